@@ -1,0 +1,21 @@
+//! Scenario web server for bsk's browser tests, the demo, and load runs.
+//!
+//! [`site::Site`] serves small, deterministic pages and fixture endpoints (redirect chains,
+//! slow and never-ending bodies, secrets, service workers, many cross-site frames) and keeps a
+//! ground-truth log of every request it received, so a test can compare what bsk recorded with
+//! what really went over the wire.
+//!
+//! # Layout
+//!
+//! - `site/mod.rs`: [`site::Site`], start, URLs, shutdown.
+//! - `site/routes.rs`: the one table of every route.
+//! - `site/state.rs`: state shared by handlers and the shutdown signal.
+//! - `site/log.rs`: the request log and the middleware that fills it.
+//! - `site/pages.rs`: the HTML pages (files under `load-tests/site/`, embedded).
+//! - `site/demo_api.rs`: the "Save profile" demo app's API.
+//! - `site/echo.rs`: `/echo` and `/set-cookie`.
+//! - `site/fixtures.rs`: fixed-shape responses: redirects, statuses, sizes, caching, items.
+//! - `site/timing.rs`: responses that take time: slow, slow body, never-ending body.
+//! - `bin/bsk-site.rs`: serves the site from the command line (`make demo`).
+
+pub mod site;

@@ -1,0 +1,354 @@
+//! The connection, the reader (router) and the command API.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use dashmap::DashMap;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::Value;
+use tokio::sync::{mpsc, oneshot, watch};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+
+use super::wire::{CdpEvent, Incoming};
+
+/// How long a command may wait for its reply unless the caller says otherwise. Navigation waits
+/// are separate; no single CDP command the runtime sends should take this long.
+pub const DEFAULT_COMMAND_DEADLINE: Duration = Duration::from_secs(30);
+
+/// Capacity of each session's event channel. When an owner falls this far behind, the newest
+/// event is dropped and counted on the owner's [`EventReceiver::dropped`]: the reader never
+/// waits for a slow owner, because a blocked reader would also block every command reply.
+pub const EVENT_QUEUE_CAPACITY: usize = 8192;
+
+/// Commands queued for the writer. Senders wait when it is full (backpressure on callers, not on
+/// the reader).
+const OUTGOING_QUEUE_CAPACITY: usize = 1024;
+
+/// Largest CDP message accepted: accessibility trees and base64 bodies of 2 MiB buffers fit.
+const MAX_MESSAGE_BYTES: usize = 256 * 1024 * 1024;
+
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum CdpError {
+    #[error("the browser connection is closed")]
+    Closed,
+    #[error("{method} did not answer within {deadline:?}")]
+    Timeout { method: String, deadline: Duration },
+    #[error("{method} failed: {message}")]
+    Remote { method: String, code: i64, message: String },
+    #[error("could not connect to the browser at {url}: {reason}")]
+    Connect { url: String, reason: String },
+    #[error("{method} answered something unexpected: {reason}")]
+    Decode { method: String, reason: String },
+}
+
+/// A cheap handle to the one connection; clone it freely.
+#[derive(Clone, Debug)]
+pub struct CdpClient {
+    inner: Arc<Inner>,
+}
+
+#[derive(Debug)]
+struct Inner {
+    next_id: AtomicU64,
+    /// Callers waiting for a reply, by command id.
+    pending: DashMap<u64, Pending>,
+    /// Event owners by flattened `sessionId`.
+    routes: DashMap<String, Route>,
+    /// The owner of browser-level events (no `sessionId`).
+    browser_route: Route,
+    outgoing: mpsc::Sender<String>,
+    /// Flips to `true` once, when the socket ends for any reason.
+    closed: watch::Sender<bool>,
+    /// Events for a session nobody owns (already detached, or never routed).
+    unrouted: AtomicU64,
+}
+
+#[derive(Debug)]
+struct Pending {
+    method: String,
+    reply: oneshot::Sender<Result<Value, CdpError>>,
+}
+
+/// The sending half of an owner's event channel. One owner may route several sessions into the
+/// same sink (a tab and its iframe targets), which keeps their events in wire order.
+#[derive(Debug, Clone)]
+pub struct EventSink {
+    tx: mpsc::Sender<CdpEvent>,
+    dropped: Arc<AtomicU64>,
+}
+
+/// A bounded event channel of [`EVENT_QUEUE_CAPACITY`] whose overflow drops the newest event and
+/// counts it.
+pub fn event_channel() -> (EventSink, EventReceiver) {
+    let (tx, rx) = mpsc::channel(EVENT_QUEUE_CAPACITY);
+    let dropped = Arc::new(AtomicU64::new(0));
+    (EventSink { tx, dropped: dropped.clone() }, EventReceiver { rx, dropped })
+}
+
+type Route = EventSink;
+
+impl EventSink {
+
+    /// Delivers without waiting; `false` when the owner is gone.
+    fn deliver(&self, event: CdpEvent) -> bool {
+        match self.tx.try_send(event) {
+            Ok(()) => true,
+            Err(mpsc::error::TrySendError::Full(_)) => {
+                self.dropped.fetch_add(1, Ordering::Relaxed);
+                true
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => false,
+        }
+    }
+}
+
+/// The receiving end of one owner's event channel.
+#[derive(Debug)]
+pub struct EventReceiver {
+    rx: mpsc::Receiver<CdpEvent>,
+    dropped: Arc<AtomicU64>,
+}
+
+impl EventReceiver {
+    /// The next event; `None` once the connection is closed or the route removed.
+    pub async fn recv(&mut self) -> Option<CdpEvent> {
+        self.rx.recv().await
+    }
+
+    /// Events dropped because this owner's channel was full.
+    pub fn dropped(&self) -> u64 {
+        self.dropped.load(Ordering::Relaxed)
+    }
+}
+
+/// A command already queued for the browser, whose reply has not been awaited yet. Queue several
+/// in order, then await them: that is how a target paused by `waitForDebuggerOnStart` is set up
+/// and resumed without deadlocking.
+#[derive(Debug)]
+#[must_use = "a reply that is never awaited is discarded"]
+pub struct PendingReply {
+    method: String,
+    rx: Result<oneshot::Receiver<Result<Value, CdpError>>, CdpError>,
+    deadline: Duration,
+    id: u64,
+    inner: Arc<Inner>,
+}
+
+impl PendingReply {
+    pub async fn wait(self) -> Result<Value, CdpError> {
+        let rx = self.rx?;
+        match tokio::time::timeout(self.deadline, rx).await {
+            Ok(Ok(reply)) => reply,
+            Ok(Err(_)) => Err(CdpError::Closed),
+            Err(_) => {
+                self.inner.pending.remove(&self.id);
+                Err(CdpError::Timeout { method: self.method, deadline: self.deadline })
+            }
+        }
+    }
+}
+
+impl CdpClient {
+    /// Connects to a browser's WebSocket endpoint. Returns the client and the receiver of
+    /// browser-level events (those without a `sessionId`).
+    pub async fn connect(url: &str) -> Result<(CdpClient, EventReceiver), CdpError> {
+        let config = WebSocketConfig::default()
+            .max_message_size(Some(MAX_MESSAGE_BYTES))
+            .max_frame_size(Some(MAX_MESSAGE_BYTES));
+        let (socket, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), false)
+            .await
+            .map_err(|e| CdpError::Connect { url: url.to_string(), reason: e.to_string() })?;
+        let (outgoing, outgoing_rx) = mpsc::channel(OUTGOING_QUEUE_CAPACITY);
+        let (browser_route, browser_events) = event_channel();
+        let inner = Arc::new(Inner {
+            next_id: AtomicU64::new(1),
+            pending: DashMap::new(),
+            routes: DashMap::new(),
+            browser_route,
+            outgoing,
+            closed: watch::Sender::new(false),
+            unrouted: AtomicU64::new(0),
+        });
+        let connection = tokio::spawn(run_connection(socket, outgoing_rx, inner.clone()));
+        let watcher = inner.clone();
+        // The watchdog outlives a panicking connection task and still closes the client, so no
+        // caller waits forever on a reply that cannot come.
+        tokio::spawn(async move {
+            if let Err(e) = connection.await {
+                tracing::error!(error = %e, "CDP connection task failed");
+            }
+            watcher.close();
+        });
+        Ok((CdpClient { inner }, browser_events))
+    }
+
+    /// Routes every event of `session_id` into `sink`, replacing any earlier owner.
+    pub fn route(&self, session_id: &str, sink: EventSink) {
+        if !self.is_closed() {
+            self.inner.routes.insert(session_id.to_string(), sink);
+        }
+    }
+
+    /// Stops routing `session_id`; its receiver ends.
+    pub fn unroute(&self, session_id: &str) {
+        self.inner.routes.remove(session_id);
+    }
+
+    pub fn is_closed(&self) -> bool {
+        *self.inner.closed.borrow()
+    }
+
+    /// Resolves once the connection has ended.
+    pub async fn closed(&self) {
+        let mut rx = self.inner.closed.subscribe();
+        let _ = rx.wait_for(|closed| *closed).await;
+    }
+
+    /// Events that arrived for a session nobody routes.
+    pub fn unrouted_events(&self) -> u64 {
+        self.inner.unrouted.load(Ordering::Relaxed)
+    }
+
+    /// Queues a command and returns its reply to await later.
+    pub async fn send(&self, session: Option<&str>, method: &str, params: Value) -> PendingReply {
+        self.send_with_deadline(session, method, params, DEFAULT_COMMAND_DEADLINE).await
+    }
+
+    pub async fn send_with_deadline(
+        &self,
+        session: Option<&str>,
+        method: &str,
+        params: Value,
+        deadline: Duration,
+    ) -> PendingReply {
+        let id = self.inner.next_id.fetch_add(1, Ordering::Relaxed);
+        let mut frame = serde_json::json!({ "id": id, "method": method, "params": params });
+        if let Some(session) = session {
+            frame["sessionId"] = Value::String(session.to_string());
+        }
+        let (tx, rx) = oneshot::channel();
+        let rx = if self.is_closed() {
+            Err(CdpError::Closed)
+        } else {
+            self.inner.pending.insert(id, Pending { method: method.to_string(), reply: tx });
+            match self.inner.outgoing.send(frame.to_string()).await {
+                Ok(()) => Ok(rx),
+                Err(_) => {
+                    self.inner.pending.remove(&id);
+                    Err(CdpError::Closed)
+                }
+            }
+        };
+        PendingReply { method: method.to_string(), rx, deadline, id, inner: self.inner.clone() }
+    }
+
+    /// Sends a command and waits for its reply.
+    pub async fn call(&self, session: Option<&str>, method: &str, params: Value) -> Result<Value, CdpError> {
+        self.send(session, method, params).await.wait().await
+    }
+
+    /// Sends a typed command from chromiumoxide's generated protocol and decodes its reply.
+    pub async fn execute<C: chromiumoxide::Command>(
+        &self,
+        session: Option<&str>,
+        command: C,
+    ) -> Result<C::Response, CdpError> {
+        let method = command.identifier().to_string();
+        let params = serde_json::to_value(&command)
+            .map_err(|e| CdpError::Decode { method: method.clone(), reason: e.to_string() })?;
+        let reply = self.call(session, &method, params).await?;
+        C::response_from_value(reply).map_err(|e| CdpError::Decode { method, reason: e.to_string() })
+    }
+}
+
+impl Inner {
+    fn close(&self) {
+        self.closed.send_replace(true);
+        let ids: Vec<u64> = self.pending.iter().map(|entry| *entry.key()).collect();
+        for id in ids {
+            if let Some((_, pending)) = self.pending.remove(&id) {
+                let _ = pending.reply.send(Err(CdpError::Closed));
+            }
+        }
+        // Dropping the senders ends every owner's receiver.
+        self.routes.clear();
+    }
+
+    /// Dispatches one message in wire order.
+    fn dispatch(&self, message: Incoming) {
+        if let Some(id) = message.id {
+            let Some((_, pending)) = self.pending.remove(&id) else {
+                tracing::trace!(id, "reply for a command nobody waits for");
+                return;
+            };
+            let reply = match message.error {
+                Some(error) => Err(CdpError::Remote {
+                    method: pending.method,
+                    code: error.code,
+                    message: match error.data {
+                        Some(data) => format!("{} ({data})", error.message),
+                        None => error.message,
+                    },
+                }),
+                None => Ok(message.result.unwrap_or(Value::Null)),
+            };
+            let _ = pending.reply.send(reply);
+            return;
+        }
+        let Some(method) = message.method else { return };
+        let event = CdpEvent { session_id: message.session_id, method, params: message.params };
+        match event.session_id.clone() {
+            None => {
+                self.browser_route.deliver(event);
+            }
+            Some(session) => {
+                let delivered = self.routes.get(&session).map(|route| route.deliver(event));
+                match delivered {
+                    Some(true) => {}
+                    Some(false) => {
+                        self.routes.remove(&session);
+                    }
+                    None => {
+                        self.unrouted.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
+            }
+        }
+    }
+}
+
+async fn run_connection<S>(socket: S, mut outgoing: mpsc::Receiver<String>, inner: Arc<Inner>)
+where
+    S: futures_util::Stream<Item = Result<Message, tokio_tungstenite::tungstenite::Error>>
+        + futures_util::Sink<Message, Error = tokio_tungstenite::tungstenite::Error>
+        + Unpin,
+{
+    let (mut sink, mut stream) = socket.split();
+    let reader = async {
+        while let Some(frame) = stream.next().await {
+            let text = match frame {
+                Ok(Message::Text(text)) => text,
+                Ok(Message::Close(_)) | Err(_) => break,
+                Ok(_) => continue,
+            };
+            match serde_json::from_str::<Incoming>(&text) {
+                Ok(message) => inner.dispatch(message),
+                Err(e) => tracing::warn!(error = %e, "unparseable CDP message"),
+            }
+        }
+    };
+    let writer = async {
+        while let Some(text) = outgoing.recv().await {
+            if sink.send(Message::Text(text.into())).await.is_err() {
+                break;
+            }
+        }
+    };
+    tokio::select! {
+        () = reader => tracing::info!("browser closed the CDP connection"),
+        () = writer => tracing::info!("CDP writer ended"),
+    }
+    inner.close();
+}

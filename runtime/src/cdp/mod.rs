@@ -1,0 +1,16 @@
+//! The one CDP client per browser.
+//!
+//! One WebSocket; one reader task reads it in wire order, hands each reply to the caller waiting
+//! on its id and each event to the owner of its `sessionId` over a bounded channel. Commands carry
+//! `sessionId` (flattened sessions), so iframe and worker targets are commanded directly. Events
+//! are parsed leniently: method and params stay raw JSON, so nothing is lost when Chrome's schema
+//! moves. See `docs/decisions/0002-own-cdp-client.md` for why this is not chromiumoxide's handler.
+
+mod client;
+mod wire;
+
+pub use client::{
+    event_channel, CdpClient, CdpError, EventReceiver, EventSink, PendingReply, DEFAULT_COMMAND_DEADLINE,
+    EVENT_QUEUE_CAPACITY,
+};
+pub use wire::CdpEvent;

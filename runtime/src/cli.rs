@@ -1,0 +1,261 @@
+//! The command line. Help text here is the agent's first documentation: say what each command
+//! does, what it prints, and what to run next.
+
+use bsk_schema::ops::WaitUntil;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "bsk",
+    version,
+    about = "Drive a real Chromium tab that your session owns, and record website-debugging evidence.",
+    long_about = "Drive a real Chromium tab that your session owns, and record website-debugging evidence.\n\n\
+Start a session, then run operations on its tab:\n\n  \
+id=$(bsk session start --name 'Save fails')\n  \
+bsk navigate http://localhost:3000 --session $id\n  \
+bsk observe --session $id          # accessibility tree with @eN refs\n  \
+bsk fill @e3 'ada@example.com' --session $id\n  \
+bsk click @e5 --session $id\n  \
+bsk session stop $id\n\n\
+The daemon starts on first use and exits when idle. Targets are @eN refs from the latest \
+`observe` (they reach into iframes) or CSS selectors (main frame).\n\n\
+Exit codes: 0 ok; 1 usage, invalid input, not found or permission; 2 protocol or internal; \
+3 browser or CDP failure; 4 timeout or busy. With --json, errors are {code, message, hint, exit_code} on stdout.",
+    after_help = "Environment: BSK_HOME (state dir, default ~/.bsk), BSK_SESSION (default --session), \
+BSK_CHROMIUM (browser executable), BSK_DAEMON_IDLE_SECS, BSK_SESSION_IDLE_SECS."
+)]
+pub struct Cli {
+    /// Print results and errors as JSON on stdout.
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// Print only essential output (ids, values); nothing on success otherwise.
+    #[arg(long, short, global = true)]
+    pub quiet: bool,
+    /// More logging on stderr (-v info, -vv debug).
+    #[arg(short, long, action = clap::ArgAction::Count, global = true)]
+    pub verbose: u8,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Show the daemon, its browser and the sessions.
+    Status,
+    /// Start, stop or inspect the background daemon (it also starts on first use).
+    #[command(subcommand)]
+    Daemon(DaemonCommand),
+    /// Start, stop and list sessions. Each session owns one tab it created.
+    #[command(subcommand)]
+    Session(SessionCommand),
+    /// List tabs, borrow a user tab for a session, and return it.
+    #[command(subcommand)]
+    Tab(TabCommand),
+    /// Load a URL in the session's tab and wait for it.
+    Navigate {
+        /// Absolute URL; `http://` is assumed when the scheme is missing.
+        url: String,
+        #[command(flatten)]
+        on: On,
+        #[command(flatten)]
+        wait: Wait,
+    },
+    /// Reload the page and wait for it.
+    Reload {
+        #[command(flatten)]
+        on: On,
+        #[command(flatten)]
+        wait: Wait,
+    },
+    /// Go back one page in the tab's history.
+    Back {
+        #[command(flatten)]
+        on: On,
+    },
+    /// Go forward one page in the tab's history.
+    Forward {
+        #[command(flatten)]
+        on: On,
+    },
+    /// Print the page's accessibility tree with @eN refs for elements you can act on; iframes
+    /// (same-origin and cross-site) are nested under their <iframe>. Refs last until the page
+    /// navigates.
+    #[command(visible_alias = "snapshot")]
+    Observe {
+        #[command(flatten)]
+        on: On,
+    },
+    /// Click an element with a real mouse press and release at its centre.
+    Click {
+        /// @eN ref or CSS selector.
+        target: String,
+        #[command(flatten)]
+        on: On,
+    },
+    /// Replace an input's, textarea's or contenteditable's text by typing the value.
+    Fill {
+        /// @eN ref or CSS selector.
+        target: String,
+        /// The new text; an empty string clears the field.
+        value: String,
+        #[command(flatten)]
+        on: On,
+    },
+    /// Choose options of a <select> by value or label.
+    Select {
+        /// @eN ref or CSS selector.
+        target: String,
+        /// One value (several for <select multiple>).
+        #[arg(required = true)]
+        values: Vec<String>,
+        #[command(flatten)]
+        on: On,
+    },
+    /// Press a key or chord (Enter, Tab, Escape, ArrowDown, a, Control+a, Shift+Tab).
+    Press {
+        key: String,
+        /// Focus this element first.
+        #[arg(long)]
+        target: Option<String>,
+        #[command(flatten)]
+        on: On,
+    },
+    /// Move the mouse over an element.
+    Hover {
+        target: String,
+        #[command(flatten)]
+        on: On,
+    },
+    /// Turn the mouse wheel over an element (or the middle of the viewport).
+    Wheel {
+        #[arg(long)]
+        target: Option<String>,
+        /// Vertical pixels; positive scrolls down.
+        #[arg(long, allow_hyphen_values = true)]
+        dy: f64,
+        /// Horizontal pixels; positive scrolls right.
+        #[arg(long, default_value_t = 0.0, allow_hyphen_values = true)]
+        dx: f64,
+        #[command(flatten)]
+        on: On,
+    },
+    /// Scroll an element into view.
+    ScrollTo {
+        target: String,
+        #[command(flatten)]
+        on: On,
+    },
+    /// Focus an element.
+    Focus {
+        target: String,
+        #[command(flatten)]
+        on: On,
+    },
+    /// Remove focus from an element.
+    Blur {
+        target: String,
+        #[command(flatten)]
+        on: On,
+    },
+    /// Evaluate a JavaScript expression in the main frame (promises are awaited) and print its
+    /// JSON value.
+    Evaluate {
+        expression: String,
+        #[command(flatten)]
+        on: On,
+    },
+}
+
+/// Which session (and which of its tabs) an operation runs on.
+#[derive(Debug, Args)]
+pub struct On {
+    /// The session id printed by `bsk session start`.
+    #[arg(long, env = "BSK_SESSION")]
+    pub session: String,
+    /// One of the session's tabs (default: the tab it created).
+    #[arg(long)]
+    pub tab_id: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct Wait {
+    /// When the page counts as arrived.
+    #[arg(long, value_enum, default_value = "load")]
+    pub wait_until: WaitUntilArg,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum WaitUntilArg {
+    Load,
+    Domcontentloaded,
+    /// No network activity for 500 ms.
+    Networkidle,
+}
+
+impl From<WaitUntilArg> for WaitUntil {
+    fn from(arg: WaitUntilArg) -> Self {
+        match arg {
+            WaitUntilArg::Load => WaitUntil::Load,
+            WaitUntilArg::Domcontentloaded => WaitUntil::Domcontentloaded,
+            WaitUntilArg::Networkidle => WaitUntil::Networkidle,
+        }
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum DaemonCommand {
+    /// Start the daemon in the background (commands also start it on demand).
+    Start {
+        /// Attach to a running browser (ws://…/devtools/browser/… or http://host:port) instead of
+        /// launching Chromium.
+        #[arg(long)]
+        cdp_url: Option<String>,
+    },
+    /// Stop the daemon, its sessions and the browser it launched.
+    Stop,
+    /// Is the daemon running? Same as `bsk status`.
+    Status,
+    /// Run the daemon in the foreground (what `start` runs in the background).
+    #[command(hide = true)]
+    Run {
+        #[arg(long)]
+        cdp_url: Option<String>,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum SessionCommand {
+    /// Create a session with a new tab and print its id.
+    Start {
+        /// A label shown in lists.
+        #[arg(long)]
+        name: Option<String>,
+    },
+    /// Stop a session: close its tab and return borrowed tabs.
+    Stop {
+        id: Option<String>,
+        /// Stop every session.
+        #[arg(long, conflicts_with = "id")]
+        all: bool,
+    },
+    /// List sessions and their tabs.
+    List,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum TabCommand {
+    /// List the browser's tabs: created (by a session), borrowed, or user (no session).
+    List,
+    /// Let a session drive a user tab until it is returned or the session stops.
+    Borrow {
+        tab_id: String,
+        #[arg(long, env = "BSK_SESSION")]
+        session: String,
+    },
+    /// Hand a borrowed tab back to its user (it stays open).
+    Return {
+        tab_id: String,
+        #[arg(long, env = "BSK_SESSION")]
+        session: String,
+    },
+}

@@ -1,0 +1,175 @@
+//! Runs one parsed command line: against the daemon for everything but `daemon run`.
+
+use bsk_schema::Call;
+use bsk_schema::ipc::{SessionStartParams, SessionStopParams, TabParams};
+use bsk_schema::ops::{Operation, OperationParams};
+use serde_json::Value;
+
+use crate::browser::BrowserSource;
+use crate::cli::{Cli, Command, DaemonCommand, On, SessionCommand, TabCommand};
+use crate::client;
+use crate::daemon::{Config, Daemon, server};
+use crate::error::{Failure, Result};
+use crate::output::{self, Style};
+use crate::paths::Paths;
+
+/// Runs the command and returns the process exit code.
+pub async fn run(cli: Cli) -> i32 {
+    let style = Style { json: cli.json, quiet: cli.quiet };
+    init_logging(cli.verbose, matches!(cli.command, Command::Daemon(DaemonCommand::Run { .. })));
+    match execute(cli.command, style).await {
+        Ok(()) => 0,
+        Err(failure) => output::failure(style, &failure),
+    }
+}
+
+fn init_logging(verbose: u8, daemon: bool) {
+    let default = match (daemon, verbose) {
+        (true, 0) => "info",
+        (false, 0) => "warn",
+        (_, 1) => "info",
+        _ => "debug",
+    };
+    let filter = tracing_subscriber::EnvFilter::try_from_env("BSK_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
+    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).try_init();
+}
+
+/// The browser the daemon should use: `--cdp-url`, else `cdp_url` in the config file, else launch.
+fn browser_source(paths: &Paths, cdp_url: Option<String>) -> BrowserSource {
+    let configured = || {
+        let text = std::fs::read_to_string(paths.config()).ok()?;
+        let config: Value = serde_json::from_str(&text).ok()?;
+        config["cdp_url"].as_str().map(str::to_string)
+    };
+    match cdp_url.or_else(configured) {
+        Some(url) => BrowserSource::Attach(url),
+        None => BrowserSource::Launch,
+    }
+}
+
+async fn request(paths: &Paths, call: Call) -> Result<Value> {
+    let stream = client::connect_or_spawn(paths, &[]).await?;
+    client::call(stream, call).await
+}
+
+fn operation(on: On, op: Operation) -> Call {
+    Call::Operation(OperationParams { session: on.session, tab_id: on.tab_id, op })
+}
+
+async fn execute(command: Command, style: Style) -> Result<()> {
+    let paths = Paths::resolve()?;
+    let op = |on, op| (operation(on, op), style);
+    let (call, style) = match command {
+        Command::Daemon(command) => return daemon(command, &paths, style).await,
+        Command::Status => {
+            let value = request(&paths, Call::DaemonStatus).await?;
+            output::result(style, &value, output::status);
+            return Ok(());
+        }
+        Command::Session(SessionCommand::Start { name }) => {
+            let value = request(&paths, Call::SessionStart(SessionStartParams { name })).await?;
+            output::result(style, &value, output::session_started);
+            return Ok(());
+        }
+        Command::Session(SessionCommand::Stop { id, all }) => {
+            let Some(stream) = client::connect(&paths).await else {
+                return Err(match id {
+                    Some(id) => Failure::not_found(format!("no session {id}: the daemon is not running")),
+                    None if all => return quiet_ok(style, "no sessions to stop"),
+                    None => Failure::usage("name the session to stop, or pass --all"),
+                });
+            };
+            let value = client::call(stream, Call::SessionStop(SessionStopParams { session: id, all })).await?;
+            output::result(style, &value, output::session_stopped);
+            return Ok(());
+        }
+        Command::Session(SessionCommand::List) => {
+            let value = request(&paths, Call::SessionList).await?;
+            output::result(style, &value, output::session_list);
+            return Ok(());
+        }
+        Command::Tab(TabCommand::List) => {
+            let value = request(&paths, Call::TabList).await?;
+            output::result(style, &value, output::tab_list);
+            return Ok(());
+        }
+        Command::Tab(TabCommand::Borrow { tab_id, session }) => (Call::TabBorrow(TabParams { session, tab_id }), style),
+        Command::Tab(TabCommand::Return { tab_id, session }) => (Call::TabReturn(TabParams { session, tab_id }), style),
+        Command::Navigate { url, on, wait } => op(on, Operation::Navigate { url, wait_until: wait.wait_until.into() }),
+        Command::Reload { on, wait } => op(on, Operation::Reload { wait_until: wait.wait_until.into() }),
+        Command::Back { on } => op(on, Operation::Back),
+        Command::Forward { on } => op(on, Operation::Forward),
+        Command::Observe { on } => op(on, Operation::Observe),
+        Command::Click { target, on } => op(on, Operation::Click { target }),
+        Command::Fill { target, value, on } => op(on, Operation::Fill { target, value }),
+        Command::Select { target, values, on } => op(on, Operation::Select { target, values }),
+        Command::Press { key, target, on } => op(on, Operation::Press { key, target }),
+        Command::Hover { target, on } => op(on, Operation::Hover { target }),
+        Command::Wheel { target, dy, dx, on } => op(on, Operation::Wheel { target, dx, dy }),
+        Command::ScrollTo { target, on } => op(on, Operation::ScrollTo { target }),
+        Command::Focus { target, on } => op(on, Operation::Focus { target }),
+        Command::Blur { target, on } => op(on, Operation::Blur { target }),
+        Command::Evaluate { expression, on } => op(on, Operation::Evaluate { expression }),
+    };
+    let is_tab_call = matches!(call, Call::TabBorrow(_) | Call::TabReturn(_));
+    let value = request(&paths, call).await?;
+    if is_tab_call {
+        output::result(style, &value, output::tab_changed);
+    } else {
+        output::result(style, &value, |v| output::operation(v, style.quiet));
+    }
+    Ok(())
+}
+
+fn quiet_ok(style: Style, message: &str) -> Result<()> {
+    if style.json {
+        println!("{{}}");
+    } else if !style.quiet {
+        println!("{message}");
+    }
+    Ok(())
+}
+
+async fn daemon(command: DaemonCommand, paths: &Paths, style: Style) -> Result<()> {
+    match command {
+        DaemonCommand::Run { cdp_url } => {
+            let config = Config::from_env(browser_source(paths, cdp_url));
+            server::serve(Daemon::new(paths.clone(), config)).await
+        }
+        DaemonCommand::Start { cdp_url } => {
+            if client::connect(paths).await.is_some() {
+                if cdp_url.is_some() {
+                    return Err(Failure::busy("the daemon is already running; --cdp-url applies only when it starts")
+                        .hint("run `bsk daemon stop`, then `bsk daemon start --cdp-url …`"));
+                }
+                return quiet_ok(style, "daemon already running");
+            }
+            let args: Vec<String> = cdp_url.map(|url| vec!["--cdp-url".into(), url]).unwrap_or_default();
+            let stream = client::connect_or_spawn(paths, &args).await?;
+            let value = client::call(stream, Call::DaemonStatus).await?;
+            output::result(style, &value, output::status);
+            Ok(())
+        }
+        DaemonCommand::Stop => {
+            let Some(stream) = client::connect(paths).await else {
+                return quiet_ok(style, "daemon not running");
+            };
+            client::call(stream, Call::DaemonStop).await?;
+            // Wait until it has let go of its socket, so a following start gets a fresh daemon.
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+            while client::connect(paths).await.is_some() && std::time::Instant::now() < deadline {
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            }
+            quiet_ok(style, "daemon stopped")
+        }
+        DaemonCommand::Status => {
+            let Some(stream) = client::connect(paths).await else {
+                return quiet_ok(style, "daemon not running");
+            };
+            let value = client::call(stream, Call::DaemonStatus).await?;
+            output::result(style, &value, output::status);
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,64 @@
+//! The daemon's connection to its browser: launched on first need, relaunched after a crash.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use bsk_schema::ipc::BrowserStatus;
+use tokio::process::Child;
+
+use crate::browser::{self, BrowserSource};
+use crate::cdp::{CdpClient, EventReceiver};
+use crate::error::Result;
+use crate::paths::Paths;
+
+#[derive(Debug)]
+pub struct BrowserConn {
+    pub cdp: CdpClient,
+    pub ws_url: String,
+    pub executable: Option<PathBuf>,
+    pub product: Option<String>,
+    /// The Chromium the daemon launched; `None` when attached over `--cdp-url`.
+    pub child: tokio::sync::Mutex<Option<Child>>,
+}
+
+impl BrowserConn {
+    /// Launches or attaches, per `source`. Returns the connection and its browser-level events.
+    pub async fn open(source: &BrowserSource, paths: &Paths) -> Result<(Arc<BrowserConn>, EventReceiver)> {
+        let (ws_url, executable, child) = match source {
+            BrowserSource::Launch => {
+                let launched = browser::launch(&paths.profile()).await?;
+                (launched.ws_url, Some(launched.executable), Some(launched.child))
+            }
+            BrowserSource::Attach(url) => (browser::resolve_ws_url(url).await?, None, None),
+        };
+        let (cdp, events) = CdpClient::connect(&ws_url).await?;
+        let version = cdp.call(None, "Browser.getVersion", serde_json::json!({})).await?;
+        let product = version["product"].as_str().map(str::to_string);
+        tracing::info!(ws_url = %ws_url, product = ?product, "browser connected");
+        let conn = BrowserConn { cdp, ws_url, executable, product, child: tokio::sync::Mutex::new(child) };
+        Ok((Arc::new(conn), events))
+    }
+
+    pub fn status(&self, source: &BrowserSource) -> BrowserStatus {
+        BrowserStatus {
+            mode: match source {
+                BrowserSource::Launch => "launched".into(),
+                BrowserSource::Attach(_) => "attached".into(),
+            },
+            product: self.product.clone(),
+            executable: self.executable.as_ref().map(|p| p.display().to_string()),
+            ws_url: Some(self.ws_url.clone()),
+            connected: !self.cdp.is_closed(),
+        }
+    }
+
+    /// Ends the browser the daemon launched; an attached browser is left running.
+    pub async fn shutdown(&self) {
+        if let Some(child) = self.child.lock().await.as_mut() {
+            let _ = self.cdp.call(None, "Browser.close", serde_json::json!({})).await;
+            if tokio::time::timeout(std::time::Duration::from_secs(5), child.wait()).await.is_err() {
+                let _ = child.kill().await;
+            }
+        }
+    }
+}

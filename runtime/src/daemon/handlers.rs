@@ -1,0 +1,186 @@
+//! One handler per [`Call`]. Each returns its result as JSON or a [`Failure`].
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use bsk_schema::Call;
+use bsk_schema::ipc::{
+    BrowserStatus, DaemonStatus, SessionStartParams, SessionStopParams, SessionStopResult, TabInfo, TabOwnership,
+    TabParams,
+};
+use bsk_schema::ops::OperationParams;
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use super::Daemon;
+use crate::error::{Failure, Result};
+use crate::events::{OperationEvent, OperationPhase};
+use crate::session::{Session, now_ms, short_id, tab_info};
+use crate::tab::Tab;
+
+static NEXT_OPERATION: AtomicU64 = AtomicU64::new(1);
+
+fn to_json(value: impl Serialize) -> Result<Value> {
+    serde_json::to_value(value).map_err(|e| Failure::internal(format!("cannot encode the result: {e}")))
+}
+
+impl Daemon {
+    pub async fn handle(self: &Arc<Self>, call: Call) -> Result<Value> {
+        match call {
+            Call::DaemonStatus => to_json(self.status().await),
+            Call::DaemonStop => {
+                self.request_shutdown();
+                Ok(json!({}))
+            }
+            Call::SessionStart(params) => to_json(self.start_session(params).await?),
+            Call::SessionStop(params) => to_json(self.stop_sessions(params).await?),
+            Call::SessionList => to_json(self.sessions.iter().map(|s| s.info()).collect::<Vec<_>>()),
+            Call::TabList => to_json(self.list_tabs().await?),
+            Call::TabBorrow(params) => to_json(self.borrow_tab(params).await?),
+            Call::TabReturn(params) => to_json(self.return_tab(params).await?),
+            Call::Operation(params) => to_json(self.operate(params).await?),
+        }
+    }
+
+    async fn status(&self) -> DaemonStatus {
+        let browser = match self.current_browser().await {
+            Some(conn) => conn.status(&self.config.source),
+            None => BrowserStatus { mode: "not_started".into(), product: None, executable: None, ws_url: None, connected: false },
+        };
+        let mut sessions: Vec<_> = self.sessions.iter().map(|s| s.info()).collect();
+        sessions.sort_by_key(|s| s.started_at);
+        DaemonStatus {
+            pid: std::process::id(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            state_dir: self.paths.state_dir.display().to_string(),
+            browser,
+            sessions,
+        }
+    }
+
+    async fn start_session(self: &Arc<Self>, params: SessionStartParams) -> Result<bsk_schema::ipc::SessionInfo> {
+        let conn = self.browser().await?;
+        let created = conn.cdp.call(None, "Target.createTarget", json!({ "url": "about:blank" })).await?;
+        let target_id = created["targetId"].as_str().unwrap_or_default().to_string();
+        let tab = match Tab::attach(&conn.cdp, &target_id, TabOwnership::Created).await {
+            Ok(tab) => tab,
+            Err(e) => {
+                let _ = conn.cdp.call(None, "Target.closeTarget", json!({ "targetId": target_id })).await;
+                return Err(e);
+            }
+        };
+        let id = short_id(|id| self.sessions.contains_key(id));
+        let session = Arc::new(Session::new(id.clone(), params.name, tab));
+        self.sessions.insert(id.clone(), session.clone());
+        tracing::info!(session = %id, task_id = session.task_id, tab = %target_id, "session started");
+        Ok(session.info())
+    }
+
+    async fn stop_sessions(&self, params: SessionStopParams) -> Result<SessionStopResult> {
+        let targets: Vec<Arc<Session>> = match (&params.session, params.all) {
+            (Some(id), _) => vec![self.session(id)?],
+            (None, true) => self.sessions.iter().map(|s| s.clone()).collect(),
+            (None, false) => {
+                return Err(Failure::usage("name the session to stop, or pass --all").hint("bsk session stop <id>"));
+            }
+        };
+        let mut result = SessionStopResult { stopped: Vec::new(), returned_tabs: Vec::new() };
+        for session in targets {
+            // Wait for a running operation to finish rather than pulling its tab away mid-step.
+            let _running = session.op_lock.lock().await;
+            result.returned_tabs.extend(self.end_session(&session, "it was stopped").await);
+            result.stopped.push(session.id.clone());
+        }
+        Ok(result)
+    }
+
+    async fn list_tabs(self: &Arc<Self>) -> Result<Vec<TabInfo>> {
+        let Some(conn) = self.current_browser().await else { return Ok(Vec::new()) };
+        let targets = conn.cdp.call(None, "Target.getTargets", json!({})).await?;
+        let mut tabs = Vec::new();
+        for target in targets["targetInfos"].as_array().into_iter().flatten() {
+            if target["type"] != "page" {
+                continue;
+            }
+            let tab_id = target["targetId"].as_str().unwrap_or_default();
+            let owner = self.owner_of(tab_id);
+            tabs.push(TabInfo {
+                tab_id: tab_id.to_string(),
+                url: target["url"].as_str().unwrap_or_default().to_string(),
+                title: target["title"].as_str().unwrap_or_default().to_string(),
+                ownership: owner.as_ref().map_or(TabOwnership::User, |(_, tab)| tab.ownership),
+                session: owner.map(|(session, _)| session.id.clone()),
+            });
+        }
+        Ok(tabs)
+    }
+
+    fn owner_of(&self, tab_id: &str) -> Option<(Arc<Session>, Arc<Tab>)> {
+        self.sessions.iter().find_map(|s| s.tabs().into_iter().find(|t| t.target_id == tab_id).map(|t| (s.clone(), t)))
+    }
+
+    async fn borrow_tab(self: &Arc<Self>, params: TabParams) -> Result<TabInfo> {
+        let session = self.session(&params.session)?;
+        if let Some((owner, _)) = self.owner_of(&params.tab_id) {
+            return Err(if owner.id == session.id {
+                Failure::invalid_input(format!("session {} already drives tab {}", session.id, params.tab_id))
+            } else {
+                Failure::permission(format!("tab {} belongs to session {}", params.tab_id, owner.id))
+                    .hint("a session may borrow only user tabs; see `bsk tab list`")
+            });
+        }
+        let conn = self.browser().await?;
+        let _running = session.op_lock.lock().await;
+        let tab = Tab::attach(&conn.cdp, &params.tab_id, TabOwnership::Borrowed).await?;
+        session.add_tab(tab.clone());
+        Ok(tab_info(&tab, Some(&session.id)))
+    }
+
+    async fn return_tab(&self, params: TabParams) -> Result<TabInfo> {
+        let session = self.session(&params.session)?;
+        let tab = session.tab(Some(&params.tab_id))?;
+        if tab.ownership != TabOwnership::Borrowed {
+            return Err(Failure::invalid_input(format!("tab {} was created by session {}, not borrowed", tab.target_id, session.id))
+                .hint("created tabs close with `bsk session stop`"));
+        }
+        let _running = session.op_lock.lock().await;
+        session.remove_tab(&tab.target_id);
+        tab.detach().await;
+        tab.mark_gone("it was returned to its user");
+        let mut info = tab_info(&tab, None);
+        info.ownership = TabOwnership::User;
+        Ok(info)
+    }
+
+    async fn operate(&self, params: OperationParams) -> Result<bsk_schema::ops::OperationResult> {
+        let session = self.session(&params.session)?;
+        if let Some(tab_id) = params.tab_id.as_deref() {
+            if !session.owns(tab_id) {
+                if let Some((owner, _)) = self.owner_of(tab_id) {
+                    return Err(Failure::permission(format!("tab {tab_id} belongs to session {}", owner.id))
+                        .hint("a session drives only its own tabs"));
+                }
+            }
+        }
+        let tab = session.tab(params.tab_id.as_deref())?;
+        let _running = session.op_lock.lock().await;
+        let event = |phase| OperationEvent {
+            session: session.id.clone(),
+            task_id: session.task_id,
+            tab_id: tab.target_id.clone(),
+            op_id: 0,
+            at_ms: now_ms(),
+            phase,
+        };
+        let op_id = NEXT_OPERATION.fetch_add(1, Ordering::Relaxed);
+        let _ = self.operations.send(OperationEvent { op_id, ..event(OperationPhase::Started { op: params.op.clone() }) });
+        let outcome = crate::ops::run(&tab, &params.op).await;
+        let phase = match &outcome {
+            Ok(result) => OperationPhase::Completed { result: result.clone() },
+            Err(failure) => OperationPhase::Failed { error: failure.0.clone() },
+        };
+        let _ = self.operations.send(OperationEvent { op_id, ..event(phase) });
+        session.touch();
+        outcome
+    }
+}

@@ -1,0 +1,216 @@
+//! The daemon: one per state dir, auto-spawned by the CLI, serving JSON-line requests on a Unix
+//! socket until it has been idle (no session, no request) for its idle period.
+//!
+//! # Layout
+//!
+//! - [`server`]: the socket, framing, the lock file, idle exit.
+//! - [`handlers`]: one function per [`bsk_schema::Call`].
+//! - [`browser`]: launching or attaching to the browser, and noticing when it goes away.
+
+mod browser;
+mod handlers;
+pub mod server;
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use dashmap::DashMap;
+use tokio::sync::{broadcast, watch};
+
+use crate::browser::BrowserSource;
+use crate::cdp::EventReceiver;
+use crate::error::{Failure, Result};
+use crate::events::{OPERATION_EVENT_CAPACITY, OperationEvent};
+use crate::paths::Paths;
+use crate::session::Session;
+use browser::BrowserConn;
+
+/// Sessions remembered after they end, so a late command learns why its session is gone.
+const ENDED_SESSIONS_REMEMBERED: usize = 64;
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub source: BrowserSource,
+    /// Exit after this long with no session and no request.
+    pub daemon_idle: Duration,
+    /// Stop a session nobody has used for this long.
+    pub session_idle: Duration,
+}
+
+impl Config {
+    /// Reads `BSK_DAEMON_IDLE_SECS` (default 600) and `BSK_SESSION_IDLE_SECS` (default 1800).
+    pub fn from_env(source: BrowserSource) -> Config {
+        let secs = |name: &str, default: u64| {
+            Duration::from_secs(std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default))
+        };
+        Config {
+            source,
+            daemon_idle: secs("BSK_DAEMON_IDLE_SECS", 600),
+            session_idle: secs("BSK_SESSION_IDLE_SECS", 1800),
+        }
+    }
+}
+
+#[derive(Debug)]
+pub struct Daemon {
+    pub paths: Paths,
+    pub config: Config,
+    /// Held while (re)connecting, so concurrent session starts launch one browser.
+    browser: tokio::sync::Mutex<Option<Arc<BrowserConn>>>,
+    sessions: DashMap<String, Arc<Session>>,
+    /// Why recently ended sessions ended, newest last.
+    ended: Mutex<VecDeque<(String, String)>>,
+    /// Operation started / completed / failed, for the capture runtime.
+    pub operations: broadcast::Sender<OperationEvent>,
+    shutdown: watch::Sender<bool>,
+}
+
+impl Daemon {
+    pub fn new(paths: Paths, config: Config) -> Arc<Daemon> {
+        Arc::new(Daemon {
+            paths,
+            config,
+            browser: tokio::sync::Mutex::new(None),
+            sessions: DashMap::new(),
+            ended: Mutex::new(VecDeque::new()),
+            operations: broadcast::channel(OPERATION_EVENT_CAPACITY).0,
+            shutdown: watch::Sender::new(false),
+        })
+    }
+
+    /// The connected browser, launching or reattaching if there is none or it went away.
+    async fn browser(self: &Arc<Self>) -> Result<Arc<BrowserConn>> {
+        let mut slot = self.browser.lock().await;
+        if let Some(conn) = slot.as_ref().filter(|c| !c.cdp.is_closed()) {
+            return Ok(conn.clone());
+        }
+        let (conn, events) = BrowserConn::open(&self.config.source, &self.paths).await?;
+        tokio::spawn(self.clone().watch_browser(conn.clone(), events));
+        *slot = Some(conn.clone());
+        Ok(conn)
+    }
+
+    /// The browser if one is connected, without launching one.
+    async fn current_browser(&self) -> Option<Arc<BrowserConn>> {
+        self.browser.lock().await.clone().filter(|c| !c.cdp.is_closed())
+    }
+
+    /// Follows browser-level events: a tab closed under a session, or the browser gone.
+    async fn watch_browser(self: Arc<Self>, conn: Arc<BrowserConn>, mut events: EventReceiver) {
+        while let Some(event) = events.recv().await {
+            if event.method == "Target.detachedFromTarget" {
+                self.on_tab_detached(event.str("sessionId"), event.str("targetId")).await;
+            }
+        }
+        tracing::warn!("browser connection ended");
+        let reason = "the browser exited or crashed";
+        let ids: Vec<String> = self.sessions.iter().map(|s| s.key().clone()).collect();
+        for id in ids {
+            if let Some((_, session)) = self.sessions.remove(&id) {
+                for tab in session.tabs() {
+                    tab.mark_gone(reason);
+                }
+                self.remember_ended(&id, reason);
+            }
+        }
+        if let Some(child) = conn.child.lock().await.as_mut() {
+            let _ = child.kill().await;
+        }
+    }
+
+    /// A tab detached without the session asking: closed by the user, or crashed.
+    async fn on_tab_detached(&self, cdp_session: &str, target_id: &str) {
+        let owner = self.sessions.iter().find_map(|s| {
+            s.tabs().into_iter().find(|t| t.session_id == cdp_session || t.target_id == target_id).map(|t| (s.clone(), t))
+        });
+        let Some((session, tab)) = owner else { return };
+        tab.mark_gone("the tab was closed");
+        let created = session.tabs().first().is_some_and(|first| first.target_id == tab.target_id);
+        if created {
+            tracing::info!(session = %session.id, "session's tab closed; ending the session");
+            self.end_session(&session, "its tab was closed").await;
+        } else {
+            session.remove_tab(&tab.target_id);
+        }
+    }
+
+    fn remember_ended(&self, id: &str, reason: &str) {
+        let mut ended = self.ended.lock().unwrap_or_else(|p| p.into_inner());
+        ended.retain(|(ended_id, _)| ended_id != id);
+        ended.push_back((id.to_string(), reason.to_string()));
+        while ended.len() > ENDED_SESSIONS_REMEMBERED {
+            ended.pop_front();
+        }
+    }
+
+    /// The live session `id`, or an error that says why there is none.
+    pub fn session(&self, id: &str) -> Result<Arc<Session>> {
+        if let Some(session) = self.sessions.get(id) {
+            session.touch();
+            return Ok(session.clone());
+        }
+        let ended = self.ended.lock().unwrap_or_else(|p| p.into_inner());
+        match ended.iter().rev().find(|(ended_id, _)| ended_id == id) {
+            Some((_, reason)) if reason.contains("browser") => Err(Failure::browser(format!("session {id} ended: {reason}"))
+                .hint("start a new session with `bsk session start`; bsk launches the browser again")),
+            Some((_, reason)) => Err(Failure::not_found(format!("session {id} ended: {reason}"))
+                .hint("start a new session with `bsk session start`")),
+            None => Err(Failure::not_found(format!("no session {id}"))
+                .hint("list sessions with `bsk session list`, or start one with `bsk session start`")),
+        }
+    }
+
+    /// Ends a session: closes the tab it created and returns the tabs it borrowed.
+    async fn end_session(&self, session: &Arc<Session>, reason: &str) -> Vec<String> {
+        if self.sessions.remove(&session.id).is_none() {
+            return Vec::new();
+        }
+        self.remember_ended(&session.id, reason);
+        let mut returned = Vec::new();
+        for tab in session.tabs() {
+            match tab.ownership {
+                bsk_schema::ipc::TabOwnership::Borrowed => {
+                    tab.detach().await;
+                    returned.push(tab.target_id.clone());
+                }
+                _ => tab.close().await,
+            }
+            tab.mark_gone(&format!("session {} ended", session.id));
+        }
+        returned
+    }
+
+    /// Stops sessions idle past their timeout. Returns whether the daemon itself is idle.
+    async fn reap_idle_sessions(&self) {
+        let idle: Vec<Arc<Session>> =
+            self.sessions.iter().filter(|s| s.idle_for() > self.config.session_idle).map(|s| s.clone()).collect();
+        for session in idle {
+            tracing::info!(session = %session.id, "stopping idle session");
+            self.end_session(&session, "it was idle past its timeout (BSK_SESSION_IDLE_SECS)").await;
+        }
+    }
+
+    pub fn has_sessions(&self) -> bool {
+        !self.sessions.is_empty()
+    }
+
+    pub fn request_shutdown(&self) {
+        self.shutdown.send_replace(true);
+    }
+
+    pub fn shutdown_signal(&self) -> watch::Receiver<bool> {
+        self.shutdown.subscribe()
+    }
+
+    /// Ends every session and the launched browser.
+    pub async fn shutdown(&self) {
+        let sessions: Vec<Arc<Session>> = self.sessions.iter().map(|s| s.clone()).collect();
+        for session in sessions {
+            self.end_session(&session, "the daemon stopped").await;
+        }
+        if let Some(conn) = self.browser.lock().await.take() {
+            conn.shutdown().await;
+        }
+    }
+}

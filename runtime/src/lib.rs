@@ -1,0 +1,28 @@
+//! `bsk`: a CLI and a local daemon that drive a real Chromium tab a session owns.
+//!
+//! # Layout
+//!
+//! - [`cli`]: the command line (clap); [`command`] runs it against the daemon; [`output`]
+//!   prints results and errors for people (`--json` for programs).
+//! - [`client`]: the CLI's side of the Unix socket, starting the daemon when needed.
+//! - [`daemon`]: the daemon (socket server, handlers, browser connection).
+//! - [`browser`]: finding and launching Chromium, or resolving `--cdp-url`.
+//! - [`cdp`]: the one ordered CDP client per browser and its session router.
+//! - [`session`] and [`tab`]: sessions, the tabs they own, and each tab's event pump.
+//! - [`ops`]: the normal workflow operations (navigate, observe, click, fill, …).
+//! - [`events`]: operation started/ended events for the capture runtime.
+//! - [`paths`], [`error`]: the state dir and the failure type.
+
+pub mod browser;
+pub mod cdp;
+pub mod cli;
+pub mod client;
+pub mod command;
+pub mod daemon;
+pub mod error;
+pub mod events;
+pub mod ops;
+pub mod output;
+pub mod paths;
+pub mod session;
+pub mod tab;

@@ -1,0 +1,260 @@
+//! Pointer, keyboard and form operations. Pointer and key events are trusted browser input
+//! (`Input.dispatch*` on the page session, which the browser routes into iframes); `select` and
+//! the value of inputs that cannot be typed into (date, color, range) are set the way a browser's
+//! own picker does, with `input` and `change` events.
+
+use serde_json::json;
+
+use super::target::{Node, call_on, center, resolve};
+use crate::error::{Failure, Result};
+use crate::tab::Tab;
+
+async fn mouse(tab: &Tab, kind: &str, x: f64, y: f64, extra: serde_json::Value) -> Result<()> {
+    let mut params = json!({ "type": kind, "x": x, "y": y });
+    if let (Some(params), Some(extra)) = (params.as_object_mut(), extra.as_object()) {
+        params.extend(extra.clone());
+    }
+    tab.call("Input.dispatchMouseEvent", params).await?;
+    Ok(())
+}
+
+pub async fn click(tab: &Tab, target: &str) -> Result<String> {
+    let node = resolve(tab, target).await?;
+    let (x, y) = center(tab, &node).await?;
+    mouse(tab, "mouseMoved", x, y, json!({})).await?;
+    let press = json!({ "button": "left", "buttons": 1, "clickCount": 1 });
+    mouse(tab, "mousePressed", x, y, press).await?;
+    mouse(tab, "mouseReleased", x, y, json!({ "button": "left", "buttons": 0, "clickCount": 1 })).await?;
+    Ok(format!("clicked {target} at ({x:.0}, {y:.0})"))
+}
+
+pub async fn hover(tab: &Tab, target: &str) -> Result<String> {
+    let node = resolve(tab, target).await?;
+    let (x, y) = center(tab, &node).await?;
+    mouse(tab, "mouseMoved", x, y, json!({})).await?;
+    Ok(format!("hovered {target} at ({x:.0}, {y:.0})"))
+}
+
+pub async fn wheel(tab: &Tab, target: Option<&str>, dx: f64, dy: f64) -> Result<String> {
+    let (x, y) = match target {
+        Some(target) => center(tab, &resolve(tab, target).await?).await?,
+        None => {
+            let metrics = tab.call("Page.getLayoutMetrics", json!({})).await?;
+            let viewport = &metrics["cssLayoutViewport"];
+            (
+                viewport["clientWidth"].as_f64().unwrap_or(800.0) / 2.0,
+                viewport["clientHeight"].as_f64().unwrap_or(600.0) / 2.0,
+            )
+        }
+    };
+    mouse(tab, "mouseMoved", x, y, json!({})).await?;
+    mouse(tab, "mouseWheel", x, y, json!({ "deltaX": dx, "deltaY": dy })).await?;
+    Ok(format!("wheeled by ({dx}, {dy}) at ({x:.0}, {y:.0})"))
+}
+
+pub async fn scroll_to(tab: &Tab, target: &str) -> Result<String> {
+    let node = resolve(tab, target).await?;
+    tab.call_in(&node.session_id, "DOM.scrollIntoViewIfNeeded", json!({ "backendNodeId": node.backend_node_id }))
+        .await?;
+    Ok(format!("scrolled {target} into view"))
+}
+
+async fn focus_node(tab: &Tab, node: &Node) -> Result<()> {
+    tab.call_in(&node.session_id, "DOM.focus", json!({ "backendNodeId": node.backend_node_id }))
+        .await
+        .map_err(|e| {
+            Failure::invalid_input(format!("cannot focus the element: {}", e.0.message))
+                .hint("target a focusable element (input, button, link, [tabindex])")
+        })?;
+    Ok(())
+}
+
+pub async fn focus(tab: &Tab, target: &str) -> Result<String> {
+    let node = resolve(tab, target).await?;
+    focus_node(tab, &node).await?;
+    Ok(format!("focused {target}"))
+}
+
+pub async fn blur(tab: &Tab, target: &str) -> Result<String> {
+    let node = resolve(tab, target).await?;
+    call_on(tab, &node, "function() { this.blur(); }", vec![]).await?;
+    Ok(format!("blurred {target}"))
+}
+
+/// Checks the element takes text, selects its current content, and says how to set the value.
+const PREPARE_FILL: &str = r#"function() {
+  const typeless = ['date', 'datetime-local', 'month', 'week', 'time', 'color', 'range'];
+  if (this instanceof HTMLInputElement) {
+    if (['checkbox', 'radio', 'file', 'submit', 'button', 'reset', 'image', 'hidden'].includes(this.type))
+      throw new Error('cannot fill an <input type=' + this.type + '>; use click (checkbox, radio, button)');
+    if (this.disabled || this.readOnly) throw new Error('the input is disabled or read-only');
+    if (typeless.includes(this.type)) return 'set';
+    this.select();
+    return 'type';
+  }
+  if (this instanceof HTMLTextAreaElement) {
+    if (this.disabled || this.readOnly) throw new Error('the textarea is disabled or read-only');
+    this.select();
+    return 'type';
+  }
+  if (this.isContentEditable) {
+    const range = document.createRange();
+    range.selectNodeContents(this);
+    const selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+    return 'type';
+  }
+  if (this instanceof HTMLSelectElement) throw new Error('this is a <select>; use `bsk select`');
+  throw new Error('cannot fill a <' + this.tagName.toLowerCase() + '>: it is not an input, textarea or contenteditable');
+}"#;
+
+const SET_VALUE: &str = r#"function(value) {
+  this.value = value;
+  this.dispatchEvent(new Event('input', { bubbles: true }));
+  this.dispatchEvent(new Event('change', { bubbles: true }));
+}"#;
+
+pub async fn fill(tab: &Tab, target: &str, value: &str) -> Result<String> {
+    let node = resolve(tab, target).await?;
+    tab.call_in(&node.session_id, "DOM.scrollIntoViewIfNeeded", json!({ "backendNodeId": node.backend_node_id }))
+        .await
+        .ok();
+    focus_node(tab, &node).await?;
+    let how = call_on(tab, &node, PREPARE_FILL, vec![]).await?;
+    if how == "set" {
+        call_on(tab, &node, SET_VALUE, vec![json!(value)]).await?;
+    } else if value.is_empty() {
+        key(tab, "keyDown", &KeyPress::named("Delete", 0)?).await?;
+        key(tab, "keyUp", &KeyPress::named("Delete", 0)?).await?;
+    } else {
+        tab.call("Input.insertText", json!({ "text": value })).await?;
+    }
+    Ok(format!("filled {target} with {} characters", value.chars().count()))
+}
+
+const SELECT_OPTIONS: &str = r#"function(values) {
+  if (!(this instanceof HTMLSelectElement))
+    throw new Error('not a <select> but a <' + this.tagName.toLowerCase() + '>; use fill or click');
+  const options = [...this.options];
+  const chosen = values.map(v => {
+    const option = options.find(o => o.value === v) || options.find(o => o.label === v || o.text.trim() === v);
+    if (!option) throw new Error('no option "' + v + '"; options are: ' + options.map(o => o.value).join(', '));
+    return option;
+  });
+  if (!this.multiple && chosen.length > 1) throw new Error('this <select> takes one value, not ' + chosen.length);
+  for (const option of options) option.selected = chosen.includes(option);
+  this.dispatchEvent(new Event('input', { bubbles: true }));
+  this.dispatchEvent(new Event('change', { bubbles: true }));
+  return chosen.map(o => o.value);
+}"#;
+
+pub async fn select(tab: &Tab, target: &str, values: &[String]) -> Result<String> {
+    if values.is_empty() {
+        return Err(Failure::usage("select needs at least one value").hint("bsk select <target> <value>…"));
+    }
+    let node = resolve(tab, target).await?;
+    let chosen = call_on(tab, &node, SELECT_OPTIONS, vec![json!(values)]).await?;
+    Ok(format!("selected {chosen} in {target}"))
+}
+
+/// One key press: a key from the US layout, with modifiers.
+#[derive(Debug)]
+struct KeyPress {
+    key: String,
+    code: String,
+    key_code: i64,
+    text: Option<String>,
+    modifiers: i64,
+}
+
+impl KeyPress {
+    fn named(name: &str, modifiers: i64) -> Result<KeyPress> {
+        let definition = chromiumoxide::keys::USKEYBOARD_LAYOUT.iter().find(|d| d.key == name);
+        match definition {
+            Some(d) => {
+                let text = d.text.map(str::to_string).or_else(|| (d.key.chars().count() == 1).then(|| d.key.to_string()));
+                // With Control, Alt or Meta held a key is a shortcut and types nothing.
+                let text = if modifiers & (1 | 2 | 4) != 0 { None } else { text };
+                Ok(KeyPress { key: d.key.into(), code: d.code.into(), key_code: d.key_code, text, modifiers })
+            }
+            None if name.chars().count() == 1 => {
+                Ok(KeyPress { key: name.into(), code: String::new(), key_code: 0, text: Some(name.into()), modifiers })
+            }
+            None => Err(Failure::invalid_input(format!("unknown key `{name}`"))
+                .hint("use a key name such as Enter, Tab, Escape, Backspace, ArrowDown, a, or a chord like Control+a")),
+        }
+    }
+
+    /// Parses `Enter`, `a`, `Shift+Tab`, `Control+Shift+K`.
+    fn parse(spec: &str) -> Result<KeyPress> {
+        let parts: Vec<&str> = if spec == "+" { vec!["+"] } else { spec.split('+').collect() };
+        let (name, modifier_names) = parts.split_last().ok_or_else(|| Failure::usage("press needs a key"))?;
+        let mut modifiers = 0;
+        for modifier in modifier_names {
+            modifiers |= match *modifier {
+                "Alt" => 1,
+                "Control" | "Ctrl" => 2,
+                "Meta" | "Command" | "Cmd" => 4,
+                "Shift" => 8,
+                other => {
+                    return Err(Failure::invalid_input(format!("unknown modifier `{other}` in `{spec}`"))
+                        .hint("modifiers are Alt, Control, Meta and Shift, e.g. Control+a"));
+                }
+            };
+        }
+        KeyPress::named(name, modifiers)
+    }
+}
+
+async fn key(tab: &Tab, kind: &str, press: &KeyPress) -> Result<()> {
+    let kind = if kind == "keyDown" && press.text.is_none() { "rawKeyDown" } else { kind };
+    let mut params = json!({
+        "type": kind,
+        "key": press.key,
+        "code": press.code,
+        "windowsVirtualKeyCode": press.key_code,
+        "modifiers": press.modifiers,
+    });
+    if kind == "keyDown" {
+        if let Some(text) = &press.text {
+            params["text"] = json!(text);
+            params["unmodifiedText"] = json!(text);
+        }
+    }
+    tab.call("Input.dispatchKeyEvent", params).await?;
+    Ok(())
+}
+
+pub async fn press(tab: &Tab, spec: &str, target: Option<&str>) -> Result<String> {
+    let press = KeyPress::parse(spec)?;
+    if let Some(target) = target {
+        let node = resolve(tab, target).await?;
+        focus_node(tab, &node).await?;
+    }
+    key(tab, "keyDown", &press).await?;
+    key(tab, "keyUp", &press).await?;
+    Ok(match target {
+        Some(target) => format!("pressed {spec} on {target}"),
+        None => format!("pressed {spec}"),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::KeyPress;
+
+    #[test]
+    fn parses_keys_and_chords() {
+        let enter = KeyPress::parse("Enter").expect("Enter");
+        assert_eq!((enter.key_code, enter.text.as_deref()), (13, Some("\r")));
+        let a = KeyPress::parse("a").expect("a");
+        assert_eq!((a.code.as_str(), a.text.as_deref()), ("KeyA", Some("a")));
+        let select_all = KeyPress::parse("Control+a").expect("chord");
+        assert_eq!((select_all.modifiers, select_all.text), (2, None));
+        assert_eq!(KeyPress::parse("Shift+Tab").expect("Shift+Tab").modifiers, 8);
+        assert!(KeyPress::parse("Hyper+a").is_err());
+        assert!(KeyPress::parse("NoSuchKey").is_err());
+        assert_eq!(KeyPress::parse("é").expect("any character").text.as_deref(), Some("é"));
+    }
+}

@@ -1,0 +1,219 @@
+//! `observe`: the page's accessibility tree as indented text, with `@eN` refs on the elements an
+//! agent can act on. Iframes, same-origin and out-of-process alike, are nested under their
+//! `<iframe>` element.
+
+use std::collections::HashMap;
+
+use serde_json::{Value, json};
+
+use crate::error::Result;
+use crate::tab::Tab;
+use crate::tab::refs::{NodeRef, RefMap};
+
+/// Lines in one snapshot; past this the rest is counted, not printed.
+pub const MAX_SNAPSHOT_LINES: usize = 1000;
+
+/// Roles an agent acts on: each gets a ref.
+const ACTIONABLE: &[&str] = &[
+    "button", "link", "textbox", "searchbox", "checkbox", "radio", "combobox", "listbox", "option",
+    "menuitem", "menuitemcheckbox", "menuitemradio", "tab", "slider", "spinbutton", "switch", "treeitem",
+];
+
+/// Roles that only wrap other nodes: their children are printed in their place.
+const TRANSPARENT: &[&str] = &["generic", "none", "presentation", "InlineTextBox", "LineBreak"];
+
+/// One frame's document and where it hangs in the page.
+#[derive(Debug)]
+struct FrameDoc {
+    session_id: String,
+    frame_id: String,
+    /// The `<iframe>` element that holds it: (session of the parent document, backend node id).
+    owner: Option<(String, i64)>,
+}
+
+/// Lists every frame's document across the tab's sessions.
+async fn frame_docs(tab: &Tab) -> Result<Vec<FrameDoc>> {
+    let children = tab.children();
+    let out_of_process: Vec<&str> = children.iter().map(|c| c.frame_id.as_str()).collect();
+    let mut docs = Vec::new();
+    let mut sessions = vec![(tab.session_id.clone(), None::<(String, String)>)];
+    sessions.extend(children.iter().map(|c| (c.session_id.clone(), Some((c.parent_session_id.clone(), c.frame_id.clone())))));
+    for (session, parent) in sessions {
+        let Ok(tree) = tab.call_in(&session, "Page.getFrameTree", json!({})).await else { continue };
+        let mut stack = vec![(&tree["frameTree"], true)];
+        while let Some((node, is_root)) = stack.pop() {
+            let frame_id = node["frame"]["id"].as_str().unwrap_or_default().to_string();
+            if !is_root && out_of_process.contains(&frame_id.as_str()) {
+                continue;
+            }
+            let owner = match (&parent, is_root) {
+                (None, true) => None,
+                (Some((parent_session, _)), true) => owner_of(tab, parent_session, &frame_id).await,
+                (_, false) => owner_of(tab, &session, &frame_id).await,
+            };
+            docs.push(FrameDoc { session_id: session.clone(), frame_id, owner });
+            if let Some(kids) = node["childFrames"].as_array() {
+                stack.extend(kids.iter().map(|k| (k, false)));
+            }
+        }
+    }
+    Ok(docs)
+}
+
+async fn owner_of(tab: &Tab, session: &str, frame_id: &str) -> Option<(String, i64)> {
+    let owner = tab.call_in(session, "DOM.getFrameOwner", json!({ "frameId": frame_id })).await.ok()?;
+    Some((session.to_string(), owner["backendNodeId"].as_i64()?))
+}
+
+/// One frame's accessibility nodes, indexed for rendering.
+struct AxTree {
+    session_id: String,
+    nodes: HashMap<String, Value>,
+    root: Option<String>,
+}
+
+pub struct Snapshot {
+    pub text: String,
+    pub refs: usize,
+}
+
+pub async fn observe(tab: &Tab) -> Result<Snapshot> {
+    let docs = frame_docs(tab).await?;
+    let mut trees = Vec::new();
+    for doc in &docs {
+        let Ok(reply) = tab.call_in(&doc.session_id, "Accessibility.getFullAXTree", json!({ "frameId": doc.frame_id })).await
+        else {
+            continue;
+        };
+        let list = reply["nodes"].as_array().cloned().unwrap_or_default();
+        let root = list.iter().find(|n| n.get("parentId").is_none()).and_then(|n| n["nodeId"].as_str()).map(str::to_string);
+        let nodes = list.into_iter().filter_map(|n| Some((n["nodeId"].as_str()?.to_string(), n))).collect();
+        trees.push((doc, AxTree { session_id: doc.session_id.clone(), nodes, root }));
+    }
+    let loader_id = tab.state().loader_id;
+    let mut refs = tab.refs.lock().unwrap_or_else(|p| p.into_inner());
+    refs.clear();
+    let mut renderer = Renderer {
+        lines: Vec::new(),
+        hidden: 0,
+        loader_id,
+        refs: &mut refs,
+        frames: trees.iter().enumerate().filter_map(|(i, (doc, _))| Some((doc.owner.clone()?, i))).collect(),
+    };
+    if let Some(main) = trees.iter().position(|(doc, _)| doc.owner.is_none()) {
+        renderer.tree(&trees, main, 0);
+    }
+    if renderer.hidden > 0 {
+        renderer.lines.push(format!("… {} more lines not shown", renderer.hidden));
+    }
+    let text = renderer.lines.join("\n");
+    Ok(Snapshot { text, refs: refs.len() })
+}
+
+struct Renderer<'a> {
+    lines: Vec<String>,
+    hidden: usize,
+    loader_id: String,
+    /// The tab's refs, refilled in snapshot order.
+    refs: &'a mut RefMap,
+    /// Which tree hangs under which `<iframe>` element.
+    frames: HashMap<(String, i64), usize>,
+}
+
+fn text_of(node: &Value, field: &str) -> String {
+    match &node[field]["value"] {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        other => other.to_string(),
+    }
+}
+
+impl Renderer<'_> {
+    fn push(&mut self, depth: usize, line: String) {
+        if self.lines.len() < MAX_SNAPSHOT_LINES {
+            self.lines.push(format!("{}- {line}", "  ".repeat(depth)));
+        } else {
+            self.hidden += 1;
+        }
+    }
+
+    fn tree(&mut self, trees: &[(&FrameDoc, AxTree)], index: usize, depth: usize) {
+        let tree = &trees[index].1;
+        if let Some(root) = tree.root.clone() {
+            self.node(trees, index, &root, depth, false);
+        }
+    }
+
+    fn node(&mut self, trees: &[(&FrameDoc, AxTree)], index: usize, id: &str, depth: usize, parent_named: bool) {
+        let tree = &trees[index].1;
+        let Some(node) = tree.nodes.get(id) else { return };
+        let role = text_of(node, "role");
+        let name = text_of(node, "name");
+        let ignored = node["ignored"].as_bool().unwrap_or(false);
+        let backend = node["backendDOMNodeId"].as_i64();
+        let children: Vec<String> =
+            node["childIds"].as_array().map(|c| c.iter().filter_map(|c| c.as_str().map(str::to_string)).collect()).unwrap_or_default();
+        let mut child_depth = depth;
+        let mut named = parent_named;
+        let skip_text = role == "StaticText" && (parent_named || name.trim().is_empty());
+        if !ignored && !TRANSPARENT.contains(&role.as_str()) && !skip_text {
+            let mut line = if role == "RootWebArea" { "document".to_string() } else { role.clone() };
+            if !name.is_empty() {
+                line.push_str(&format!(" {:?}", truncate(&name, 120)));
+            }
+            if ACTIONABLE.contains(&role.as_str()) {
+                if let Some(backend) = backend {
+                    let name = self.refs.insert(NodeRef {
+                        session_id: tree.session_id.clone(),
+                        backend_node_id: backend,
+                        loader_id: self.loader_id.clone(),
+                    });
+                    line.push_str(&format!(" [{name}]"));
+                }
+            }
+            line.push_str(&properties(node));
+            self.push(depth, line);
+            child_depth = depth + 1;
+            named = !name.is_empty() && role != "RootWebArea";
+        }
+        if let Some(backend) = backend {
+            if let Some(&frame) = self.frames.get(&(tree.session_id.clone(), backend)) {
+                self.tree(trees, frame, child_depth);
+            }
+        }
+        for child in children {
+            self.node(trees, index, &child, child_depth, named);
+        }
+    }
+}
+
+fn truncate(text: &str, max: usize) -> String {
+    let text = text.trim();
+    if text.chars().count() <= max {
+        text.to_string()
+    } else {
+        format!("{}…", text.chars().take(max).collect::<String>())
+    }
+}
+
+/// The properties worth showing an agent: value, state, heading level.
+fn properties(node: &Value) -> String {
+    let mut out = String::new();
+    let value = text_of(node, "value");
+    if !value.is_empty() {
+        out.push_str(&format!(" value={:?}", truncate(&value, 80)));
+    }
+    for property in node["properties"].as_array().into_iter().flatten() {
+        let name = property["name"].as_str().unwrap_or_default();
+        let value = &property["value"]["value"];
+        match (name, value) {
+            ("level", Value::Number(n)) => out.push_str(&format!(" level={n}")),
+            ("checked" | "pressed", Value::String(s)) if s != "false" => out.push_str(&format!(" {name}={s}")),
+            ("checked" | "pressed" | "disabled" | "expanded" | "selected" | "required" | "focused", Value::Bool(true)) => {
+                out.push_str(&format!(" {name}"))
+            }
+            _ => {}
+        }
+    }
+    out
+}

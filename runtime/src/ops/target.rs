@@ -1,0 +1,158 @@
+//! Turning a `target` argument (`@eN` ref or CSS selector) into a DOM node, and a node into a
+//! point on the page for trusted mouse input.
+
+use serde_json::{Value, json};
+
+use crate::error::{Failure, Result};
+use crate::tab::Tab;
+use crate::tab::refs::{is_ref, valid_ref};
+
+/// A DOM node in one of the tab's CDP sessions.
+#[derive(Debug, Clone)]
+pub struct Node {
+    pub session_id: String,
+    pub backend_node_id: i64,
+}
+
+pub async fn resolve(tab: &Tab, target: &str) -> Result<Node> {
+    if is_ref(target) {
+        return resolve_ref(tab, target);
+    }
+    resolve_selector(tab, target).await
+}
+
+fn resolve_ref(tab: &Tab, target: &str) -> Result<Node> {
+    if !valid_ref(target) {
+        return Err(Failure::invalid_input(format!("`{target}` is not a ref; refs look like @e12"))
+            .hint("use a ref printed by `bsk observe`, or a CSS selector such as '#save'"));
+    }
+    let refs = tab.refs.lock().unwrap_or_else(|p| p.into_inner());
+    let Some(node) = refs.get(target) else {
+        return Err(Failure::not_found(format!("unknown ref {target}: the latest observe handed out {} refs", refs.len()))
+            .hint("run `bsk observe` and use a ref from its output"));
+    };
+    if node.loader_id != tab.state().loader_id {
+        return Err(Failure::not_found(format!("ref {target} is stale: the page navigated since `bsk observe`"))
+            .hint("run `bsk observe` again"));
+    }
+    Ok(Node { session_id: node.session_id.clone(), backend_node_id: node.backend_node_id })
+}
+
+async fn resolve_selector(tab: &Tab, selector: &str) -> Result<Node> {
+    let expression = format!("document.querySelector({})", Value::String(selector.to_string()));
+    let reply = tab.call("Runtime.evaluate", json!({ "expression": expression, "returnByValue": false })).await?;
+    if let Some(exception) = reply.get("exceptionDetails") {
+        return Err(Failure::invalid_input(format!("bad selector `{selector}`: {}", exception_text(exception)))
+            .hint("pass a valid CSS selector (e.g. '#save', 'form button[type=submit]') or an @eN ref"));
+    }
+    let object = &reply["result"];
+    let Some(object_id) = object["objectId"].as_str() else {
+        return Err(Failure::not_found(format!("no element matches selector `{selector}`"))
+            .hint("check the page with `bsk observe`; selectors apply to the main frame, refs reach into iframes"));
+    };
+    let described = tab.call("DOM.describeNode", json!({ "objectId": object_id })).await;
+    let _ = tab.call("Runtime.releaseObject", json!({ "objectId": object_id })).await;
+    let backend_node_id = described?["node"]["backendNodeId"].as_i64().unwrap_or_default();
+    Ok(Node { session_id: tab.session_id.clone(), backend_node_id })
+}
+
+/// The message of a `Runtime` exception, as a person would want to read it.
+pub fn exception_text(details: &Value) -> String {
+    details["exception"]["description"]
+        .as_str()
+        .or_else(|| details["text"].as_str())
+        .unwrap_or("exception")
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// Maps a DOM failure on a resolved node to what the user can do about it.
+fn node_failure(error: Failure, what: &str) -> Failure {
+    if error.0.message.contains("detached") || error.0.message.contains("No node") {
+        Failure::not_found(format!("the element for {what} is no longer in the page"))
+            .hint("run `bsk observe` again and use a fresh ref")
+    } else {
+        error
+    }
+}
+
+/// Scrolls the node into view and returns its centre in the top-level page's viewport, adding
+/// the offsets of the out-of-process iframes it sits in (each has its own coordinate space).
+pub async fn center(tab: &Tab, node: &Node) -> Result<(f64, f64)> {
+    let id = json!({ "backendNodeId": node.backend_node_id });
+    let _ = tab.call_in(&node.session_id, "DOM.scrollIntoViewIfNeeded", id.clone()).await;
+    let quads = tab
+        .call_in(&node.session_id, "DOM.getContentQuads", id)
+        .await
+        .map_err(|e| node_failure(e, "this target"))?;
+    let quad = quads["quads"]
+        .as_array()
+        .and_then(|q| q.first())
+        .and_then(Value::as_array)
+        .filter(|q| q.len() == 8)
+        .ok_or_else(|| {
+            Failure::invalid_input("the element has no visible box (hidden, or not rendered)")
+                .hint("make it visible first, or target another element")
+        })?;
+    let coord = |i: usize| quad[i].as_f64().unwrap_or_default();
+    let (mut x, mut y) = ((coord(0) + coord(2) + coord(4) + coord(6)) / 4.0, (coord(1) + coord(3) + coord(5) + coord(7)) / 4.0);
+    let mut session = node.session_id.clone();
+    while session != tab.session_id {
+        let Some(child) = tab.child(&session) else {
+            return Err(Failure::not_found("the element's iframe is gone").hint("run `bsk observe` again"));
+        };
+        let (dx, dy) = frame_origin(tab, &child.parent_session_id, &child.frame_id).await?;
+        x += dx;
+        y += dy;
+        session = child.parent_session_id;
+    }
+    Ok((x, y))
+}
+
+/// The top-left of an iframe's content box in its parent's viewport.
+async fn frame_origin(tab: &Tab, parent_session: &str, frame_id: &str) -> Result<(f64, f64)> {
+    let owner = tab.call_in(parent_session, "DOM.getFrameOwner", json!({ "frameId": frame_id })).await?;
+    let model = tab
+        .call_in(parent_session, "DOM.getBoxModel", json!({ "backendNodeId": owner["backendNodeId"] }))
+        .await?;
+    let content = &model["model"]["content"];
+    Ok((content[0].as_f64().unwrap_or_default(), content[1].as_f64().unwrap_or_default()))
+}
+
+/// A `Runtime` object id for the node, for `callFunctionOn`.
+pub async fn object_id(tab: &Tab, node: &Node) -> Result<String> {
+    let resolved = tab
+        .call_in(&node.session_id, "DOM.resolveNode", json!({ "backendNodeId": node.backend_node_id }))
+        .await
+        .map_err(|e| node_failure(e, "this target"))?;
+    resolved["object"]["objectId"]
+        .as_str()
+        .map(str::to_string)
+        .ok_or_else(|| Failure::not_found("the element is no longer in the page").hint("run `bsk observe` again"))
+}
+
+/// Calls `function` with the node as `this`; a thrown error becomes an `invalid_input` failure.
+pub async fn call_on(tab: &Tab, node: &Node, function: &str, args: Vec<Value>) -> Result<Value> {
+    let object_id = object_id(tab, node).await?;
+    let arguments: Vec<Value> = args.into_iter().map(|value| json!({ "value": value })).collect();
+    let reply = tab
+        .call_in(
+            &node.session_id,
+            "Runtime.callFunctionOn",
+            json!({
+                "objectId": object_id,
+                "functionDeclaration": function,
+                "arguments": arguments,
+                "returnByValue": true,
+                "awaitPromise": true,
+            }),
+        )
+        .await?;
+    let _ = tab.call_in(&node.session_id, "Runtime.releaseObject", json!({ "objectId": object_id })).await;
+    if let Some(exception) = reply.get("exceptionDetails") {
+        return Err(Failure::invalid_input(exception_text(exception)));
+    }
+    Ok(reply["result"]["value"].clone())
+}

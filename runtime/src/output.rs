@@ -1,0 +1,148 @@
+//! Printing results and errors: compact lines for people, JSON for programs.
+
+use bsk_schema::ErrorBody;
+use bsk_schema::ipc::{DaemonStatus, SessionInfo, SessionStopResult, TabInfo};
+use bsk_schema::ops::OperationResult;
+use serde_json::Value;
+
+use crate::error::Failure;
+
+#[derive(Debug, Clone, Copy)]
+pub struct Style {
+    pub json: bool,
+    pub quiet: bool,
+}
+
+/// Prints a failure and returns its exit code.
+pub fn failure(style: Style, failure: &Failure) -> i32 {
+    print_error(style.json, &failure.0);
+    failure.0.exit_code
+}
+
+fn print_error(json: bool, error: &ErrorBody) {
+    if json {
+        println!("{}", serde_json::to_string(error).unwrap_or_default());
+    } else {
+        eprintln!("error: {}", error.message);
+        if let Some(hint) = &error.hint {
+            eprintln!("hint: {hint}");
+        }
+    }
+}
+
+/// Reports a command line clap rejected; help and version are not errors.
+pub fn usage_error(error: clap::Error, args: &[String]) -> i32 {
+    use clap::error::ErrorKind;
+    if matches!(error.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand) {
+        let _ = error.print();
+        return if error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand { 1 } else { 0 };
+    }
+    if args.iter().any(|a| a == "--json") {
+        let message = error.to_string();
+        let first = message.lines().next().unwrap_or_default().trim_start_matches("error: ").to_string();
+        let body = Failure::usage(first).hint("see `bsk --help`, or `bsk <command> --help`");
+        print_error(true, &body.0);
+    } else {
+        let _ = error.print();
+    }
+    bsk_schema::ErrorCode::Usage.exit_code()
+}
+
+/// Prints `value` as JSON, or as `human` renders it.
+pub fn result(style: Style, value: &Value, human: impl FnOnce(&Value) -> Option<String>) {
+    if style.json {
+        println!("{}", serde_json::to_string_pretty(value).unwrap_or_default());
+    } else if let Some(text) = human(value) {
+        if !text.is_empty() {
+            println!("{text}");
+        }
+    }
+}
+
+fn decode<T: serde::de::DeserializeOwned>(value: &Value) -> Option<T> {
+    serde_json::from_value(value.clone()).ok()
+}
+
+pub fn session_started(value: &Value) -> Option<String> {
+    decode::<SessionInfo>(value).map(|s| s.id)
+}
+
+pub fn session_list(value: &Value) -> Option<String> {
+    let sessions: Vec<SessionInfo> = decode(value)?;
+    if sessions.is_empty() {
+        return Some("no sessions; start one with `bsk session start`".into());
+    }
+    Some(sessions.iter().map(session_line).collect::<Vec<_>>().join("\n"))
+}
+
+fn session_line(session: &SessionInfo) -> String {
+    let name = session.name.as_deref().map(|n| format!(" {n:?}")).unwrap_or_default();
+    let tabs: Vec<String> = session.tabs.iter().map(|t| format!("  {} {:?} {}", t.tab_id, t.ownership, t.url)).collect();
+    format!("{}{name}\n{}", session.id, tabs.join("\n"))
+}
+
+pub fn session_stopped(value: &Value) -> Option<String> {
+    let result: SessionStopResult = decode(value)?;
+    if result.stopped.is_empty() {
+        return Some("no sessions to stop".into());
+    }
+    let mut text = format!("stopped {}", result.stopped.join(", "));
+    if !result.returned_tabs.is_empty() {
+        text.push_str(&format!("; returned tabs {}", result.returned_tabs.join(", ")));
+    }
+    Some(text)
+}
+
+pub fn tab_list(value: &Value) -> Option<String> {
+    let tabs: Vec<TabInfo> = decode(value)?;
+    if tabs.is_empty() {
+        return Some("no tabs (the browser starts with the first session)".into());
+    }
+    Some(tabs.iter().map(tab_line).collect::<Vec<_>>().join("\n"))
+}
+
+pub fn tab_line(tab: &TabInfo) -> String {
+    let owner = match (&tab.session, tab.ownership) {
+        (Some(session), ownership) => format!("{ownership:?} by {session}").to_lowercase(),
+        (None, _) => "user".into(),
+    };
+    format!("{}  {owner}  {}", tab.tab_id, tab.url)
+}
+
+pub fn tab_changed(value: &Value) -> Option<String> {
+    decode::<TabInfo>(value).map(|t| tab_line(&t))
+}
+
+pub fn operation(value: &Value, quiet: bool) -> Option<String> {
+    let result: OperationResult = decode(value)?;
+    match result.value {
+        // observe: the snapshot is the output.
+        Some(Value::String(snapshot)) if result.summary.starts_with("observed") => {
+            Some(if quiet { snapshot } else { format!("{}\n{snapshot}", result.summary) })
+        }
+        Some(value) => Some(serde_json::to_string(&value).unwrap_or_default()),
+        None if quiet => None,
+        None => Some(result.summary),
+    }
+}
+
+pub fn status(value: &Value) -> Option<String> {
+    let status: DaemonStatus = decode(value)?;
+    let browser = &status.browser;
+    let mut lines = vec![
+        format!("daemon   running, pid {}, state {}", status.pid, status.state_dir),
+        format!(
+            "browser  {}{}{}",
+            browser.mode,
+            browser.product.as_deref().map(|p| format!(", {p}")).unwrap_or_default(),
+            if browser.connected || browser.mode == "not_started" { "" } else { ", disconnected" }
+        ),
+    ];
+    if status.sessions.is_empty() {
+        lines.push("sessions none".into());
+    } else {
+        lines.push(format!("sessions {}", status.sessions.len()));
+        lines.extend(status.sessions.iter().map(session_line));
+    }
+    Some(lines.join("\n"))
+}

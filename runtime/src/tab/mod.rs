@@ -1,0 +1,196 @@
+//! One attached page tab: its CDP session, the iframe targets under it, what the page is showing
+//! (a `watch` of [`TabState`]) and the `@eN` refs of its latest snapshot.
+//!
+//! The tab's event pump (see [`pump`]) is the only reader of the tab's events; operations read
+//! [`TabState`] and wait on it, they never consume events themselves.
+
+mod pump;
+pub mod refs;
+
+use std::sync::{Arc, Mutex};
+
+use bsk_schema::ipc::TabOwnership;
+use dashmap::DashMap;
+use serde_json::{Value, json};
+use tokio::sync::watch;
+
+use crate::cdp::{CdpClient, event_channel};
+use crate::error::{Failure, Result};
+use refs::RefMap;
+
+/// What the tab's main frame is showing, as the pump last saw it.
+#[derive(Debug, Clone, Default)]
+pub struct TabState {
+    pub main_frame_id: String,
+    pub url: String,
+    /// The loader of the current main-frame document.
+    pub loader_id: String,
+    /// Lifecycle events (`DOMContentLoaded`, `load`, `networkIdle`, …) seen for `loader_id`.
+    pub lifecycle: Vec<String>,
+    /// Main-frame navigations committed since attach, same-document ones included.
+    pub navigations: u64,
+    /// Why the tab can no longer be driven (closed, crashed, detached), once it cannot.
+    pub gone: Option<String>,
+}
+
+/// An out-of-process iframe target attached under the tab.
+#[derive(Debug, Clone)]
+pub struct ChildTarget {
+    /// The child's flattened CDP session.
+    pub session_id: String,
+    /// The session of the frame that contains it (the tab's or another child's).
+    pub parent_session_id: String,
+    /// The iframe's frame id, which is also its target id.
+    pub frame_id: String,
+    pub url: String,
+}
+
+#[derive(Debug)]
+pub struct Tab {
+    pub target_id: String,
+    /// The tab's flattened CDP session (the page target).
+    pub session_id: String,
+    pub ownership: TabOwnership,
+    cdp: CdpClient,
+    /// Written by the pump; read by operations.
+    state: Arc<watch::Sender<TabState>>,
+    /// Iframe targets by their CDP session id.
+    children: Arc<DashMap<String, ChildTarget>>,
+    /// Refs handed out by the latest `observe`.
+    pub refs: Mutex<RefMap>,
+}
+
+impl Tab {
+    /// Attaches to an existing page target and starts its pump.
+    pub async fn attach(cdp: &CdpClient, target_id: &str, ownership: TabOwnership) -> Result<Arc<Tab>> {
+        let attached = cdp
+            .call(None, "Target.attachToTarget", json!({ "targetId": target_id, "flatten": true }))
+            .await
+            .map_err(|e| match e {
+                crate::cdp::CdpError::Remote { .. } => {
+                    Failure::not_found(format!("no tab {target_id} in the browser")).hint("list tabs with `bsk tab list`")
+                }
+                other => other.into(),
+            })?;
+        let session_id = attached["sessionId"].as_str().unwrap_or_default().to_string();
+        let (sink, events) = event_channel();
+        cdp.route(&session_id, sink.clone());
+        let state = Arc::new(watch::Sender::new(TabState::default()));
+        let children = Arc::new(DashMap::new());
+        let pump = pump::Pump::new(cdp.clone(), session_id.clone(), sink, state.clone(), children.clone());
+        let span = tracing::info_span!("tab", target_id = %target_id, session = %session_id);
+        tokio::spawn(tracing::Instrument::instrument(pump.run(events), span));
+
+        let s = Some(session_id.as_str());
+        let setup = [
+            cdp.send(s, "Page.enable", json!({})).await,
+            cdp.send(s, "Page.setLifecycleEventsEnabled", json!({ "enabled": true })).await,
+            cdp.send(s, "Runtime.enable", json!({})).await,
+            cdp.send(
+                s,
+                "Target.setAutoAttach",
+                json!({ "autoAttach": true, "waitForDebuggerOnStart": true, "flatten": true }),
+            )
+            .await,
+        ];
+        for reply in setup {
+            reply.wait().await?;
+        }
+        let tree = cdp.call(s, "Page.getFrameTree", json!({})).await?;
+        let frame = &tree["frameTree"]["frame"];
+        let tab = Arc::new(Tab {
+            target_id: target_id.to_string(),
+            session_id,
+            ownership,
+            cdp: cdp.clone(),
+            state,
+            children,
+            refs: Mutex::new(RefMap::default()),
+        });
+        let main_frame_id = frame["id"].as_str().unwrap_or_default().to_string();
+        let url = frame["url"].as_str().unwrap_or_default().to_string();
+        let loader_id = frame["loaderId"].as_str().unwrap_or_default().to_string();
+        tab.state.send_modify(|state| {
+            state.main_frame_id = main_frame_id;
+            state.url = url;
+            state.loader_id = loader_id;
+            // The document was loaded before we attached; treat it as complete.
+            state.lifecycle = vec!["DOMContentLoaded".into(), "load".into(), "networkIdle".into()];
+        });
+        Ok(tab)
+    }
+
+    pub fn cdp(&self) -> &CdpClient {
+        &self.cdp
+    }
+
+    /// Sends a command to the tab's page session.
+    pub async fn call(&self, method: &str, params: Value) -> Result<Value> {
+        self.ensure_alive()?;
+        Ok(self.cdp.call(Some(&self.session_id), method, params).await?)
+    }
+
+    /// Sends a command to one of the tab's sessions (the page's or an iframe's).
+    pub async fn call_in(&self, session_id: &str, method: &str, params: Value) -> Result<Value> {
+        self.ensure_alive()?;
+        Ok(self.cdp.call(Some(session_id), method, params).await?)
+    }
+
+    pub fn state(&self) -> TabState {
+        self.state.borrow().clone()
+    }
+
+    pub fn state_watch(&self) -> watch::Receiver<TabState> {
+        self.state.subscribe()
+    }
+
+    pub fn children(&self) -> Vec<ChildTarget> {
+        self.children.iter().map(|c| c.value().clone()).collect()
+    }
+
+    pub fn child(&self, session_id: &str) -> Option<ChildTarget> {
+        self.children.get(session_id).map(|c| c.value().clone())
+    }
+
+    /// Fails with a clear error once the tab is closed, crashed or detached.
+    pub fn ensure_alive(&self) -> Result<()> {
+        match &self.state.borrow().gone {
+            None => Ok(()),
+            Some(reason) => Err(Failure::not_found(format!("tab {} is gone: {reason}", self.target_id))
+                .hint("start a new session with `bsk session start`, or borrow another tab")),
+        }
+    }
+
+    /// Detaches, leaving the tab open (a borrowed tab going back to its user).
+    pub async fn detach(&self) {
+        let _ = self
+            .cdp
+            .call(None, "Target.detachFromTarget", json!({ "sessionId": self.session_id }))
+            .await;
+        self.cdp.unroute(&self.session_id);
+        for child in self.children() {
+            self.cdp.unroute(&child.session_id);
+        }
+    }
+
+    /// Closes the tab (a tab the session created).
+    pub async fn close(&self) {
+        let _ = self.cdp.call(None, "Target.closeTarget", json!({ "targetId": self.target_id })).await;
+        self.cdp.unroute(&self.session_id);
+        for child in self.children() {
+            self.cdp.unroute(&child.session_id);
+        }
+    }
+
+    /// Marks the tab gone; used when the browser reports it detached or the connection ended.
+    pub fn mark_gone(&self, reason: &str) {
+        pump::mark_gone(&self.state, reason);
+    }
+
+    /// The page session and every iframe session, page first.
+    pub fn sessions(&self) -> Vec<String> {
+        let mut sessions = vec![self.session_id.clone()];
+        sessions.extend(self.children().into_iter().map(|c| c.session_id));
+        sessions
+    }
+}

@@ -1,0 +1,149 @@
+//! The tab's event pump: the one reader of the events of the tab's page session and of every
+//! iframe target under it, in wire order.
+
+use std::sync::Arc;
+
+use dashmap::DashMap;
+use serde_json::json;
+use tokio::sync::watch;
+
+use super::{ChildTarget, TabState};
+use crate::cdp::{CdpClient, CdpEvent, EventReceiver, EventSink};
+
+pub(super) struct Pump {
+    cdp: CdpClient,
+    page_session: String,
+    /// Iframe sessions are routed into the same sink, so their events interleave in wire order.
+    sink: EventSink,
+    state: Arc<watch::Sender<TabState>>,
+    children: Arc<DashMap<String, ChildTarget>>,
+}
+
+pub(super) fn mark_gone(state: &watch::Sender<TabState>, reason: &str) {
+    state.send_modify(|state| {
+        if state.gone.is_none() {
+            state.gone = Some(reason.to_string());
+        }
+    });
+}
+
+impl Pump {
+    pub(super) fn new(
+        cdp: CdpClient,
+        page_session: String,
+        sink: EventSink,
+        state: Arc<watch::Sender<TabState>>,
+        children: Arc<DashMap<String, ChildTarget>>,
+    ) -> Self {
+        Pump { cdp, page_session, sink, state, children }
+    }
+
+    pub(super) async fn run(self, mut events: EventReceiver) {
+        while let Some(event) = events.recv().await {
+            self.handle(event).await;
+        }
+        mark_gone(&self.state, "the browser connection closed");
+    }
+
+    async fn handle(&self, event: CdpEvent) {
+        let on_page = event.session_id.as_deref() == Some(self.page_session.as_str());
+        match event.method.as_str() {
+            "Target.attachedToTarget" => self.on_attached(&event).await,
+            "Target.detachedFromTarget" => {
+                let session = event.str("sessionId");
+                if self.children.remove(session).is_some() {
+                    self.cdp.unroute(session);
+                }
+            }
+            "Page.lifecycleEvent" if on_page => {
+                let frame = event.str("frameId");
+                let name = event.str("name").to_string();
+                let loader = event.str("loaderId").to_string();
+                self.state.send_if_modified(|state| {
+                    if frame != state.main_frame_id {
+                        return false;
+                    }
+                    if name == "init" || loader != state.loader_id {
+                        state.loader_id = loader;
+                        state.lifecycle.clear();
+                    }
+                    if name != "init" {
+                        state.lifecycle.push(name);
+                    }
+                    true
+                });
+            }
+            "Page.frameNavigated" if on_page => {
+                let frame = &event.params["frame"];
+                if frame.get("parentId").is_none() {
+                    let url = frame["url"].as_str().unwrap_or_default().to_string();
+                    let id = frame["id"].as_str().unwrap_or_default().to_string();
+                    let loader = frame["loaderId"].as_str().unwrap_or_default().to_string();
+                    self.state.send_modify(|state| {
+                        state.main_frame_id = id;
+                        state.url = url;
+                        if loader != state.loader_id {
+                            state.loader_id = loader;
+                            state.lifecycle.clear();
+                        }
+                        state.navigations += 1;
+                    });
+                }
+            }
+            "Page.navigatedWithinDocument" if on_page => {
+                let frame = event.str("frameId").to_string();
+                let url = event.str("url").to_string();
+                self.state.send_modify(|state| {
+                    if frame == state.main_frame_id {
+                        state.url = url;
+                        state.navigations += 1;
+                    }
+                });
+            }
+            "Inspector.detached" if on_page => {
+                let reason = format!("the browser detached it ({})", event.str("reason"));
+                mark_gone(&self.state, &reason);
+            }
+            "Inspector.targetCrashed" if on_page => mark_gone(&self.state, "the page crashed"),
+            _ => {}
+        }
+    }
+
+    /// A target auto-attached under the tab. Iframes are routed here and resumed after their
+    /// set-up commands are queued; everything else (workers) is simply resumed. Replies are
+    /// awaited off the pump: awaiting them before `runIfWaitingForDebugger` would deadlock.
+    async fn on_attached(&self, event: &CdpEvent) {
+        let child_session = event.str("sessionId").to_string();
+        let info = &event.params["targetInfo"];
+        let kind = info["type"].as_str().unwrap_or_default();
+        let waiting = event.params["waitingForDebugger"].as_bool().unwrap_or(false);
+        let s = Some(child_session.as_str());
+        let mut replies = Vec::new();
+        if kind == "iframe" {
+            let child = ChildTarget {
+                session_id: child_session.clone(),
+                parent_session_id: event.session_id.clone().unwrap_or_default(),
+                frame_id: info["targetId"].as_str().unwrap_or_default().to_string(),
+                url: info["url"].as_str().unwrap_or_default().to_string(),
+            };
+            tracing::debug!(child = %child.session_id, url = %child.url, "iframe target attached");
+            self.children.insert(child_session.clone(), child);
+            self.cdp.route(&child_session, self.sink.clone());
+            let auto_attach = json!({ "autoAttach": true, "waitForDebuggerOnStart": true, "flatten": true });
+            replies.push(self.cdp.send(s, "Target.setAutoAttach", auto_attach).await);
+        }
+        if waiting {
+            replies.push(self.cdp.send(s, "Runtime.runIfWaitingForDebugger", json!({})).await);
+        }
+        if replies.is_empty() {
+            return;
+        }
+        tokio::spawn(async move {
+            for reply in replies {
+                if let Err(e) = reply.wait().await {
+                    tracing::debug!(error = %e, "child target set-up command failed");
+                }
+            }
+        });
+    }
+}

@@ -1,0 +1,89 @@
+//! The one table of error codes. Each code maps to exactly one exit code; `docs/cli.md` prints
+//! the same table.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// What kind of failure an error is. The CLI's exit code is a function of this alone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// The command line itself is wrong (unknown flag, missing argument).
+    Usage,
+    /// An argument has the right shape but a value that cannot work (bad selector, bad URL).
+    InvalidInput,
+    /// An id (session, tab, ref, capture, request) names nothing that exists.
+    NotFound,
+    /// The thing exists but this session may not touch it (another session's tab).
+    PermissionDenied,
+    /// The CLI and the daemon could not understand each other (version skew, oversized frame).
+    Protocol,
+    /// A bug or an unexpected state inside bsk.
+    Internal,
+    /// The browser is missing, failed to start, crashed, or a CDP command failed.
+    Browser,
+    /// Something did not finish within its deadline.
+    Timeout,
+    /// The resource is occupied (another daemon holds the lock, a queue is full).
+    Busy,
+}
+
+impl ErrorCode {
+    /// The process exit code for this error: the table in `docs/cli.md`.
+    pub fn exit_code(self) -> i32 {
+        match self {
+            ErrorCode::Usage
+            | ErrorCode::InvalidInput
+            | ErrorCode::NotFound
+            | ErrorCode::PermissionDenied => 1,
+            ErrorCode::Protocol | ErrorCode::Internal => 2,
+            ErrorCode::Browser => 3,
+            ErrorCode::Timeout | ErrorCode::Busy => 4,
+        }
+    }
+
+    /// Every code, for documentation and tests.
+    pub const ALL: [ErrorCode; 9] = [
+        ErrorCode::Usage,
+        ErrorCode::InvalidInput,
+        ErrorCode::NotFound,
+        ErrorCode::PermissionDenied,
+        ErrorCode::Protocol,
+        ErrorCode::Internal,
+        ErrorCode::Browser,
+        ErrorCode::Timeout,
+        ErrorCode::Busy,
+    ];
+}
+
+/// An error as the daemon returns it and as `--json` prints it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ErrorBody {
+    pub code: ErrorCode,
+    /// What failed and why, in one sentence.
+    pub message: String,
+    /// What to do next.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hint: Option<String>,
+    /// Always `code.exit_code()`; carried so `--json` consumers need no table.
+    pub exit_code: i32,
+}
+
+impl ErrorBody {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        ErrorBody { code, message: message.into(), hint: None, exit_code: code.exit_code() }
+    }
+
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
+        self.hint = Some(hint.into());
+        self
+    }
+}
+
+impl std::fmt::Display for ErrorBody {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ErrorBody {}

@@ -1,0 +1,159 @@
+//! The CLI ↔ daemon protocol: one JSON [`RequestFrame`] per line, answered by one
+//! [`ResponseFrame`] per line with the same `id`. Frames larger than [`MAX_FRAME_BYTES`] are
+//! refused with a `protocol` error.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::error::ErrorBody;
+use crate::ops::OperationParams;
+
+/// Largest frame either side accepts, in bytes. Body reads are capped at 16 Ki characters and
+/// an export holds at most 512 Ki code units of text plus metadata, so 16 MiB leaves ample room
+/// while keeping a runaway peer from exhausting memory.
+pub const MAX_FRAME_BYTES: usize = 16 * 1024 * 1024;
+
+/// Bumped when a frame changes incompatibly; the daemon refuses a CLI of another version.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct RequestFrame {
+    /// Chosen by the client; echoed in the response.
+    pub id: u64,
+    /// The client's [`PROTOCOL_VERSION`].
+    pub version: u32,
+    pub call: Call,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct ResponseFrame {
+    pub id: u64,
+    #[serde(flatten)]
+    pub outcome: Outcome,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Outcome {
+    Ok { result: serde_json::Value },
+    Err { error: ErrorBody },
+}
+
+/// Every method the daemon answers. One variant per method: adding one makes the compiler point
+/// at the dispatcher.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "method", content = "params")]
+pub enum Call {
+    /// Daemon, browser and sessions at a glance. Result: [`DaemonStatus`].
+    #[serde(rename = "daemon.status")]
+    DaemonStatus,
+    /// Stop every session and exit. Result: `{}`.
+    #[serde(rename = "daemon.stop")]
+    DaemonStop,
+    /// Create a session with its own new tab. Result: [`SessionInfo`].
+    #[serde(rename = "session.start")]
+    SessionStart(SessionStartParams),
+    /// Stop one session, or all. Result: [`SessionStopResult`].
+    #[serde(rename = "session.stop")]
+    SessionStop(SessionStopParams),
+    /// Result: `Vec<SessionInfo>`.
+    #[serde(rename = "session.list")]
+    SessionList,
+    /// Every page tab in the browser with its owner. Result: `Vec<TabInfo>`.
+    #[serde(rename = "tab.list")]
+    TabList,
+    /// Let a session drive a user tab until it is returned. Result: [`TabInfo`].
+    #[serde(rename = "tab.borrow")]
+    TabBorrow(TabParams),
+    /// Give a borrowed tab back. Result: [`TabInfo`].
+    #[serde(rename = "tab.return")]
+    TabReturn(TabParams),
+    /// A normal workflow operation on a session's tab. Result: [`crate::ops::OperationResult`].
+    #[serde(rename = "tool.op")]
+    Operation(OperationParams),
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+pub struct SessionStartParams {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+pub struct SessionStopParams {
+    /// The session to stop; `None` with `all` stops every session.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session: Option<String>,
+    #[serde(default)]
+    pub all: bool,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct SessionStopResult {
+    pub stopped: Vec<String>,
+    /// Borrowed tabs handed back to the user by the stop.
+    pub returned_tabs: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct TabParams {
+    pub session: String,
+    pub tab_id: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct SessionInfo {
+    /// Short id the agent passes as `--session`.
+    pub id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Milliseconds since the Unix epoch.
+    pub started_at: u64,
+    /// Every tab the session may drive; the first is the one it created.
+    pub tabs: Vec<TabInfo>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TabOwnership {
+    /// Created by the session; closed when the session stops.
+    Created,
+    /// A user tab the session borrowed; returned (left open) when the session stops.
+    Borrowed,
+    /// A user tab no session holds. Sessions may not drive it until they borrow it.
+    User,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct TabInfo {
+    /// The browser's target id for the tab.
+    pub tab_id: String,
+    pub url: String,
+    pub title: String,
+    pub ownership: TabOwnership,
+    /// The session that holds the tab, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct DaemonStatus {
+    pub pid: u32,
+    pub version: String,
+    pub state_dir: String,
+    pub browser: BrowserStatus,
+    pub sessions: Vec<SessionInfo>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct BrowserStatus {
+    /// `launched` (the daemon's own Chromium) or `attached` (`--cdp-url`), or `not_started`.
+    pub mode: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub product: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub executable: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ws_url: Option<String>,
+    pub connected: bool,
+}

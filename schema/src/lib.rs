@@ -1,0 +1,26 @@
+//! Every type that crosses a bsk boundary.
+//!
+//! # Layout
+//!
+//! - [`ipc`]: the frames the CLI and the daemon exchange over the Unix socket (one JSON value per
+//!   line), the [`ipc::Call`] enum that lists every method, and results.
+//! - [`error`]: the one table of error codes and the exit codes they map to.
+//! - [`ops`]: the normal workflow operations (`navigate`, `click`, …) and their results.
+//!
+//! JSON Schema files generated from these types are checked in under `schema/json/`;
+//! `cargo test -p bsk-schema` fails when they are stale (`BSK_UPDATE_SCHEMA=1` rewrites them).
+
+pub mod error;
+pub mod ipc;
+pub mod ops;
+
+pub use error::{ErrorBody, ErrorCode};
+pub use ipc::{Call, RequestFrame, ResponseFrame};
+
+/// Every schema file that is generated and checked in, as `(file name, schema)`.
+pub fn schemas() -> Vec<(&'static str, schemars::Schema)> {
+    vec![
+        ("request-frame.schema.json", schemars::schema_for!(ipc::RequestFrame)),
+        ("response-frame.schema.json", schemars::schema_for!(ipc::ResponseFrame)),
+    ]
+}

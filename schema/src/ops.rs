@@ -1,0 +1,118 @@
+//! The normal workflow: operations a session performs on its tab.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct OperationParams {
+    pub session: String,
+    /// The owned tab to act on; the session's own tab when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tab_id: Option<String>,
+    pub op: Operation,
+}
+
+/// When `navigate` (and `reload`, `back`, `forward`) consider the page arrived.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum WaitUntil {
+    #[default]
+    Load,
+    Domcontentloaded,
+    /// No request in flight for 500 ms.
+    Networkidle,
+}
+
+/// One agent operation. A `target` is an `@eN` ref from the latest `observe`, or a CSS selector
+/// evaluated in the main frame.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum Operation {
+    Navigate {
+        url: String,
+        #[serde(default)]
+        wait_until: WaitUntil,
+    },
+    Reload {
+        #[serde(default)]
+        wait_until: WaitUntil,
+    },
+    Back,
+    Forward,
+    /// Accessibility snapshot with `@eN` refs, iframes included.
+    Observe,
+    Click {
+        target: String,
+    },
+    Fill {
+        target: String,
+        value: String,
+    },
+    Select {
+        target: String,
+        values: Vec<String>,
+    },
+    Press {
+        key: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<String>,
+    },
+    Hover {
+        target: String,
+    },
+    Wheel {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<String>,
+        #[serde(default)]
+        dx: f64,
+        dy: f64,
+    },
+    ScrollTo {
+        target: String,
+    },
+    Focus {
+        target: String,
+    },
+    Blur {
+        target: String,
+    },
+    Evaluate {
+        expression: String,
+    },
+}
+
+impl Operation {
+    /// The operation's name as the CLI spells it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Operation::Navigate { .. } => "navigate",
+            Operation::Reload { .. } => "reload",
+            Operation::Back => "back",
+            Operation::Forward => "forward",
+            Operation::Observe => "observe",
+            Operation::Click { .. } => "click",
+            Operation::Fill { .. } => "fill",
+            Operation::Select { .. } => "select",
+            Operation::Press { .. } => "press",
+            Operation::Hover { .. } => "hover",
+            Operation::Wheel { .. } => "wheel",
+            Operation::ScrollTo { .. } => "scroll_to",
+            Operation::Focus { .. } => "focus",
+            Operation::Blur { .. } => "blur",
+            Operation::Evaluate { .. } => "evaluate",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct OperationResult {
+    /// One line a person can read: what happened.
+    pub summary: String,
+    /// The tab the operation ran on.
+    pub tab_id: String,
+    /// The page's URL after the operation.
+    pub url: String,
+    /// `evaluate`'s value, or `observe`'s snapshot text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<serde_json::Value>,
+}
