@@ -352,3 +352,7 @@ where
     }
     inner.close();
 }
+
+#[cfg(test)]
+#[path = "client_tests.rs"]
+mod tests;
