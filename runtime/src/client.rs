@@ -39,7 +39,10 @@ pub async fn connect_or_spawn(paths: &Paths, daemon_args: &[String]) -> Result<U
                 "the daemon did not start within {DAEMON_START_DEADLINE:?}: {}",
                 tail.join(" | ")
             ))
-            .hint(format!("see {}; or run `bsk daemon run` in the foreground", paths.log().display())));
+            .hint(format!(
+                "see {}; or run `bsk daemon run` in the foreground",
+                paths.log().display()
+            )));
         }
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
@@ -48,7 +51,8 @@ pub async fn connect_or_spawn(paths: &Paths, daemon_args: &[String]) -> Result<U
 /// Starts `bsk daemon run` detached from this process (own process group, output to the log).
 pub fn spawn_daemon(paths: &Paths, daemon_args: &[String]) -> Result<()> {
     use std::os::unix::process::CommandExt;
-    let exe = std::env::current_exe().map_err(|e| Failure::internal(format!("cannot find the bsk executable: {e}")))?;
+    let exe = std::env::current_exe()
+        .map_err(|e| Failure::internal(format!("cannot find the bsk executable: {e}")))?;
     let log = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
@@ -70,10 +74,17 @@ pub fn spawn_daemon(paths: &Paths, daemon_args: &[String]) -> Result<()> {
 /// Sends one call on `stream` and returns its result.
 pub async fn call(stream: UnixStream, call: Call) -> Result<Value> {
     let (read, mut write) = stream.into_split();
-    let frame = RequestFrame { id: 1, version: PROTOCOL_VERSION, call };
+    let frame = RequestFrame {
+        id: 1,
+        version: PROTOCOL_VERSION,
+        call,
+    };
     let mut bytes = serde_json::to_vec(&frame).map_err(|e| Failure::internal(e.to_string()))?;
     bytes.push(b'\n');
-    write.write_all(&bytes).await.map_err(|e| Failure::protocol(format!("cannot send to the daemon: {e}")))?;
+    write
+        .write_all(&bytes)
+        .await
+        .map_err(|e| Failure::protocol(format!("cannot send to the daemon: {e}")))?;
     let mut line = Vec::new();
     BufReader::new(read)
         .take((MAX_FRAME_BYTES + 1) as u64)
@@ -81,8 +92,10 @@ pub async fn call(stream: UnixStream, call: Call) -> Result<Value> {
         .await
         .map_err(|e| Failure::protocol(format!("cannot read the daemon's answer: {e}")))?;
     if line.is_empty() {
-        return Err(Failure::protocol("the daemon closed the connection without answering")
-            .hint("it may have crashed; see daemon.log in the state dir, then retry"));
+        return Err(
+            Failure::protocol("the daemon closed the connection without answering")
+                .hint("it may have crashed; see daemon.log in the state dir, then retry"),
+        );
     }
     let response: ResponseFrame = serde_json::from_slice(&line)
         .map_err(|e| Failure::protocol(format!("malformed answer from the daemon: {e}")))?;

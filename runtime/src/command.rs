@@ -15,8 +15,14 @@ use crate::paths::Paths;
 
 /// Runs the command and returns the process exit code.
 pub async fn run(cli: Cli) -> i32 {
-    let style = Style { json: cli.json, quiet: cli.quiet };
-    init_logging(cli.verbose, matches!(cli.command, Command::Daemon(DaemonCommand::Run { .. })));
+    let style = Style {
+        json: cli.json,
+        quiet: cli.quiet,
+    };
+    init_logging(
+        cli.verbose,
+        matches!(cli.command, Command::Daemon(DaemonCommand::Run { .. })),
+    );
     match execute(cli.command, style).await {
         Ok(()) => 0,
         Err(failure) => output::failure(style, &failure),
@@ -32,7 +38,10 @@ fn init_logging(verbose: u8, daemon: bool) {
     };
     let filter = tracing_subscriber::EnvFilter::try_from_env("BSK_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).try_init();
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
 }
 
 /// The browser the daemon should use: `--cdp-url`, else `cdp_url` in the config file, else launch.
@@ -54,7 +63,11 @@ async fn request(paths: &Paths, call: Call) -> Result<Value> {
 }
 
 fn operation(on: On, op: Operation) -> Call {
-    Call::Operation(OperationParams { session: on.session, tab_id: on.tab_id, op })
+    Call::Operation(OperationParams {
+        session: on.session,
+        tab_id: on.tab_id,
+        op,
+    })
 }
 
 async fn execute(command: Command, style: Style) -> Result<()> {
@@ -75,12 +88,18 @@ async fn execute(command: Command, style: Style) -> Result<()> {
         Command::Session(SessionCommand::Stop { id, all }) => {
             let Some(stream) = client::connect(&paths).await else {
                 return Err(match id {
-                    Some(id) => Failure::not_found(format!("no session {id}: the daemon is not running")),
+                    Some(id) => {
+                        Failure::not_found(format!("no session {id}: the daemon is not running"))
+                    }
                     None if all => return quiet_ok(style, "no sessions to stop"),
                     None => Failure::usage("name the session to stop, or pass --all"),
                 });
             };
-            let value = client::call(stream, Call::SessionStop(SessionStopParams { session: id, all })).await?;
+            let value = client::call(
+                stream,
+                Call::SessionStop(SessionStopParams { session: id, all }),
+            )
+            .await?;
             output::result(style, &value, output::session_stopped);
             return Ok(());
         }
@@ -94,10 +113,25 @@ async fn execute(command: Command, style: Style) -> Result<()> {
             output::result(style, &value, output::tab_list);
             return Ok(());
         }
-        Command::Tab(TabCommand::Borrow { tab_id, session }) => (Call::TabBorrow(TabParams { session, tab_id }), style),
-        Command::Tab(TabCommand::Return { tab_id, session }) => (Call::TabReturn(TabParams { session, tab_id }), style),
-        Command::Navigate { url, on, wait } => op(on, Operation::Navigate { url, wait_until: wait.wait_until.into() }),
-        Command::Reload { on, wait } => op(on, Operation::Reload { wait_until: wait.wait_until.into() }),
+        Command::Tab(TabCommand::Borrow { tab_id, session }) => {
+            (Call::TabBorrow(TabParams { session, tab_id }), style)
+        }
+        Command::Tab(TabCommand::Return { tab_id, session }) => {
+            (Call::TabReturn(TabParams { session, tab_id }), style)
+        }
+        Command::Navigate { url, on, wait } => op(
+            on,
+            Operation::Navigate {
+                url,
+                wait_until: wait.wait_until.into(),
+            },
+        ),
+        Command::Reload { on, wait } => op(
+            on,
+            Operation::Reload {
+                wait_until: wait.wait_until.into(),
+            },
+        ),
         Command::Back { on } => op(on, Operation::Back),
         Command::Forward { on } => op(on, Operation::Forward),
         Command::Observe { on } => op(on, Operation::Observe),
@@ -140,12 +174,16 @@ async fn daemon(command: DaemonCommand, paths: &Paths, style: Style) -> Result<(
         DaemonCommand::Start { cdp_url } => {
             if client::connect(paths).await.is_some() {
                 if cdp_url.is_some() {
-                    return Err(Failure::busy("the daemon is already running; --cdp-url applies only when it starts")
-                        .hint("run `bsk daemon stop`, then `bsk daemon start --cdp-url …`"));
+                    return Err(Failure::busy(
+                        "the daemon is already running; --cdp-url applies only when it starts",
+                    )
+                    .hint("run `bsk daemon stop`, then `bsk daemon start --cdp-url …`"));
                 }
                 return quiet_ok(style, "daemon already running");
             }
-            let args: Vec<String> = cdp_url.map(|url| vec!["--cdp-url".into(), url]).unwrap_or_default();
+            let args: Vec<String> = cdp_url
+                .map(|url| vec!["--cdp-url".into(), url])
+                .unwrap_or_default();
             let stream = client::connect_or_spawn(paths, &args).await?;
             let value = client::call(stream, Call::DaemonStatus).await?;
             output::result(style, &value, output::status);

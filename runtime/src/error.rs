@@ -58,13 +58,17 @@ impl Failure {
 impl From<CdpError> for Failure {
     fn from(error: CdpError) -> Self {
         match &error {
-            CdpError::Closed => Failure::browser("the browser connection closed; the browser exited or crashed")
-                .hint("start a new session with `bsk session start`; bsk launches the browser again"),
+            CdpError::Closed => Failure::browser(
+                "the browser connection closed; the browser exited or crashed",
+            )
+            .hint("start a new session with `bsk session start`; bsk launches the browser again"),
             CdpError::Timeout { .. } => Failure::timeout(error.to_string())
                 .hint("the page may be busy or hung; try again, or `bsk reload`"),
             CdpError::Connect { .. } => Failure::browser(error.to_string())
                 .hint("check that the browser is running with remote debugging enabled"),
-            CdpError::Remote { .. } | CdpError::Decode { .. } => Failure::browser(error.to_string()),
+            CdpError::Remote { .. } | CdpError::Decode { .. } => {
+                Failure::browser(error.to_string())
+            }
         }
     }
 }

@@ -6,7 +6,10 @@ fn main() {
         Ok(cli) => cli,
         Err(error) => std::process::exit(bsk_runtime::output::usage_error(error, &args)),
     };
-    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
         Ok(runtime) => runtime,
         Err(e) => {
             eprintln!("error: cannot start the async runtime: {e}");

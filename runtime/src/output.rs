@@ -33,13 +33,27 @@ fn print_error(json: bool, error: &ErrorBody) {
 /// Reports a command line clap rejected; help and version are not errors.
 pub fn usage_error(error: clap::Error, args: &[String]) -> i32 {
     use clap::error::ErrorKind;
-    if matches!(error.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand) {
+    if matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
         let _ = error.print();
-        return if error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand { 1 } else { 0 };
+        return if error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+            1
+        } else {
+            0
+        };
     }
     if args.iter().any(|a| a == "--json") {
         let message = error.to_string();
-        let first = message.lines().next().unwrap_or_default().trim_start_matches("error: ").to_string();
+        let first = message
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .trim_start_matches("error: ")
+            .to_string();
         let body = Failure::usage(first).hint("see `bsk --help`, or `bsk <command> --help`");
         print_error(true, &body.0);
     } else {
@@ -51,11 +65,14 @@ pub fn usage_error(error: clap::Error, args: &[String]) -> i32 {
 /// Prints `value` as JSON, or as `human` renders it.
 pub fn result(style: Style, value: &Value, human: impl FnOnce(&Value) -> Option<String>) {
     if style.json {
-        println!("{}", serde_json::to_string_pretty(value).unwrap_or_default());
-    } else if let Some(text) = human(value) {
-        if !text.is_empty() {
-            println!("{text}");
-        }
+        println!(
+            "{}",
+            serde_json::to_string_pretty(value).unwrap_or_default()
+        );
+    } else if let Some(text) = human(value)
+        && !text.is_empty()
+    {
+        println!("{text}");
     }
 }
 
@@ -72,12 +89,26 @@ pub fn session_list(value: &Value) -> Option<String> {
     if sessions.is_empty() {
         return Some("no sessions; start one with `bsk session start`".into());
     }
-    Some(sessions.iter().map(session_line).collect::<Vec<_>>().join("\n"))
+    Some(
+        sessions
+            .iter()
+            .map(session_line)
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
 }
 
 fn session_line(session: &SessionInfo) -> String {
-    let name = session.name.as_deref().map(|n| format!(" {n:?}")).unwrap_or_default();
-    let tabs: Vec<String> = session.tabs.iter().map(|t| format!("  {} {:?} {}", t.tab_id, t.ownership, t.url)).collect();
+    let name = session
+        .name
+        .as_deref()
+        .map(|n| format!(" {n:?}"))
+        .unwrap_or_default();
+    let tabs: Vec<String> = session
+        .tabs
+        .iter()
+        .map(|t| format!("  {} {:?} {}", t.tab_id, t.ownership, t.url))
+        .collect();
     format!("{}{name}\n{}", session.id, tabs.join("\n"))
 }
 
@@ -88,7 +119,10 @@ pub fn session_stopped(value: &Value) -> Option<String> {
     }
     let mut text = format!("stopped {}", result.stopped.join(", "));
     if !result.returned_tabs.is_empty() {
-        text.push_str(&format!("; returned tabs {}", result.returned_tabs.join(", ")));
+        text.push_str(&format!(
+            "; returned tabs {}",
+            result.returned_tabs.join(", ")
+        ));
     }
     Some(text)
 }
@@ -117,9 +151,11 @@ pub fn operation(value: &Value, quiet: bool) -> Option<String> {
     let result: OperationResult = decode(value)?;
     match result.value {
         // observe: the snapshot is the output.
-        Some(Value::String(snapshot)) if result.summary.starts_with("observed") => {
-            Some(if quiet { snapshot } else { format!("{}\n{snapshot}", result.summary) })
-        }
+        Some(Value::String(snapshot)) if result.summary.starts_with("observed") => Some(if quiet {
+            snapshot
+        } else {
+            format!("{}\n{snapshot}", result.summary)
+        }),
         Some(value) => Some(serde_json::to_string(&value).unwrap_or_default()),
         None if quiet => None,
         None => Some(result.summary),
@@ -130,12 +166,23 @@ pub fn status(value: &Value) -> Option<String> {
     let status: DaemonStatus = decode(value)?;
     let browser = &status.browser;
     let mut lines = vec![
-        format!("daemon   running, pid {}, state {}", status.pid, status.state_dir),
+        format!(
+            "daemon   running, pid {}, state {}",
+            status.pid, status.state_dir
+        ),
         format!(
             "browser  {}{}{}",
             browser.mode,
-            browser.product.as_deref().map(|p| format!(", {p}")).unwrap_or_default(),
-            if browser.connected || browser.mode == "not_started" { "" } else { ", disconnected" }
+            browser
+                .product
+                .as_deref()
+                .map(|p| format!(", {p}"))
+                .unwrap_or_default(),
+            if browser.connected || browser.mode == "not_started" {
+                ""
+            } else {
+                ", disconnected"
+            }
         ),
     ];
     if status.sessions.is_empty() {

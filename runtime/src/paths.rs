@@ -16,17 +16,23 @@ impl Paths {
         let state_dir = match std::env::var_os("BSK_HOME") {
             Some(dir) => PathBuf::from(dir),
             None => {
-                let home = std::env::var_os("HOME")
-                    .ok_or_else(|| Failure::internal("neither BSK_HOME nor HOME is set").hint("set BSK_HOME to a directory bsk may use"))?;
+                let home = std::env::var_os("HOME").ok_or_else(|| {
+                    Failure::internal("neither BSK_HOME nor HOME is set")
+                        .hint("set BSK_HOME to a directory bsk may use")
+                })?;
                 PathBuf::from(home).join(".bsk")
             }
         };
         std::fs::create_dir_all(&state_dir).map_err(|e| {
-            Failure::permission(format!("cannot create state dir {}: {e}", state_dir.display()))
-                .hint("set BSK_HOME to a writable directory")
+            Failure::permission(format!(
+                "cannot create state dir {}: {e}",
+                state_dir.display()
+            ))
+            .hint("set BSK_HOME to a writable directory")
         })?;
-        std::fs::set_permissions(&state_dir, std::fs::Permissions::from_mode(0o700))
-            .map_err(|e| Failure::permission(format!("cannot restrict {}: {e}", state_dir.display())))?;
+        std::fs::set_permissions(&state_dir, std::fs::Permissions::from_mode(0o700)).map_err(
+            |e| Failure::permission(format!("cannot restrict {}: {e}", state_dir.display())),
+        )?;
         Ok(Paths { state_dir })
     }
 

@@ -30,7 +30,10 @@ pub struct Session {
 static NEXT_TASK: AtomicU64 = AtomicU64::new(1);
 
 pub fn now_ms() -> u64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as u64).unwrap_or_default()
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or_default()
 }
 
 impl Session {
@@ -55,11 +58,17 @@ impl Session {
     }
 
     pub fn idle_for(&self) -> std::time::Duration {
-        self.last_used.lock().unwrap_or_else(|p| p.into_inner()).elapsed()
+        self.last_used
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .elapsed()
     }
 
     pub fn add_tab(&self, tab: Arc<Tab>) {
-        self.tabs.lock().unwrap_or_else(|p| p.into_inner()).push(tab);
+        self.tabs
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(tab);
     }
 
     pub fn remove_tab(&self, tab_id: &str) -> Option<Arc<Tab>> {
@@ -76,11 +85,20 @@ impl Session {
     pub fn tab(&self, tab_id: Option<&str>) -> Result<Arc<Tab>> {
         let tabs = self.tabs();
         match tab_id {
-            None => tabs.first().cloned().ok_or_else(|| Failure::internal(format!("session {} has no tab", self.id))),
-            Some(tab_id) => tabs.into_iter().find(|t| t.target_id == tab_id).ok_or_else(|| {
-                Failure::permission(format!("session {} does not own tab {tab_id}", self.id))
-                    .hint(format!("borrow it first with `bsk tab borrow {tab_id} --session {}`", self.id))
-            }),
+            None => tabs
+                .first()
+                .cloned()
+                .ok_or_else(|| Failure::internal(format!("session {} has no tab", self.id))),
+            Some(tab_id) => tabs
+                .into_iter()
+                .find(|t| t.target_id == tab_id)
+                .ok_or_else(|| {
+                    Failure::permission(format!("session {} does not own tab {tab_id}", self.id))
+                        .hint(format!(
+                            "borrow it first with `bsk tab borrow {tab_id} --session {}`",
+                            self.id
+                        ))
+                }),
         }
     }
 
@@ -89,7 +107,11 @@ impl Session {
             id: self.id.clone(),
             name: self.name.clone(),
             started_at: self.started_at,
-            tabs: self.tabs().iter().map(|t| tab_info(t, Some(&self.id))).collect(),
+            tabs: self
+                .tabs()
+                .iter()
+                .map(|t| tab_info(t, Some(&self.id)))
+                .collect(),
         }
     }
 }
@@ -108,7 +130,11 @@ pub fn tab_info(tab: &Tab, session: Option<&str>) -> TabInfo {
 /// A short id that is not in use: `s` and four base-36 characters.
 pub fn short_id(taken: impl Fn(&str) -> bool) -> String {
     const ALPHABET: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyz";
-    let mut seed = now_ms() ^ (u64::from(std::process::id()) << 20) ^ NEXT_TASK.load(Ordering::Relaxed).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let mut seed = now_ms()
+        ^ (u64::from(std::process::id()) << 20)
+        ^ NEXT_TASK
+            .load(Ordering::Relaxed)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
     loop {
         // xorshift: ids need to be distinct, not unpredictable.
         seed ^= seed << 13;

@@ -71,7 +71,12 @@ pub struct ErrorBody {
 
 impl ErrorBody {
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
-        ErrorBody { code, message: message.into(), hint: None, exit_code: code.exit_code() }
+        ErrorBody {
+            code,
+            message: message.into(),
+            hint: None,
+            exit_code: code.exit_code(),
+        }
     }
 
     pub fn with_hint(mut self, hint: impl Into<String>) -> Self {

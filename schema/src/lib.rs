@@ -10,6 +10,7 @@
 //! JSON Schema files generated from these types are checked in under `schema/json/`;
 //! `cargo test -p bsk-schema` fails when they are stale (`BSK_UPDATE_SCHEMA=1` rewrites them).
 
+pub mod capture;
 pub mod error;
 pub mod ipc;
 pub mod ops;
@@ -20,7 +21,13 @@ pub use ipc::{Call, RequestFrame, ResponseFrame};
 /// Every schema file that is generated and checked in, as `(file name, schema)`.
 pub fn schemas() -> Vec<(&'static str, schemars::Schema)> {
     vec![
-        ("request-frame.schema.json", schemars::schema_for!(ipc::RequestFrame)),
-        ("response-frame.schema.json", schemars::schema_for!(ipc::ResponseFrame)),
+        (
+            "request-frame.schema.json",
+            schemars::schema_for!(ipc::RequestFrame),
+        ),
+        (
+            "response-frame.schema.json",
+            schemars::schema_for!(ipc::ResponseFrame),
+        ),
     ]
 }

@@ -38,6 +38,9 @@ fn the_documented_exit_code_table_matches_the_code() {
             .lines()
             .find(|line| line.starts_with('|') && line.contains(&name))
             .unwrap_or_else(|| panic!("docs/cli.md has no exit-code row for {name}"));
-        assert!(row.starts_with(&format!("| {} |", code.exit_code())), "{name} is documented as `{row}`");
+        assert!(
+            row.starts_with(&format!("| {} |", code.exit_code())),
+            "{name} is documented as `{row}`"
+        );
     }
 }

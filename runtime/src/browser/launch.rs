@@ -24,11 +24,16 @@ pub fn find_executable() -> Result<PathBuf, Failure> {
         return if path.exists() {
             Ok(path)
         } else {
-            Err(Failure::browser(format!("BSK_CHROMIUM={} does not exist", path.display()))
-                .hint("point BSK_CHROMIUM at a Chromium or Chrome executable, or unset it"))
+            Err(
+                Failure::browser(format!("BSK_CHROMIUM={} does not exist", path.display()))
+                    .hint("point BSK_CHROMIUM at a Chromium or Chrome executable, or unset it"),
+            )
         };
     }
-    let options = chromiumoxide::detection::DetectionOptions { msedge: false, unstable: false };
+    let options = chromiumoxide::detection::DetectionOptions {
+        msedge: false,
+        unstable: false,
+    };
     chromiumoxide::detection::default_executable(options).map_err(|_| {
         Failure::browser("no Chromium or Chrome found")
             .hint("install it with `apt-get install chromium`, set BSK_CHROMIUM, or attach to a running browser with `bsk daemon start --cdp-url ws://…`")
@@ -67,19 +72,31 @@ fn flags(profile: &Path, headless: bool) -> Vec<String> {
 }
 
 fn is_root() -> bool {
-    std::fs::metadata("/proc/self").map(|m| std::os::unix::fs::MetadataExt::uid(&m) == 0).unwrap_or(false)
+    std::fs::metadata("/proc/self")
+        .map(|m| std::os::unix::fs::MetadataExt::uid(&m) == 0)
+        .unwrap_or(false)
 }
 
 /// Starts Chromium with its profile in `profile` and waits for its DevTools endpoint.
 pub async fn launch(profile: &Path) -> Result<LaunchedBrowser, Failure> {
     let executable = find_executable()?;
-    std::fs::create_dir_all(profile)
-        .map_err(|e| Failure::internal(format!("cannot create browser profile {}: {e}", profile.display())))?;
+    std::fs::create_dir_all(profile).map_err(|e| {
+        Failure::internal(format!(
+            "cannot create browser profile {}: {e}",
+            profile.display()
+        ))
+    })?;
     // A profile left by a crashed browser keeps its singleton lock; it would refuse to start.
-    for stale in ["SingletonLock", "SingletonSocket", "SingletonCookie", "DevToolsActivePort"] {
+    for stale in [
+        "SingletonLock",
+        "SingletonSocket",
+        "SingletonCookie",
+        "DevToolsActivePort",
+    ] {
         let _ = std::fs::remove_file(profile.join(stale));
     }
-    let headless = std::env::var_os("BSK_HEADFUL").is_none() || std::env::var_os("DISPLAY").is_none();
+    let headless =
+        std::env::var_os("BSK_HEADFUL").is_none() || std::env::var_os("DISPLAY").is_none();
     let log = std::fs::File::create(profile.with_extension("log"))
         .map_err(|e| Failure::internal(format!("cannot create browser log: {e}")))?;
     let mut child = Command::new(&executable)
@@ -100,14 +117,21 @@ pub async fn launch(profile: &Path) -> Result<LaunchedBrowser, Failure> {
             let mut lines = text.lines();
             if let (Some(port), Some(path)) = (lines.next(), lines.next()) {
                 let ws_url = format!("ws://127.0.0.1:{port}{path}");
-                return Ok(LaunchedBrowser { child, executable, ws_url });
+                return Ok(LaunchedBrowser {
+                    child,
+                    executable,
+                    ws_url,
+                });
             }
         }
         if let Ok(Some(status)) = child.try_wait() {
             let log = std::fs::read_to_string(profile.with_extension("log")).unwrap_or_default();
             let tail: String = log.lines().rev().take(5).collect::<Vec<_>>().join(" | ");
-            return Err(Failure::browser(format!("{} exited at start ({status}): {tail}", executable.display()))
-                .hint("run it by hand to see why, or attach to a running browser with --cdp-url"));
+            return Err(Failure::browser(format!(
+                "{} exited at start ({status}): {tail}",
+                executable.display()
+            ))
+            .hint("run it by hand to see why, or attach to a running browser with --cdp-url"));
         }
         if started.elapsed() > LAUNCH_DEADLINE {
             let _ = child.kill().await;

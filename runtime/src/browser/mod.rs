@@ -3,7 +3,7 @@
 
 mod launch;
 
-pub use launch::{find_executable, launch, LaunchedBrowser};
+pub use launch::{LaunchedBrowser, find_executable, launch};
 
 use std::time::Duration;
 
@@ -30,8 +30,10 @@ pub async fn resolve_ws_url(url: &str) -> Result<String, Failure> {
         return Ok(url.to_string());
     }
     let Some(rest) = url.strip_prefix("http://") else {
-        return Err(Failure::invalid_input(format!("--cdp-url {url} is neither ws:// nor http://"))
-            .hint("pass the browser's ws://…/devtools/browser/… URL or http://host:port"));
+        return Err(Failure::invalid_input(format!(
+            "--cdp-url {url} is neither ws:// nor http://"
+        ))
+        .hint("pass the browser's ws://…/devtools/browser/… URL or http://host:port"));
     };
     let authority = rest.trim_end_matches('/');
     let body = http_get(authority, "/json/version").await.map_err(|e| {
@@ -43,17 +45,23 @@ pub async fn resolve_ws_url(url: &str) -> Result<String, Failure> {
         #[serde(rename = "webSocketDebuggerUrl")]
         ws: String,
     }
-    let version: Version = serde_json::from_str(&body)
-        .map_err(|e| Failure::browser(format!("{url}/json/version is not a DevTools endpoint: {e}")))?;
+    let version: Version = serde_json::from_str(&body).map_err(|e| {
+        Failure::browser(format!(
+            "{url}/json/version is not a DevTools endpoint: {e}"
+        ))
+    })?;
     Ok(version.ws)
 }
 
 /// A minimal HTTP/1.1 GET for the DevTools discovery endpoint (no TLS, no redirects).
 async fn http_get(authority: &str, path: &str) -> std::io::Result<String> {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut stream = tokio::time::timeout(Duration::from_secs(5), tokio::net::TcpStream::connect(authority))
-        .await
-        .map_err(|_| std::io::Error::new(std::io::ErrorKind::TimedOut, "connect timed out"))??;
+    let mut stream = tokio::time::timeout(
+        Duration::from_secs(5),
+        tokio::net::TcpStream::connect(authority),
+    )
+    .await
+    .map_err(|_| std::io::Error::new(std::io::ErrorKind::TimedOut, "connect timed out"))??;
     let request = format!("GET {path} HTTP/1.1\r\nHost: {authority}\r\nConnection: close\r\n\r\n");
     stream.write_all(request.as_bytes()).await?;
     let mut response = Vec::new();
@@ -61,6 +69,9 @@ async fn http_get(authority: &str, path: &str) -> std::io::Result<String> {
         .await
         .map_err(|_| std::io::Error::new(std::io::ErrorKind::TimedOut, "read timed out"))??;
     let text = String::from_utf8_lossy(&response);
-    let body = text.split_once("\r\n\r\n").map(|(_, body)| body).unwrap_or_default();
+    let body = text
+        .split_once("\r\n\r\n")
+        .map(|(_, body)| body)
+        .unwrap_or_default();
     Ok(body.to_string())
 }

@@ -36,7 +36,11 @@ pub enum CdpError {
     #[error("{method} did not answer within {deadline:?}")]
     Timeout { method: String, deadline: Duration },
     #[error("{method} failed: {message}")]
-    Remote { method: String, code: i64, message: String },
+    Remote {
+        method: String,
+        code: i64,
+        message: String,
+    },
     #[error("could not connect to the browser at {url}: {reason}")]
     Connect { url: String, reason: String },
     #[error("{method} answered something unexpected: {reason}")]
@@ -84,13 +88,18 @@ pub struct EventSink {
 pub fn event_channel() -> (EventSink, EventReceiver) {
     let (tx, rx) = mpsc::channel(EVENT_QUEUE_CAPACITY);
     let dropped = Arc::new(AtomicU64::new(0));
-    (EventSink { tx, dropped: dropped.clone() }, EventReceiver { rx, dropped })
+    (
+        EventSink {
+            tx,
+            dropped: dropped.clone(),
+        },
+        EventReceiver { rx, dropped },
+    )
 }
 
 type Route = EventSink;
 
 impl EventSink {
-
     /// Delivers without waiting; `false` when the owner is gone.
     fn deliver(&self, event: CdpEvent) -> bool {
         match self.tx.try_send(event) {
@@ -144,7 +153,10 @@ impl PendingReply {
             Ok(Err(_)) => Err(CdpError::Closed),
             Err(_) => {
                 self.inner.pending.remove(&self.id);
-                Err(CdpError::Timeout { method: self.method, deadline: self.deadline })
+                Err(CdpError::Timeout {
+                    method: self.method,
+                    deadline: self.deadline,
+                })
             }
         }
     }
@@ -159,7 +171,10 @@ impl CdpClient {
             .max_frame_size(Some(MAX_MESSAGE_BYTES));
         let (socket, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), false)
             .await
-            .map_err(|e| CdpError::Connect { url: url.to_string(), reason: e.to_string() })?;
+            .map_err(|e| CdpError::Connect {
+                url: url.to_string(),
+                reason: e.to_string(),
+            })?;
         let (outgoing, outgoing_rx) = mpsc::channel(OUTGOING_QUEUE_CAPACITY);
         let (browser_route, browser_events) = event_channel();
         let inner = Arc::new(Inner {
@@ -213,7 +228,8 @@ impl CdpClient {
 
     /// Queues a command and returns its reply to await later.
     pub async fn send(&self, session: Option<&str>, method: &str, params: Value) -> PendingReply {
-        self.send_with_deadline(session, method, params, DEFAULT_COMMAND_DEADLINE).await
+        self.send_with_deadline(session, method, params, DEFAULT_COMMAND_DEADLINE)
+            .await
     }
 
     pub async fn send_with_deadline(
@@ -232,7 +248,13 @@ impl CdpClient {
         let rx = if self.is_closed() {
             Err(CdpError::Closed)
         } else {
-            self.inner.pending.insert(id, Pending { method: method.to_string(), reply: tx });
+            self.inner.pending.insert(
+                id,
+                Pending {
+                    method: method.to_string(),
+                    reply: tx,
+                },
+            );
             match self.inner.outgoing.send(frame.to_string()).await {
                 Ok(()) => Ok(rx),
                 Err(_) => {
@@ -241,11 +263,22 @@ impl CdpClient {
                 }
             }
         };
-        PendingReply { method: method.to_string(), rx, deadline, id, inner: self.inner.clone() }
+        PendingReply {
+            method: method.to_string(),
+            rx,
+            deadline,
+            id,
+            inner: self.inner.clone(),
+        }
     }
 
     /// Sends a command and waits for its reply.
-    pub async fn call(&self, session: Option<&str>, method: &str, params: Value) -> Result<Value, CdpError> {
+    pub async fn call(
+        &self,
+        session: Option<&str>,
+        method: &str,
+        params: Value,
+    ) -> Result<Value, CdpError> {
         self.send(session, method, params).await.wait().await
     }
 
@@ -256,10 +289,15 @@ impl CdpClient {
         command: C,
     ) -> Result<C::Response, CdpError> {
         let method = command.identifier().to_string();
-        let params = serde_json::to_value(&command)
-            .map_err(|e| CdpError::Decode { method: method.clone(), reason: e.to_string() })?;
+        let params = serde_json::to_value(&command).map_err(|e| CdpError::Decode {
+            method: method.clone(),
+            reason: e.to_string(),
+        })?;
         let reply = self.call(session, &method, params).await?;
-        C::response_from_value(reply).map_err(|e| CdpError::Decode { method, reason: e.to_string() })
+        C::response_from_value(reply).map_err(|e| CdpError::Decode {
+            method,
+            reason: e.to_string(),
+        })
     }
 }
 
@@ -298,7 +336,11 @@ impl Inner {
             return;
         }
         let Some(method) = message.method else { return };
-        let event = CdpEvent { session_id: message.session_id, method, params: message.params };
+        let event = CdpEvent {
+            session_id: message.session_id,
+            method,
+            params: message.params,
+        };
         match event.session_id.clone() {
             None => {
                 self.browser_route.deliver(event);

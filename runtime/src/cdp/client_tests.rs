@@ -24,7 +24,9 @@ async fn peer() -> (String, Peer) {
     let (say, mut said) = mpsc::unbounded_channel::<Value>();
     tokio::spawn(async move {
         let (stream, _) = listener.accept().await.expect("accept");
-        let socket = tokio_tungstenite::accept_async(stream).await.expect("handshake");
+        let socket = tokio_tungstenite::accept_async(stream)
+            .await
+            .expect("handshake");
         let (mut sink, mut stream) = socket.split();
         loop {
             tokio::select! {
@@ -45,7 +47,10 @@ async fn peer() -> (String, Peer) {
 }
 
 async fn next_command(peer: &mut Peer) -> Value {
-    tokio::time::timeout(Duration::from_secs(5), peer.commands.recv()).await.expect("a command in time").expect("open")
+    tokio::time::timeout(Duration::from_secs(5), peer.commands.recv())
+        .await
+        .expect("a command in time")
+        .expect("open")
 }
 
 #[tokio::test]
@@ -58,8 +63,12 @@ async fn replies_out_of_order_reach_their_callers() {
     let b = next_command(&mut peer).await;
     assert_eq!(b["sessionId"], "S1");
     assert_eq!(b["params"]["x"], 1);
-    peer.say.send(json!({ "id": b["id"], "result": { "answer": "second" } })).expect("say");
-    peer.say.send(json!({ "id": a["id"], "result": { "answer": "first" } })).expect("say");
+    peer.say
+        .send(json!({ "id": b["id"], "result": { "answer": "second" } }))
+        .expect("say");
+    peer.say
+        .send(json!({ "id": a["id"], "result": { "answer": "first" } }))
+        .expect("say");
     assert_eq!(second.wait().await.expect("second")["answer"], "second");
     assert_eq!(first.wait().await.expect("first")["answer"], "first");
 }
@@ -74,8 +83,15 @@ async fn remote_errors_carry_the_method_and_message() {
         .send(json!({ "id": command["id"], "error": { "code": -32000, "message": "Element is not focusable" } }))
         .expect("say");
     match reply.wait().await {
-        Err(CdpError::Remote { method, code, message }) => {
-            assert_eq!((method.as_str(), code, message.as_str()), ("DOM.focus", -32000, "Element is not focusable"));
+        Err(CdpError::Remote {
+            method,
+            code,
+            message,
+        }) => {
+            assert_eq!(
+                (method.as_str(), code, message.as_str()),
+                ("DOM.focus", -32000, "Element is not focusable")
+            );
         }
         other => panic!("expected a remote error, got {other:?}"),
     }
@@ -91,18 +107,34 @@ async fn events_go_to_their_session_owner_in_wire_order() {
     for (i, session) in ["S1", "S2", "S1"].iter().enumerate() {
         peer.say.send(json!({ "method": "Network.requestWillBeSent", "sessionId": session, "params": { "i": i } })).expect("say");
     }
-    peer.say.send(json!({ "method": "Network.loadingFinished", "sessionId": "UNKNOWN", "params": {} })).expect("say");
-    peer.say.send(json!({ "method": "Target.targetCreated", "params": { "new": true } })).expect("say");
+    peer.say
+        .send(json!({ "method": "Network.loadingFinished", "sessionId": "UNKNOWN", "params": {} }))
+        .expect("say");
+    peer.say
+        .send(json!({ "method": "Target.targetCreated", "params": { "new": true } }))
+        .expect("say");
     let order: Vec<(String, i64)> = {
         let mut seen = Vec::new();
         for _ in 0..3 {
-            let event = tokio::time::timeout(Duration::from_secs(5), owner.recv()).await.expect("in time").expect("event");
-            seen.push((event.session_id.unwrap_or_default(), event.params["i"].as_i64().unwrap_or(-1)));
+            let event = tokio::time::timeout(Duration::from_secs(5), owner.recv())
+                .await
+                .expect("in time")
+                .expect("event");
+            seen.push((
+                event.session_id.unwrap_or_default(),
+                event.params["i"].as_i64().unwrap_or(-1),
+            ));
         }
         seen
     };
-    assert_eq!(order, vec![("S1".into(), 0), ("S2".into(), 1), ("S1".into(), 2)]);
-    let browser_event = tokio::time::timeout(Duration::from_secs(5), browser.recv()).await.expect("in time").expect("event");
+    assert_eq!(
+        order,
+        vec![("S1".into(), 0), ("S2".into(), 1), ("S1".into(), 2)]
+    );
+    let browser_event = tokio::time::timeout(Duration::from_secs(5), browser.recv())
+        .await
+        .expect("in time")
+        .expect("event");
     assert_eq!(browser_event.method, "Target.targetCreated");
     assert!(browser_event.session_id.is_none());
     // The browser-level event arrived after the unknown-session one, so that one was counted.
@@ -113,18 +145,27 @@ async fn events_go_to_their_session_owner_in_wire_order() {
 async fn a_command_without_a_reply_times_out_and_is_forgotten() {
     let (url, mut peer) = peer().await;
     let (client, _browser) = CdpClient::connect(&url).await.expect("connect");
-    let reply = client.send_with_deadline(None, "Page.hang", json!({}), Duration::from_millis(100)).await;
+    let reply = client
+        .send_with_deadline(None, "Page.hang", json!({}), Duration::from_millis(100))
+        .await;
     let command = next_command(&mut peer).await;
     match reply.wait().await {
         Err(CdpError::Timeout { method, .. }) => assert_eq!(method, "Page.hang"),
         other => panic!("expected a timeout, got {other:?}"),
     }
-    assert!(client.inner.pending.is_empty(), "a timed-out command must not stay pending");
+    assert!(
+        client.inner.pending.is_empty(),
+        "a timed-out command must not stay pending"
+    );
     // A late reply for it is ignored, and the client keeps working.
-    peer.say.send(json!({ "id": command["id"], "result": {} })).expect("say");
+    peer.say
+        .send(json!({ "id": command["id"], "result": {} }))
+        .expect("say");
     let next = client.send(None, "Page.next", json!({})).await;
     let command = next_command(&mut peer).await;
-    peer.say.send(json!({ "id": command["id"], "result": { "ok": true } })).expect("say");
+    peer.say
+        .send(json!({ "id": command["id"], "result": { "ok": true } }))
+        .expect("say");
     assert_eq!(next.wait().await.expect("next")["ok"], true);
 }
 
@@ -138,9 +179,17 @@ async fn a_closed_socket_fails_pending_commands_and_ends_owners() {
     next_command(&mut peer).await;
     peer.say.send(Value::Null).expect("close");
     assert!(matches!(reply.wait().await, Err(CdpError::Closed)));
-    assert!(tokio::time::timeout(Duration::from_secs(5), owner.recv()).await.expect("in time").is_none());
+    assert!(
+        tokio::time::timeout(Duration::from_secs(5), owner.recv())
+            .await
+            .expect("in time")
+            .is_none()
+    );
     client.closed().await;
-    assert!(matches!(client.call(None, "Page.after", json!({})).await, Err(CdpError::Closed)));
+    assert!(matches!(
+        client.call(None, "Page.after", json!({})).await,
+        Err(CdpError::Closed)
+    ));
 }
 
 #[tokio::test]
@@ -157,7 +206,9 @@ async fn a_full_owner_drops_the_newest_events_and_counts_them() {
     let ping = client.send(None, "Browser.getVersion", json!({})).await;
     let mut peer = peer;
     let command = next_command(&mut peer).await;
-    peer.say.send(json!({ "id": command["id"], "result": {} })).expect("say");
+    peer.say
+        .send(json!({ "id": command["id"], "result": {} }))
+        .expect("say");
     ping.wait().await.expect("reply after the flood");
     assert_eq!(owner.dropped(), extra as u64);
     let first = owner.recv().await.expect("first event");

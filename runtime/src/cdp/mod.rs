@@ -10,7 +10,7 @@ mod client;
 mod wire;
 
 pub use client::{
-    event_channel, CdpClient, CdpError, EventReceiver, EventSink, PendingReply, DEFAULT_COMMAND_DEADLINE,
-    EVENT_QUEUE_CAPACITY,
+    CdpClient, CdpError, DEFAULT_COMMAND_DEADLINE, EVENT_QUEUE_CAPACITY, EventReceiver, EventSink,
+    PendingReply, event_channel,
 };
 pub use wire::CdpEvent;

@@ -23,19 +23,34 @@ pub struct BrowserConn {
 
 impl BrowserConn {
     /// Launches or attaches, per `source`. Returns the connection and its browser-level events.
-    pub async fn open(source: &BrowserSource, paths: &Paths) -> Result<(Arc<BrowserConn>, EventReceiver)> {
+    pub async fn open(
+        source: &BrowserSource,
+        paths: &Paths,
+    ) -> Result<(Arc<BrowserConn>, EventReceiver)> {
         let (ws_url, executable, child) = match source {
             BrowserSource::Launch => {
                 let launched = browser::launch(&paths.profile()).await?;
-                (launched.ws_url, Some(launched.executable), Some(launched.child))
+                (
+                    launched.ws_url,
+                    Some(launched.executable),
+                    Some(launched.child),
+                )
             }
             BrowserSource::Attach(url) => (browser::resolve_ws_url(url).await?, None, None),
         };
         let (cdp, events) = CdpClient::connect(&ws_url).await?;
-        let version = cdp.call(None, "Browser.getVersion", serde_json::json!({})).await?;
+        let version = cdp
+            .call(None, "Browser.getVersion", serde_json::json!({}))
+            .await?;
         let product = version["product"].as_str().map(str::to_string);
         tracing::info!(ws_url = %ws_url, product = ?product, "browser connected");
-        let conn = BrowserConn { cdp, ws_url, executable, product, child: tokio::sync::Mutex::new(child) };
+        let conn = BrowserConn {
+            cdp,
+            ws_url,
+            executable,
+            product,
+            child: tokio::sync::Mutex::new(child),
+        };
         Ok((Arc::new(conn), events))
     }
 
@@ -55,8 +70,14 @@ impl BrowserConn {
     /// Ends the browser the daemon launched; an attached browser is left running.
     pub async fn shutdown(&self) {
         if let Some(child) = self.child.lock().await.as_mut() {
-            let _ = self.cdp.call(None, "Browser.close", serde_json::json!({})).await;
-            if tokio::time::timeout(std::time::Duration::from_secs(5), child.wait()).await.is_err() {
+            let _ = self
+                .cdp
+                .call(None, "Browser.close", serde_json::json!({}))
+                .await;
+            if tokio::time::timeout(std::time::Duration::from_secs(5), child.wait())
+                .await
+                .is_err()
+            {
                 let _ = child.kill().await;
             }
         }

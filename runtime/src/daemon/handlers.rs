@@ -5,8 +5,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use bsk_schema::Call;
 use bsk_schema::ipc::{
-    BrowserStatus, DaemonStatus, SessionStartParams, SessionStopParams, SessionStopResult, TabInfo, TabOwnership,
-    TabParams,
+    BrowserStatus, DaemonStatus, SessionStartParams, SessionStopParams, SessionStopResult, TabInfo,
+    TabOwnership, TabParams,
 };
 use bsk_schema::ops::OperationParams;
 use serde::Serialize;
@@ -21,7 +21,8 @@ use crate::tab::Tab;
 static NEXT_OPERATION: AtomicU64 = AtomicU64::new(1);
 
 fn to_json(value: impl Serialize) -> Result<Value> {
-    serde_json::to_value(value).map_err(|e| Failure::internal(format!("cannot encode the result: {e}")))
+    serde_json::to_value(value)
+        .map_err(|e| Failure::internal(format!("cannot encode the result: {e}")))
 }
 
 impl Daemon {
@@ -34,7 +35,9 @@ impl Daemon {
             }
             Call::SessionStart(params) => to_json(self.start_session(params).await?),
             Call::SessionStop(params) => to_json(self.stop_sessions(params).await?),
-            Call::SessionList => to_json(self.sessions.iter().map(|s| s.info()).collect::<Vec<_>>()),
+            Call::SessionList => {
+                to_json(self.sessions.iter().map(|s| s.info()).collect::<Vec<_>>())
+            }
             Call::TabList => to_json(self.list_tabs().await?),
             Call::TabBorrow(params) => to_json(self.borrow_tab(params).await?),
             Call::TabReturn(params) => to_json(self.return_tab(params).await?),
@@ -45,7 +48,13 @@ impl Daemon {
     async fn status(&self) -> DaemonStatus {
         let browser = match self.current_browser().await {
             Some(conn) => conn.status(&self.config.source),
-            None => BrowserStatus { mode: "not_started".into(), product: None, executable: None, ws_url: None, connected: false },
+            None => BrowserStatus {
+                mode: "not_started".into(),
+                product: None,
+                executable: None,
+                ws_url: None,
+                connected: false,
+            },
         };
         let mut sessions: Vec<_> = self.sessions.iter().map(|s| s.info()).collect();
         sessions.sort_by_key(|s| s.started_at);
@@ -58,14 +67,23 @@ impl Daemon {
         }
     }
 
-    async fn start_session(self: &Arc<Self>, params: SessionStartParams) -> Result<bsk_schema::ipc::SessionInfo> {
+    async fn start_session(
+        self: &Arc<Self>,
+        params: SessionStartParams,
+    ) -> Result<bsk_schema::ipc::SessionInfo> {
         let conn = self.browser().await?;
-        let created = conn.cdp.call(None, "Target.createTarget", json!({ "url": "about:blank" })).await?;
+        let created = conn
+            .cdp
+            .call(None, "Target.createTarget", json!({ "url": "about:blank" }))
+            .await?;
         let target_id = created["targetId"].as_str().unwrap_or_default().to_string();
         let tab = match Tab::attach(&conn.cdp, &target_id, TabOwnership::Created).await {
             Ok(tab) => tab,
             Err(e) => {
-                let _ = conn.cdp.call(None, "Target.closeTarget", json!({ "targetId": target_id })).await;
+                let _ = conn
+                    .cdp
+                    .call(None, "Target.closeTarget", json!({ "targetId": target_id }))
+                    .await;
                 return Err(e);
             }
         };
@@ -81,21 +99,29 @@ impl Daemon {
             (Some(id), _) => vec![self.session(id)?],
             (None, true) => self.sessions.iter().map(|s| s.clone()).collect(),
             (None, false) => {
-                return Err(Failure::usage("name the session to stop, or pass --all").hint("bsk session stop <id>"));
+                return Err(Failure::usage("name the session to stop, or pass --all")
+                    .hint("bsk session stop <id>"));
             }
         };
-        let mut result = SessionStopResult { stopped: Vec::new(), returned_tabs: Vec::new() };
+        let mut result = SessionStopResult {
+            stopped: Vec::new(),
+            returned_tabs: Vec::new(),
+        };
         for session in targets {
             // Wait for a running operation to finish rather than pulling its tab away mid-step.
             let _running = session.op_lock.lock().await;
-            result.returned_tabs.extend(self.end_session(&session, "it was stopped").await);
+            result
+                .returned_tabs
+                .extend(self.end_session(&session, "it was stopped").await);
             result.stopped.push(session.id.clone());
         }
         Ok(result)
     }
 
     async fn list_tabs(self: &Arc<Self>) -> Result<Vec<TabInfo>> {
-        let Some(conn) = self.current_browser().await else { return Ok(Vec::new()) };
+        let Some(conn) = self.current_browser().await else {
+            return Ok(Vec::new());
+        };
         let targets = conn.cdp.call(None, "Target.getTargets", json!({})).await?;
         let mut tabs = Vec::new();
         for target in targets["targetInfos"].as_array().into_iter().flatten() {
@@ -108,7 +134,9 @@ impl Daemon {
                 tab_id: tab_id.to_string(),
                 url: target["url"].as_str().unwrap_or_default().to_string(),
                 title: target["title"].as_str().unwrap_or_default().to_string(),
-                ownership: owner.as_ref().map_or(TabOwnership::User, |(_, tab)| tab.ownership),
+                ownership: owner
+                    .as_ref()
+                    .map_or(TabOwnership::User, |(_, tab)| tab.ownership),
                 session: owner.map(|(session, _)| session.id.clone()),
             });
         }
@@ -116,17 +144,28 @@ impl Daemon {
     }
 
     fn owner_of(&self, tab_id: &str) -> Option<(Arc<Session>, Arc<Tab>)> {
-        self.sessions.iter().find_map(|s| s.tabs().into_iter().find(|t| t.target_id == tab_id).map(|t| (s.clone(), t)))
+        self.sessions.iter().find_map(|s| {
+            s.tabs()
+                .into_iter()
+                .find(|t| t.target_id == tab_id)
+                .map(|t| (s.clone(), t))
+        })
     }
 
     async fn borrow_tab(self: &Arc<Self>, params: TabParams) -> Result<TabInfo> {
         let session = self.session(&params.session)?;
         if let Some((owner, _)) = self.owner_of(&params.tab_id) {
             return Err(if owner.id == session.id {
-                Failure::invalid_input(format!("session {} already drives tab {}", session.id, params.tab_id))
+                Failure::invalid_input(format!(
+                    "session {} already drives tab {}",
+                    session.id, params.tab_id
+                ))
             } else {
-                Failure::permission(format!("tab {} belongs to session {}", params.tab_id, owner.id))
-                    .hint("a session may borrow only user tabs; see `bsk tab list`")
+                Failure::permission(format!(
+                    "tab {} belongs to session {}",
+                    params.tab_id, owner.id
+                ))
+                .hint("a session may borrow only user tabs; see `bsk tab list`")
             });
         }
         let conn = self.browser().await?;
@@ -140,8 +179,11 @@ impl Daemon {
         let session = self.session(&params.session)?;
         let tab = session.tab(Some(&params.tab_id))?;
         if tab.ownership != TabOwnership::Borrowed {
-            return Err(Failure::invalid_input(format!("tab {} was created by session {}, not borrowed", tab.target_id, session.id))
-                .hint("created tabs close with `bsk session stop`"));
+            return Err(Failure::invalid_input(format!(
+                "tab {} was created by session {}, not borrowed",
+                tab.target_id, session.id
+            ))
+            .hint("created tabs close with `bsk session stop`"));
         }
         let _running = session.op_lock.lock().await;
         session.remove_tab(&tab.target_id);
@@ -154,13 +196,15 @@ impl Daemon {
 
     async fn operate(&self, params: OperationParams) -> Result<bsk_schema::ops::OperationResult> {
         let session = self.session(&params.session)?;
-        if let Some(tab_id) = params.tab_id.as_deref() {
-            if !session.owns(tab_id) {
-                if let Some((owner, _)) = self.owner_of(tab_id) {
-                    return Err(Failure::permission(format!("tab {tab_id} belongs to session {}", owner.id))
-                        .hint("a session drives only its own tabs"));
-                }
-            }
+        if let Some(tab_id) = params.tab_id.as_deref()
+            && !session.owns(tab_id)
+            && let Some((owner, _)) = self.owner_of(tab_id)
+        {
+            return Err(Failure::permission(format!(
+                "tab {tab_id} belongs to session {}",
+                owner.id
+            ))
+            .hint("a session drives only its own tabs"));
         }
         let tab = session.tab(params.tab_id.as_deref())?;
         let _running = session.op_lock.lock().await;
@@ -173,13 +217,25 @@ impl Daemon {
             phase,
         };
         let op_id = NEXT_OPERATION.fetch_add(1, Ordering::Relaxed);
-        let _ = self.operations.send(OperationEvent { op_id, ..event(OperationPhase::Started { op: params.op.clone() }) });
+        let _ = self.operations.send(OperationEvent {
+            op_id,
+            ..event(OperationPhase::Started {
+                op: params.op.clone(),
+            })
+        });
         let outcome = crate::ops::run(&tab, &params.op).await;
         let phase = match &outcome {
-            Ok(result) => OperationPhase::Completed { result: result.clone() },
-            Err(failure) => OperationPhase::Failed { error: failure.0.clone() },
+            Ok(result) => OperationPhase::Completed {
+                result: result.clone(),
+            },
+            Err(failure) => OperationPhase::Failed {
+                error: failure.0.clone(),
+            },
         };
-        let _ = self.operations.send(OperationEvent { op_id, ..event(phase) });
+        let _ = self.operations.send(OperationEvent {
+            op_id,
+            ..event(phase)
+        });
         session.touch();
         outcome
     }

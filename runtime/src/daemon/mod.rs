@@ -42,7 +42,12 @@ impl Config {
     /// Reads `BSK_DAEMON_IDLE_SECS` (default 600) and `BSK_SESSION_IDLE_SECS` (default 1800).
     pub fn from_env(source: BrowserSource) -> Config {
         let secs = |name: &str, default: u64| {
-            Duration::from_secs(std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default))
+            Duration::from_secs(
+                std::env::var(name)
+                    .ok()
+                    .and_then(|v| v.parse().ok())
+                    .unwrap_or(default),
+            )
         };
         Config {
             source,
@@ -93,14 +98,19 @@ impl Daemon {
 
     /// The browser if one is connected, without launching one.
     async fn current_browser(&self) -> Option<Arc<BrowserConn>> {
-        self.browser.lock().await.clone().filter(|c| !c.cdp.is_closed())
+        self.browser
+            .lock()
+            .await
+            .clone()
+            .filter(|c| !c.cdp.is_closed())
     }
 
     /// Follows browser-level events: a tab closed under a session, or the browser gone.
     async fn watch_browser(self: Arc<Self>, conn: Arc<BrowserConn>, mut events: EventReceiver) {
         while let Some(event) = events.recv().await {
             if event.method == "Target.detachedFromTarget" {
-                self.on_tab_detached(event.str("sessionId"), event.str("targetId")).await;
+                self.on_tab_detached(event.str("sessionId"), event.str("targetId"))
+                    .await;
             }
         }
         tracing::warn!("browser connection ended");
@@ -122,11 +132,17 @@ impl Daemon {
     /// A tab detached without the session asking: closed by the user, or crashed.
     async fn on_tab_detached(&self, cdp_session: &str, target_id: &str) {
         let owner = self.sessions.iter().find_map(|s| {
-            s.tabs().into_iter().find(|t| t.session_id == cdp_session || t.target_id == target_id).map(|t| (s.clone(), t))
+            s.tabs()
+                .into_iter()
+                .find(|t| t.session_id == cdp_session || t.target_id == target_id)
+                .map(|t| (s.clone(), t))
         });
         let Some((session, tab)) = owner else { return };
         tab.mark_gone("the tab was closed");
-        let created = session.tabs().first().is_some_and(|first| first.target_id == tab.target_id);
+        let created = session
+            .tabs()
+            .first()
+            .is_some_and(|first| first.target_id == tab.target_id);
         if created {
             tracing::info!(session = %session.id, "session's tab closed; ending the session");
             self.end_session(&session, "its tab was closed").await;
@@ -152,12 +168,15 @@ impl Daemon {
         }
         let ended = self.ended.lock().unwrap_or_else(|p| p.into_inner());
         match ended.iter().rev().find(|(ended_id, _)| ended_id == id) {
-            Some((_, reason)) if reason.contains("browser") => Err(Failure::browser(format!("session {id} ended: {reason}"))
-                .hint("start a new session with `bsk session start`; bsk launches the browser again")),
+            Some((_, reason)) if reason.contains("browser") => Err(Failure::browser(format!(
+                "session {id} ended: {reason}"
+            ))
+            .hint("start a new session with `bsk session start`; bsk launches the browser again")),
             Some((_, reason)) => Err(Failure::not_found(format!("session {id} ended: {reason}"))
                 .hint("start a new session with `bsk session start`")),
-            None => Err(Failure::not_found(format!("no session {id}"))
-                .hint("list sessions with `bsk session list`, or start one with `bsk session start`")),
+            None => Err(Failure::not_found(format!("no session {id}")).hint(
+                "list sessions with `bsk session list`, or start one with `bsk session start`",
+            )),
         }
     }
 
@@ -183,11 +202,19 @@ impl Daemon {
 
     /// Stops sessions idle past their timeout. Returns whether the daemon itself is idle.
     async fn reap_idle_sessions(&self) {
-        let idle: Vec<Arc<Session>> =
-            self.sessions.iter().filter(|s| s.idle_for() > self.config.session_idle).map(|s| s.clone()).collect();
+        let idle: Vec<Arc<Session>> = self
+            .sessions
+            .iter()
+            .filter(|s| s.idle_for() > self.config.session_idle)
+            .map(|s| s.clone())
+            .collect();
         for session in idle {
             tracing::info!(session = %session.id, "stopping idle session");
-            self.end_session(&session, "it was idle past its timeout (BSK_SESSION_IDLE_SECS)").await;
+            self.end_session(
+                &session,
+                "it was idle past its timeout (BSK_SESSION_IDLE_SECS)",
+            )
+            .await;
         }
     }
 

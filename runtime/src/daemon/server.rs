@@ -24,13 +24,20 @@ pub async fn serve(daemon: Arc<Daemon>) -> Result<()> {
         .open(paths.lock())
         .map_err(|e| Failure::internal(format!("cannot open {}: {e}", paths.lock().display())))?;
     if lock.try_lock().is_err() {
-        return Err(Failure::busy(format!("another bsk daemon is running for {}", paths.state_dir.display()))
-            .hint("use it (`bsk status`), or stop it with `bsk daemon stop`"));
+        return Err(Failure::busy(format!(
+            "another bsk daemon is running for {}",
+            paths.state_dir.display()
+        ))
+        .hint("use it (`bsk status`), or stop it with `bsk daemon stop`"));
     }
     // The lock is ours, so any socket file left behind is stale.
     let _ = std::fs::remove_file(paths.socket());
-    let listener = UnixListener::bind(paths.socket())
-        .map_err(|e| Failure::internal(format!("cannot listen on {}: {e}", paths.socket().display())))?;
+    let listener = UnixListener::bind(paths.socket()).map_err(|e| {
+        Failure::internal(format!(
+            "cannot listen on {}: {e}",
+            paths.socket().display()
+        ))
+    })?;
     tracing::info!(socket = %paths.socket().display(), pid = std::process::id(), "daemon listening");
 
     let mut connections = JoinSet::new();
@@ -65,7 +72,10 @@ pub async fn serve(daemon: Arc<Daemon>) -> Result<()> {
         }
     }
     // Let the connection that asked for the stop get its answer.
-    let _ = tokio::time::timeout(Duration::from_secs(2), async { while connections.join_next().await.is_some() {} }).await;
+    let _ = tokio::time::timeout(Duration::from_secs(2), async {
+        while connections.join_next().await.is_some() {}
+    })
+    .await;
     daemon.shutdown().await;
     let _ = std::fs::remove_file(paths.socket());
     drop(lock);
@@ -83,8 +93,16 @@ async fn serve_connection(daemon: Arc<Daemon>, stream: UnixStream) {
             Ok(_) => {}
         }
         let response = if line.len() > MAX_FRAME_BYTES {
-            let error = Failure::protocol(format!("request frame larger than {MAX_FRAME_BYTES} bytes"));
-            let _ = write_frame(&mut write, &ResponseFrame { id: 0, outcome: Outcome::Err { error: error.0 } }).await;
+            let error =
+                Failure::protocol(format!("request frame larger than {MAX_FRAME_BYTES} bytes"));
+            let _ = write_frame(
+                &mut write,
+                &ResponseFrame {
+                    id: 0,
+                    outcome: Outcome::Err { error: error.0 },
+                },
+            )
+            .await;
             return;
         } else {
             answer(&daemon, &line).await
@@ -99,9 +117,13 @@ async fn answer(daemon: &Arc<Daemon>, line: &[u8]) -> ResponseFrame {
     let frame: RequestFrame = match serde_json::from_slice(line) {
         Ok(frame) => frame,
         Err(e) => {
-            let error = Failure::protocol(format!("malformed request frame: {e}"))
-                .hint("the CLI and daemon may be different versions; run `bsk daemon stop` and retry");
-            return ResponseFrame { id: 0, outcome: Outcome::Err { error: error.0 } };
+            let error = Failure::protocol(format!("malformed request frame: {e}")).hint(
+                "the CLI and daemon may be different versions; run `bsk daemon stop` and retry",
+            );
+            return ResponseFrame {
+                id: 0,
+                outcome: Outcome::Err { error: error.0 },
+            };
         }
     };
     if frame.version != PROTOCOL_VERSION {
@@ -110,16 +132,25 @@ async fn answer(daemon: &Arc<Daemon>, line: &[u8]) -> ResponseFrame {
             frame.version
         ))
         .hint("run `bsk daemon stop`; the next command starts a daemon of the CLI's version");
-        return ResponseFrame { id: frame.id, outcome: Outcome::Err { error: error.0 } };
+        return ResponseFrame {
+            id: frame.id,
+            outcome: Outcome::Err { error: error.0 },
+        };
     }
     let outcome = match daemon.handle(frame.call).await {
         Ok(result) => Outcome::Ok { result },
         Err(failure) => Outcome::Err { error: failure.0 },
     };
-    ResponseFrame { id: frame.id, outcome }
+    ResponseFrame {
+        id: frame.id,
+        outcome,
+    }
 }
 
-async fn write_frame(write: &mut tokio::net::unix::OwnedWriteHalf, frame: &ResponseFrame) -> std::io::Result<()> {
+async fn write_frame(
+    write: &mut tokio::net::unix::OwnedWriteHalf,
+    frame: &ResponseFrame,
+) -> std::io::Result<()> {
     let mut bytes = serde_json::to_vec(frame).unwrap_or_default();
     bytes.push(b'\n');
     write.write_all(&bytes).await

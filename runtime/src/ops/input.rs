@@ -24,7 +24,14 @@ pub async fn click(tab: &Tab, target: &str) -> Result<String> {
     mouse(tab, "mouseMoved", x, y, json!({})).await?;
     let press = json!({ "button": "left", "buttons": 1, "clickCount": 1 });
     mouse(tab, "mousePressed", x, y, press).await?;
-    mouse(tab, "mouseReleased", x, y, json!({ "button": "left", "buttons": 0, "clickCount": 1 })).await?;
+    mouse(
+        tab,
+        "mouseReleased",
+        x,
+        y,
+        json!({ "button": "left", "buttons": 0, "clickCount": 1 }),
+    )
+    .await?;
     Ok(format!("clicked {target} at ({x:.0}, {y:.0})"))
 }
 
@@ -48,24 +55,39 @@ pub async fn wheel(tab: &Tab, target: Option<&str>, dx: f64, dy: f64) -> Result<
         }
     };
     mouse(tab, "mouseMoved", x, y, json!({})).await?;
-    mouse(tab, "mouseWheel", x, y, json!({ "deltaX": dx, "deltaY": dy })).await?;
+    mouse(
+        tab,
+        "mouseWheel",
+        x,
+        y,
+        json!({ "deltaX": dx, "deltaY": dy }),
+    )
+    .await?;
     Ok(format!("wheeled by ({dx}, {dy}) at ({x:.0}, {y:.0})"))
 }
 
 pub async fn scroll_to(tab: &Tab, target: &str) -> Result<String> {
     let node = resolve(tab, target).await?;
-    tab.call_in(&node.session_id, "DOM.scrollIntoViewIfNeeded", json!({ "backendNodeId": node.backend_node_id }))
-        .await?;
+    tab.call_in(
+        &node.session_id,
+        "DOM.scrollIntoViewIfNeeded",
+        json!({ "backendNodeId": node.backend_node_id }),
+    )
+    .await?;
     Ok(format!("scrolled {target} into view"))
 }
 
 async fn focus_node(tab: &Tab, node: &Node) -> Result<()> {
-    tab.call_in(&node.session_id, "DOM.focus", json!({ "backendNodeId": node.backend_node_id }))
-        .await
-        .map_err(|e| {
-            Failure::invalid_input(format!("cannot focus the element: {}", e.0.message))
-                .hint("target a focusable element (input, button, link, [tabindex])")
-        })?;
+    tab.call_in(
+        &node.session_id,
+        "DOM.focus",
+        json!({ "backendNodeId": node.backend_node_id }),
+    )
+    .await
+    .map_err(|e| {
+        Failure::invalid_input(format!("cannot focus the element: {}", e.0.message))
+            .hint("target a focusable element (input, button, link, [tabindex])")
+    })?;
     Ok(())
 }
 
@@ -117,9 +139,13 @@ const SET_VALUE: &str = r#"function(value) {
 
 pub async fn fill(tab: &Tab, target: &str, value: &str) -> Result<String> {
     let node = resolve(tab, target).await?;
-    tab.call_in(&node.session_id, "DOM.scrollIntoViewIfNeeded", json!({ "backendNodeId": node.backend_node_id }))
-        .await
-        .ok();
+    tab.call_in(
+        &node.session_id,
+        "DOM.scrollIntoViewIfNeeded",
+        json!({ "backendNodeId": node.backend_node_id }),
+    )
+    .await
+    .ok();
     focus_node(tab, &node).await?;
     let how = call_on(tab, &node, PREPARE_FILL, vec![]).await?;
     if how == "set" {
@@ -128,9 +154,13 @@ pub async fn fill(tab: &Tab, target: &str, value: &str) -> Result<String> {
         key(tab, "keyDown", &KeyPress::named("Delete", 0)?).await?;
         key(tab, "keyUp", &KeyPress::named("Delete", 0)?).await?;
     } else {
-        tab.call("Input.insertText", json!({ "text": value })).await?;
+        tab.call("Input.insertText", json!({ "text": value }))
+            .await?;
     }
-    Ok(format!("filled {target} with {} characters", value.chars().count()))
+    Ok(format!(
+        "filled {target} with {} characters",
+        value.chars().count()
+    ))
 }
 
 const SELECT_OPTIONS: &str = r#"function(values) {
@@ -151,7 +181,9 @@ const SELECT_OPTIONS: &str = r#"function(values) {
 
 pub async fn select(tab: &Tab, target: &str, values: &[String]) -> Result<String> {
     if values.is_empty() {
-        return Err(Failure::usage("select needs at least one value").hint("bsk select <target> <value>…"));
+        return Err(
+            Failure::usage("select needs at least one value").hint("bsk select <target> <value>…")
+        );
     }
     let node = resolve(tab, target).await?;
     let chosen = call_on(tab, &node, SELECT_OPTIONS, vec![json!(values)]).await?;
@@ -170,7 +202,9 @@ struct KeyPress {
 
 impl KeyPress {
     fn named(name: &str, modifiers: i64) -> Result<KeyPress> {
-        let definition = chromiumoxide::keys::USKEYBOARD_LAYOUT.iter().find(|d| d.key == name);
+        let definition = chromiumoxide::keys::USKEYBOARD_LAYOUT
+            .iter()
+            .find(|d| d.key == name);
         match definition {
             Some(d) => {
                 let text = d.text.map(str::to_string).or_else(|| (d.key.chars().count() == 1).then(|| d.key.to_string()));
@@ -188,8 +222,14 @@ impl KeyPress {
 
     /// Parses `Enter`, `a`, `Shift+Tab`, `Control+Shift+K`.
     fn parse(spec: &str) -> Result<KeyPress> {
-        let parts: Vec<&str> = if spec == "+" { vec!["+"] } else { spec.split('+').collect() };
-        let (name, modifier_names) = parts.split_last().ok_or_else(|| Failure::usage("press needs a key"))?;
+        let parts: Vec<&str> = if spec == "+" {
+            vec!["+"]
+        } else {
+            spec.split('+').collect()
+        };
+        let (name, modifier_names) = parts
+            .split_last()
+            .ok_or_else(|| Failure::usage("press needs a key"))?;
         let mut modifiers = 0;
         for modifier in modifier_names {
             modifiers |= match *modifier {
@@ -198,8 +238,10 @@ impl KeyPress {
                 "Meta" | "Command" | "Cmd" => 4,
                 "Shift" => 8,
                 other => {
-                    return Err(Failure::invalid_input(format!("unknown modifier `{other}` in `{spec}`"))
-                        .hint("modifiers are Alt, Control, Meta and Shift, e.g. Control+a"));
+                    return Err(Failure::invalid_input(format!(
+                        "unknown modifier `{other}` in `{spec}`"
+                    ))
+                    .hint("modifiers are Alt, Control, Meta and Shift, e.g. Control+a"));
                 }
             };
         }
@@ -208,7 +250,11 @@ impl KeyPress {
 }
 
 async fn key(tab: &Tab, kind: &str, press: &KeyPress) -> Result<()> {
-    let kind = if kind == "keyDown" && press.text.is_none() { "rawKeyDown" } else { kind };
+    let kind = if kind == "keyDown" && press.text.is_none() {
+        "rawKeyDown"
+    } else {
+        kind
+    };
     let mut params = json!({
         "type": kind,
         "key": press.key,
@@ -216,11 +262,11 @@ async fn key(tab: &Tab, kind: &str, press: &KeyPress) -> Result<()> {
         "windowsVirtualKeyCode": press.key_code,
         "modifiers": press.modifiers,
     });
-    if kind == "keyDown" {
-        if let Some(text) = &press.text {
-            params["text"] = json!(text);
-            params["unmodifiedText"] = json!(text);
-        }
+    if kind == "keyDown"
+        && let Some(text) = &press.text
+    {
+        params["text"] = json!(text);
+        params["unmodifiedText"] = json!(text);
     }
     tab.call("Input.dispatchKeyEvent", params).await?;
     Ok(())
@@ -252,9 +298,15 @@ mod tests {
         assert_eq!((a.code.as_str(), a.text.as_deref()), ("KeyA", Some("a")));
         let select_all = KeyPress::parse("Control+a").expect("chord");
         assert_eq!((select_all.modifiers, select_all.text), (2, None));
-        assert_eq!(KeyPress::parse("Shift+Tab").expect("Shift+Tab").modifiers, 8);
+        assert_eq!(
+            KeyPress::parse("Shift+Tab").expect("Shift+Tab").modifiers,
+            8
+        );
         assert!(KeyPress::parse("Hyper+a").is_err());
         assert!(KeyPress::parse("NoSuchKey").is_err());
-        assert_eq!(KeyPress::parse("é").expect("any character").text.as_deref(), Some("é"));
+        assert_eq!(
+            KeyPress::parse("é").expect("any character").text.as_deref(),
+            Some("é")
+        );
     }
 }

@@ -18,7 +18,9 @@ pub async fn run(tab: &Tab, op: &Operation) -> Result<OperationResult> {
     tab.ensure_alive()?;
     let mut value = None;
     let summary = match op {
-        Operation::Navigate { url, wait_until } => navigation::navigate(tab, url, *wait_until).await?,
+        Operation::Navigate { url, wait_until } => {
+            navigation::navigate(tab, url, *wait_until).await?
+        }
         Operation::Reload { wait_until } => navigation::reload(tab, *wait_until).await?,
         Operation::Back => navigation::history(tab, -1).await?,
         Operation::Forward => navigation::history(tab, 1).await?,
@@ -32,7 +34,9 @@ pub async fn run(tab: &Tab, op: &Operation) -> Result<OperationResult> {
         Operation::Select { target, values } => input::select(tab, target, values).await?,
         Operation::Press { key, target } => input::press(tab, key, target.as_deref()).await?,
         Operation::Hover { target } => input::hover(tab, target).await?,
-        Operation::Wheel { target, dx, dy } => input::wheel(tab, target.as_deref(), *dx, *dy).await?,
+        Operation::Wheel { target, dx, dy } => {
+            input::wheel(tab, target.as_deref(), *dx, *dy).await?
+        }
         Operation::ScrollTo { target } => input::scroll_to(tab, target).await?,
         Operation::Focus { target } => input::focus(tab, target).await?,
         Operation::Blur { target } => input::blur(tab, target).await?,
@@ -43,7 +47,12 @@ pub async fn run(tab: &Tab, op: &Operation) -> Result<OperationResult> {
             summary
         }
     };
-    Ok(OperationResult { summary, tab_id: tab.target_id.clone(), url: tab.state().url, value })
+    Ok(OperationResult {
+        summary,
+        tab_id: tab.target_id.clone(),
+        url: tab.state().url,
+        value,
+    })
 }
 
 /// Evaluates in the main frame, awaiting promises, and returns the JSON value.
@@ -55,8 +64,11 @@ async fn evaluate(tab: &Tab, expression: &str) -> Result<Value> {
         )
         .await?;
     if let Some(exception) = reply.get("exceptionDetails") {
-        return Err(Failure::invalid_input(format!("the expression threw: {}", target::exception_text(exception)))
-            .hint("check the expression in the page's context; it runs in the main frame"));
+        return Err(Failure::invalid_input(format!(
+            "the expression threw: {}",
+            target::exception_text(exception)
+        ))
+        .hint("check the expression in the page's context; it runs in the main frame"));
     }
     let result = &reply["result"];
     Ok(match result.get("value") {
@@ -68,5 +80,9 @@ async fn evaluate(tab: &Tab, expression: &str) -> Result<Value> {
 
 fn short_json(value: &Value) -> String {
     let text = value.to_string();
-    if text.chars().count() > 200 { format!("{}…", text.chars().take(200).collect::<String>()) } else { text }
+    if text.chars().count() > 200 {
+        format!("{}…", text.chars().take(200).collect::<String>())
+    } else {
+        text
+    }
 }

@@ -15,12 +15,33 @@ pub const MAX_SNAPSHOT_LINES: usize = 1000;
 
 /// Roles an agent acts on: each gets a ref.
 const ACTIONABLE: &[&str] = &[
-    "button", "link", "textbox", "searchbox", "checkbox", "radio", "combobox", "listbox", "option",
-    "menuitem", "menuitemcheckbox", "menuitemradio", "tab", "slider", "spinbutton", "switch", "treeitem",
+    "button",
+    "link",
+    "textbox",
+    "searchbox",
+    "checkbox",
+    "radio",
+    "combobox",
+    "listbox",
+    "option",
+    "menuitem",
+    "menuitemcheckbox",
+    "menuitemradio",
+    "tab",
+    "slider",
+    "spinbutton",
+    "switch",
+    "treeitem",
 ];
 
 /// Roles that only wrap other nodes: their children are printed in their place.
-const TRANSPARENT: &[&str] = &["generic", "none", "presentation", "InlineTextBox", "LineBreak"];
+const TRANSPARENT: &[&str] = &[
+    "generic",
+    "none",
+    "presentation",
+    "InlineTextBox",
+    "LineBreak",
+];
 
 /// One frame's document and where it hangs in the page.
 #[derive(Debug)]
@@ -37,9 +58,16 @@ async fn frame_docs(tab: &Tab) -> Result<Vec<FrameDoc>> {
     let out_of_process: Vec<&str> = children.iter().map(|c| c.frame_id.as_str()).collect();
     let mut docs = Vec::new();
     let mut sessions = vec![(tab.session_id.clone(), None::<(String, String)>)];
-    sessions.extend(children.iter().map(|c| (c.session_id.clone(), Some((c.parent_session_id.clone(), c.frame_id.clone())))));
+    sessions.extend(children.iter().map(|c| {
+        (
+            c.session_id.clone(),
+            Some((c.parent_session_id.clone(), c.frame_id.clone())),
+        )
+    }));
     for (session, parent) in sessions {
-        let Ok(tree) = tab.call_in(&session, "Page.getFrameTree", json!({})).await else { continue };
+        let Ok(tree) = tab.call_in(&session, "Page.getFrameTree", json!({})).await else {
+            continue;
+        };
         let mut stack = vec![(&tree["frameTree"], true)];
         while let Some((node, is_root)) = stack.pop() {
             let frame_id = node["frame"]["id"].as_str().unwrap_or_default().to_string();
@@ -51,7 +79,11 @@ async fn frame_docs(tab: &Tab) -> Result<Vec<FrameDoc>> {
                 (Some((parent_session, _)), true) => owner_of(tab, parent_session, &frame_id).await,
                 (_, false) => owner_of(tab, &session, &frame_id).await,
             };
-            docs.push(FrameDoc { session_id: session.clone(), frame_id, owner });
+            docs.push(FrameDoc {
+                session_id: session.clone(),
+                frame_id,
+                owner,
+            });
             if let Some(kids) = node["childFrames"].as_array() {
                 stack.extend(kids.iter().map(|k| (k, false)));
             }
@@ -61,7 +93,10 @@ async fn frame_docs(tab: &Tab) -> Result<Vec<FrameDoc>> {
 }
 
 async fn owner_of(tab: &Tab, session: &str, frame_id: &str) -> Option<(String, i64)> {
-    let owner = tab.call_in(session, "DOM.getFrameOwner", json!({ "frameId": frame_id })).await.ok()?;
+    let owner = tab
+        .call_in(session, "DOM.getFrameOwner", json!({ "frameId": frame_id }))
+        .await
+        .ok()?;
     Some((session.to_string(), owner["backendNodeId"].as_i64()?))
 }
 
@@ -81,14 +116,34 @@ pub async fn observe(tab: &Tab) -> Result<Snapshot> {
     let docs = frame_docs(tab).await?;
     let mut trees = Vec::new();
     for doc in &docs {
-        let Ok(reply) = tab.call_in(&doc.session_id, "Accessibility.getFullAXTree", json!({ "frameId": doc.frame_id })).await
+        let Ok(reply) = tab
+            .call_in(
+                &doc.session_id,
+                "Accessibility.getFullAXTree",
+                json!({ "frameId": doc.frame_id }),
+            )
+            .await
         else {
             continue;
         };
         let list = reply["nodes"].as_array().cloned().unwrap_or_default();
-        let root = list.iter().find(|n| n.get("parentId").is_none()).and_then(|n| n["nodeId"].as_str()).map(str::to_string);
-        let nodes = list.into_iter().filter_map(|n| Some((n["nodeId"].as_str()?.to_string(), n))).collect();
-        trees.push((doc, AxTree { session_id: doc.session_id.clone(), nodes, root }));
+        let root = list
+            .iter()
+            .find(|n| n.get("parentId").is_none())
+            .and_then(|n| n["nodeId"].as_str())
+            .map(str::to_string);
+        let nodes = list
+            .into_iter()
+            .filter_map(|n| Some((n["nodeId"].as_str()?.to_string(), n)))
+            .collect();
+        trees.push((
+            doc,
+            AxTree {
+                session_id: doc.session_id.clone(),
+                nodes,
+                root,
+            },
+        ));
     }
     let loader_id = tab.state().loader_id;
     let mut refs = tab.refs.lock().unwrap_or_else(|p| p.into_inner());
@@ -98,16 +153,25 @@ pub async fn observe(tab: &Tab) -> Result<Snapshot> {
         hidden: 0,
         loader_id,
         refs: &mut refs,
-        frames: trees.iter().enumerate().filter_map(|(i, (doc, _))| Some((doc.owner.clone()?, i))).collect(),
+        frames: trees
+            .iter()
+            .enumerate()
+            .filter_map(|(i, (doc, _))| Some((doc.owner.clone()?, i)))
+            .collect(),
     };
     if let Some(main) = trees.iter().position(|(doc, _)| doc.owner.is_none()) {
         renderer.tree(&trees, main, 0);
     }
     if renderer.hidden > 0 {
-        renderer.lines.push(format!("… {} more lines not shown", renderer.hidden));
+        renderer
+            .lines
+            .push(format!("… {} more lines not shown", renderer.hidden));
     }
     let text = renderer.lines.join("\n");
-    Ok(Snapshot { text, refs: refs.len() })
+    Ok(Snapshot {
+        text,
+        refs: refs.len(),
+    })
 }
 
 struct Renderer<'a> {
@@ -144,42 +208,61 @@ impl Renderer<'_> {
         }
     }
 
-    fn node(&mut self, trees: &[(&FrameDoc, AxTree)], index: usize, id: &str, depth: usize, parent_named: bool) {
+    fn node(
+        &mut self,
+        trees: &[(&FrameDoc, AxTree)],
+        index: usize,
+        id: &str,
+        depth: usize,
+        parent_named: bool,
+    ) {
         let tree = &trees[index].1;
-        let Some(node) = tree.nodes.get(id) else { return };
+        let Some(node) = tree.nodes.get(id) else {
+            return;
+        };
         let role = text_of(node, "role");
         let name = text_of(node, "name");
         let ignored = node["ignored"].as_bool().unwrap_or(false);
         let backend = node["backendDOMNodeId"].as_i64();
-        let children: Vec<String> =
-            node["childIds"].as_array().map(|c| c.iter().filter_map(|c| c.as_str().map(str::to_string)).collect()).unwrap_or_default();
+        let children: Vec<String> = node["childIds"]
+            .as_array()
+            .map(|c| {
+                c.iter()
+                    .filter_map(|c| c.as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default();
         let mut child_depth = depth;
         let mut named = parent_named;
         let skip_text = role == "StaticText" && (parent_named || name.trim().is_empty());
         if !ignored && !TRANSPARENT.contains(&role.as_str()) && !skip_text {
-            let mut line = if role == "RootWebArea" { "document".to_string() } else { role.clone() };
+            let mut line = if role == "RootWebArea" {
+                "document".to_string()
+            } else {
+                role.clone()
+            };
             if !name.is_empty() {
                 line.push_str(&format!(" {:?}", truncate(&name, 120)));
             }
-            if ACTIONABLE.contains(&role.as_str()) {
-                if let Some(backend) = backend {
-                    let name = self.refs.insert(NodeRef {
-                        session_id: tree.session_id.clone(),
-                        backend_node_id: backend,
-                        loader_id: self.loader_id.clone(),
-                    });
-                    line.push_str(&format!(" [{name}]"));
-                }
+            if ACTIONABLE.contains(&role.as_str())
+                && let Some(backend) = backend
+            {
+                let name = self.refs.insert(NodeRef {
+                    session_id: tree.session_id.clone(),
+                    backend_node_id: backend,
+                    loader_id: self.loader_id.clone(),
+                });
+                line.push_str(&format!(" [{name}]"));
             }
             line.push_str(&properties(node));
             self.push(depth, line);
             child_depth = depth + 1;
             named = !name.is_empty() && role != "RootWebArea";
         }
-        if let Some(backend) = backend {
-            if let Some(&frame) = self.frames.get(&(tree.session_id.clone(), backend)) {
-                self.tree(trees, frame, child_depth);
-            }
+        if let Some(backend) = backend
+            && let Some(&frame) = self.frames.get(&(tree.session_id.clone(), backend))
+        {
+            self.tree(trees, frame, child_depth);
         }
         for child in children {
             self.node(trees, index, &child, child_depth, named);
@@ -208,10 +291,14 @@ fn properties(node: &Value) -> String {
         let value = &property["value"]["value"];
         match (name, value) {
             ("level", Value::Number(n)) => out.push_str(&format!(" level={n}")),
-            ("checked" | "pressed", Value::String(s)) if s != "false" => out.push_str(&format!(" {name}={s}")),
-            ("checked" | "pressed" | "disabled" | "expanded" | "selected" | "required" | "focused", Value::Bool(true)) => {
-                out.push_str(&format!(" {name}"))
+            ("checked" | "pressed", Value::String(s)) if s != "false" => {
+                out.push_str(&format!(" {name}={s}"))
             }
+            (
+                "checked" | "pressed" | "disabled" | "expanded" | "selected" | "required"
+                | "focused",
+                Value::Bool(true),
+            ) => out.push_str(&format!(" {name}")),
             _ => {}
         }
     }

@@ -23,37 +23,69 @@ pub async fn resolve(tab: &Tab, target: &str) -> Result<Node> {
 
 fn resolve_ref(tab: &Tab, target: &str) -> Result<Node> {
     if !valid_ref(target) {
-        return Err(Failure::invalid_input(format!("`{target}` is not a ref; refs look like @e12"))
-            .hint("use a ref printed by `bsk observe`, or a CSS selector such as '#save'"));
+        return Err(Failure::invalid_input(format!(
+            "`{target}` is not a ref; refs look like @e12"
+        ))
+        .hint("use a ref printed by `bsk observe`, or a CSS selector such as '#save'"));
     }
     let refs = tab.refs.lock().unwrap_or_else(|p| p.into_inner());
     let Some(node) = refs.get(target) else {
-        return Err(Failure::not_found(format!("unknown ref {target}: the latest observe handed out {} refs", refs.len()))
-            .hint("run `bsk observe` and use a ref from its output"));
+        return Err(Failure::not_found(format!(
+            "unknown ref {target}: the latest observe handed out {} refs",
+            refs.len()
+        ))
+        .hint("run `bsk observe` and use a ref from its output"));
     };
     if node.loader_id != tab.state().loader_id {
-        return Err(Failure::not_found(format!("ref {target} is stale: the page navigated since `bsk observe`"))
-            .hint("run `bsk observe` again"));
+        return Err(Failure::not_found(format!(
+            "ref {target} is stale: the page navigated since `bsk observe`"
+        ))
+        .hint("run `bsk observe` again"));
     }
-    Ok(Node { session_id: node.session_id.clone(), backend_node_id: node.backend_node_id })
+    Ok(Node {
+        session_id: node.session_id.clone(),
+        backend_node_id: node.backend_node_id,
+    })
 }
 
 async fn resolve_selector(tab: &Tab, selector: &str) -> Result<Node> {
-    let expression = format!("document.querySelector({})", Value::String(selector.to_string()));
-    let reply = tab.call("Runtime.evaluate", json!({ "expression": expression, "returnByValue": false })).await?;
+    let expression = format!(
+        "document.querySelector({})",
+        Value::String(selector.to_string())
+    );
+    let reply = tab
+        .call(
+            "Runtime.evaluate",
+            json!({ "expression": expression, "returnByValue": false }),
+        )
+        .await?;
     if let Some(exception) = reply.get("exceptionDetails") {
-        return Err(Failure::invalid_input(format!("bad selector `{selector}`: {}", exception_text(exception)))
-            .hint("pass a valid CSS selector (e.g. '#save', 'form button[type=submit]') or an @eN ref"));
+        return Err(Failure::invalid_input(format!(
+            "bad selector `{selector}`: {}",
+            exception_text(exception)
+        ))
+        .hint(
+            "pass a valid CSS selector (e.g. '#save', 'form button[type=submit]') or an @eN ref",
+        ));
     }
     let object = &reply["result"];
     let Some(object_id) = object["objectId"].as_str() else {
         return Err(Failure::not_found(format!("no element matches selector `{selector}`"))
             .hint("check the page with `bsk observe`; selectors apply to the main frame, refs reach into iframes"));
     };
-    let described = tab.call("DOM.describeNode", json!({ "objectId": object_id })).await;
-    let _ = tab.call("Runtime.releaseObject", json!({ "objectId": object_id })).await;
-    let backend_node_id = described?["node"]["backendNodeId"].as_i64().unwrap_or_default();
-    Ok(Node { session_id: tab.session_id.clone(), backend_node_id })
+    let described = tab
+        .call("DOM.describeNode", json!({ "objectId": object_id }))
+        .await;
+    let _ = tab
+        .call("Runtime.releaseObject", json!({ "objectId": object_id }))
+        .await;
+    let backend_node_id = described?["node"]["backendNodeId"]
+        .as_i64()
+        .unwrap_or_default();
+    Ok(Node {
+        session_id: tab.session_id.clone(),
+        backend_node_id,
+    })
 }
 
 /// The message of a `Runtime` exception, as a person would want to read it.
@@ -82,7 +114,9 @@ fn node_failure(error: Failure, what: &str) -> Failure {
 /// the offsets of the out-of-process iframes it sits in (each has its own coordinate space).
 pub async fn center(tab: &Tab, node: &Node) -> Result<(f64, f64)> {
     let id = json!({ "backendNodeId": node.backend_node_id });
-    let _ = tab.call_in(&node.session_id, "DOM.scrollIntoViewIfNeeded", id.clone()).await;
+    let _ = tab
+        .call_in(&node.session_id, "DOM.scrollIntoViewIfNeeded", id.clone())
+        .await;
     let quads = tab
         .call_in(&node.session_id, "DOM.getContentQuads", id)
         .await
@@ -97,11 +131,16 @@ pub async fn center(tab: &Tab, node: &Node) -> Result<(f64, f64)> {
                 .hint("make it visible first, or target another element")
         })?;
     let coord = |i: usize| quad[i].as_f64().unwrap_or_default();
-    let (mut x, mut y) = ((coord(0) + coord(2) + coord(4) + coord(6)) / 4.0, (coord(1) + coord(3) + coord(5) + coord(7)) / 4.0);
+    let (mut x, mut y) = (
+        (coord(0) + coord(2) + coord(4) + coord(6)) / 4.0,
+        (coord(1) + coord(3) + coord(5) + coord(7)) / 4.0,
+    );
     let mut session = node.session_id.clone();
     while session != tab.session_id {
         let Some(child) = tab.child(&session) else {
-            return Err(Failure::not_found("the element's iframe is gone").hint("run `bsk observe` again"));
+            return Err(
+                Failure::not_found("the element's iframe is gone").hint("run `bsk observe` again")
+            );
         };
         let (dx, dy) = frame_origin(tab, &child.parent_session_id, &child.frame_id).await?;
         x += dx;
@@ -113,30 +152,53 @@ pub async fn center(tab: &Tab, node: &Node) -> Result<(f64, f64)> {
 
 /// The top-left of an iframe's content box in its parent's viewport.
 async fn frame_origin(tab: &Tab, parent_session: &str, frame_id: &str) -> Result<(f64, f64)> {
-    let owner = tab.call_in(parent_session, "DOM.getFrameOwner", json!({ "frameId": frame_id })).await?;
+    let owner = tab
+        .call_in(
+            parent_session,
+            "DOM.getFrameOwner",
+            json!({ "frameId": frame_id }),
+        )
+        .await?;
     let model = tab
-        .call_in(parent_session, "DOM.getBoxModel", json!({ "backendNodeId": owner["backendNodeId"] }))
+        .call_in(
+            parent_session,
+            "DOM.getBoxModel",
+            json!({ "backendNodeId": owner["backendNodeId"] }),
+        )
         .await?;
     let content = &model["model"]["content"];
-    Ok((content[0].as_f64().unwrap_or_default(), content[1].as_f64().unwrap_or_default()))
+    Ok((
+        content[0].as_f64().unwrap_or_default(),
+        content[1].as_f64().unwrap_or_default(),
+    ))
 }
 
 /// A `Runtime` object id for the node, for `callFunctionOn`.
 pub async fn object_id(tab: &Tab, node: &Node) -> Result<String> {
     let resolved = tab
-        .call_in(&node.session_id, "DOM.resolveNode", json!({ "backendNodeId": node.backend_node_id }))
+        .call_in(
+            &node.session_id,
+            "DOM.resolveNode",
+            json!({ "backendNodeId": node.backend_node_id }),
+        )
         .await
         .map_err(|e| node_failure(e, "this target"))?;
     resolved["object"]["objectId"]
         .as_str()
         .map(str::to_string)
-        .ok_or_else(|| Failure::not_found("the element is no longer in the page").hint("run `bsk observe` again"))
+        .ok_or_else(|| {
+            Failure::not_found("the element is no longer in the page")
+                .hint("run `bsk observe` again")
+        })
 }
 
 /// Calls `function` with the node as `this`; a thrown error becomes an `invalid_input` failure.
 pub async fn call_on(tab: &Tab, node: &Node, function: &str, args: Vec<Value>) -> Result<Value> {
     let object_id = object_id(tab, node).await?;
-    let arguments: Vec<Value> = args.into_iter().map(|value| json!({ "value": value })).collect();
+    let arguments: Vec<Value> = args
+        .into_iter()
+        .map(|value| json!({ "value": value }))
+        .collect();
     let reply = tab
         .call_in(
             &node.session_id,
@@ -150,7 +212,13 @@ pub async fn call_on(tab: &Tab, node: &Node, function: &str, args: Vec<Value>) -
             }),
         )
         .await?;
-    let _ = tab.call_in(&node.session_id, "Runtime.releaseObject", json!({ "objectId": object_id })).await;
+    let _ = tab
+        .call_in(
+            &node.session_id,
+            "Runtime.releaseObject",
+            json!({ "objectId": object_id }),
+        )
+        .await;
     if let Some(exception) = reply.get("exceptionDetails") {
         return Err(Failure::invalid_input(exception_text(exception)));
     }

@@ -62,29 +62,52 @@ pub struct Tab {
 
 impl Tab {
     /// Attaches to an existing page target and starts its pump.
-    pub async fn attach(cdp: &CdpClient, target_id: &str, ownership: TabOwnership) -> Result<Arc<Tab>> {
+    pub async fn attach(
+        cdp: &CdpClient,
+        target_id: &str,
+        ownership: TabOwnership,
+    ) -> Result<Arc<Tab>> {
         let attached = cdp
-            .call(None, "Target.attachToTarget", json!({ "targetId": target_id, "flatten": true }))
+            .call(
+                None,
+                "Target.attachToTarget",
+                json!({ "targetId": target_id, "flatten": true }),
+            )
             .await
             .map_err(|e| match e {
                 crate::cdp::CdpError::Remote { .. } => {
-                    Failure::not_found(format!("no tab {target_id} in the browser")).hint("list tabs with `bsk tab list`")
+                    Failure::not_found(format!("no tab {target_id} in the browser"))
+                        .hint("list tabs with `bsk tab list`")
                 }
                 other => other.into(),
             })?;
-        let session_id = attached["sessionId"].as_str().unwrap_or_default().to_string();
+        let session_id = attached["sessionId"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
         let (sink, events) = event_channel();
         cdp.route(&session_id, sink.clone());
         let state = Arc::new(watch::Sender::new(TabState::default()));
         let children = Arc::new(DashMap::new());
-        let pump = pump::Pump::new(cdp.clone(), session_id.clone(), sink, state.clone(), children.clone());
+        let pump = pump::Pump::new(
+            cdp.clone(),
+            session_id.clone(),
+            sink,
+            state.clone(),
+            children.clone(),
+        );
         let span = tracing::info_span!("tab", target_id = %target_id, session = %session_id);
         tokio::spawn(tracing::Instrument::instrument(pump.run(events), span));
 
         let s = Some(session_id.as_str());
         let setup = [
             cdp.send(s, "Page.enable", json!({})).await,
-            cdp.send(s, "Page.setLifecycleEventsEnabled", json!({ "enabled": true })).await,
+            cdp.send(
+                s,
+                "Page.setLifecycleEventsEnabled",
+                json!({ "enabled": true }),
+            )
+            .await,
             cdp.send(s, "Runtime.enable", json!({})).await,
             cdp.send(
                 s,
@@ -115,7 +138,11 @@ impl Tab {
             state.url = url;
             state.loader_id = loader_id;
             // The document was loaded before we attached; treat it as complete.
-            state.lifecycle = vec!["DOMContentLoaded".into(), "load".into(), "networkIdle".into()];
+            state.lifecycle = vec![
+                "DOMContentLoaded".into(),
+                "load".into(),
+                "networkIdle".into(),
+            ];
         });
         Ok(tab)
     }
@@ -127,7 +154,10 @@ impl Tab {
     /// Sends a command to the tab's page session.
     pub async fn call(&self, method: &str, params: Value) -> Result<Value> {
         self.ensure_alive()?;
-        Ok(self.cdp.call(Some(&self.session_id), method, params).await?)
+        Ok(self
+            .cdp
+            .call(Some(&self.session_id), method, params)
+            .await?)
     }
 
     /// Sends a command to one of the tab's sessions (the page's or an iframe's).
@@ -156,8 +186,11 @@ impl Tab {
     pub fn ensure_alive(&self) -> Result<()> {
         match &self.state.borrow().gone {
             None => Ok(()),
-            Some(reason) => Err(Failure::not_found(format!("tab {} is gone: {reason}", self.target_id))
-                .hint("start a new session with `bsk session start`, or borrow another tab")),
+            Some(reason) => Err(Failure::not_found(format!(
+                "tab {} is gone: {reason}",
+                self.target_id
+            ))
+            .hint("start a new session with `bsk session start`, or borrow another tab")),
         }
     }
 
@@ -165,7 +198,11 @@ impl Tab {
     pub async fn detach(&self) {
         let _ = self
             .cdp
-            .call(None, "Target.detachFromTarget", json!({ "sessionId": self.session_id }))
+            .call(
+                None,
+                "Target.detachFromTarget",
+                json!({ "sessionId": self.session_id }),
+            )
             .await;
         self.cdp.unroute(&self.session_id);
         for child in self.children() {
@@ -175,7 +212,14 @@ impl Tab {
 
     /// Closes the tab (a tab the session created).
     pub async fn close(&self) {
-        let _ = self.cdp.call(None, "Target.closeTarget", json!({ "targetId": self.target_id })).await;
+        let _ = self
+            .cdp
+            .call(
+                None,
+                "Target.closeTarget",
+                json!({ "targetId": self.target_id }),
+            )
+            .await;
         self.cdp.unroute(&self.session_id);
         for child in self.children() {
             self.cdp.unroute(&child.session_id);

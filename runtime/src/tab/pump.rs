@@ -35,7 +35,13 @@ impl Pump {
         state: Arc<watch::Sender<TabState>>,
         children: Arc<DashMap<String, ChildTarget>>,
     ) -> Self {
-        Pump { cdp, page_session, sink, state, children }
+        Pump {
+            cdp,
+            page_session,
+            sink,
+            state,
+            children,
+        }
     }
 
     pub(super) async fn run(self, mut events: EventReceiver) {
@@ -116,7 +122,9 @@ impl Pump {
         let child_session = event.str("sessionId").to_string();
         let info = &event.params["targetInfo"];
         let kind = info["type"].as_str().unwrap_or_default();
-        let waiting = event.params["waitingForDebugger"].as_bool().unwrap_or(false);
+        let waiting = event.params["waitingForDebugger"]
+            .as_bool()
+            .unwrap_or(false);
         let s = Some(child_session.as_str());
         let mut replies = Vec::new();
         if kind == "iframe" {
@@ -129,11 +137,16 @@ impl Pump {
             tracing::debug!(child = %child.session_id, url = %child.url, "iframe target attached");
             self.children.insert(child_session.clone(), child);
             self.cdp.route(&child_session, self.sink.clone());
-            let auto_attach = json!({ "autoAttach": true, "waitForDebuggerOnStart": true, "flatten": true });
+            let auto_attach =
+                json!({ "autoAttach": true, "waitForDebuggerOnStart": true, "flatten": true });
             replies.push(self.cdp.send(s, "Target.setAutoAttach", auto_attach).await);
         }
         if waiting {
-            replies.push(self.cdp.send(s, "Runtime.runIfWaitingForDebugger", json!({})).await);
+            replies.push(
+                self.cdp
+                    .send(s, "Runtime.runIfWaitingForDebugger", json!({}))
+                    .await,
+            );
         }
         if replies.is_empty() {
             return;

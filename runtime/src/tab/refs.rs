@@ -50,9 +50,9 @@ pub fn is_ref(target: &str) -> bool {
 
 /// Checks a ref's spelling: `@e` followed by a positive number.
 pub fn valid_ref(target: &str) -> bool {
-    target
-        .strip_prefix("@e")
-        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && !n.starts_with('0'))
+    target.strip_prefix("@e").is_some_and(|n| {
+        !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && !n.starts_with('0')
+    })
 }
 
 #[cfg(test)]
@@ -62,7 +62,11 @@ mod tests {
     #[test]
     fn refs_are_numbered_in_insertion_order() {
         let mut map = RefMap::default();
-        let node = |id| NodeRef { session_id: "S".into(), backend_node_id: id, loader_id: "L".into() };
+        let node = |id| NodeRef {
+            session_id: "S".into(),
+            backend_node_id: id,
+            loader_id: "L".into(),
+        };
         assert_eq!(map.insert(node(7)), "@e1");
         assert_eq!(map.insert(node(9)), "@e2");
         assert_eq!(map.get("@e2").map(|n| n.backend_node_id), Some(9));

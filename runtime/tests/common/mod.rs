@@ -1,0 +1,428 @@
+//! The harness for end-to-end tests of the real `bsk` binary.
+//!
+//! Each test owns a [`Bsk`]: a fresh state dir (`BSK_HOME`), so its daemon and Chromium are its
+//! own and tests run in parallel. Dropping it stops that daemon and anything it left behind, even
+//! when the test panicked. Tests wait for conditions with [`wait_for`] and [`wait_until`], never
+//! with a fixed sleep.
+
+#![allow(dead_code)] // Each test crate uses a different part of the harness.
+
+use std::future::Future;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+/// Longest any single `bsk` command may run: above the 30 s navigation deadline, so a command
+/// that hangs fails the test with its arguments instead of hanging it.
+const COMMAND_DEADLINE: Duration = Duration::from_secs(60);
+
+/// How long the drop guard waits for `bsk daemon stop` before killing what is left.
+const STOP_DEADLINE: Duration = Duration::from_secs(20);
+
+/// Between two checks of a condition.
+const POLL_INTERVAL: Duration = Duration::from_millis(100);
+
+/// What a condition gets by default: generous, since two tests may be starting Chromium at once
+/// on a two-core machine.
+pub const WAIT: Duration = Duration::from_secs(15);
+
+static NEXT_HOME: AtomicU32 = AtomicU32::new(0);
+
+/// One finished `bsk` run.
+#[derive(Debug)]
+pub struct Output {
+    pub args: Vec<String>,
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Output {
+    /// Stdout as JSON.
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.stdout)
+            .unwrap_or_else(|e| panic!("stdout of {self:?} is not JSON: {e}"))
+    }
+
+    /// Asserts exit code 0.
+    pub fn success(self) -> Output {
+        assert_eq!(self.code, 0, "expected success from {self:#?}");
+        self
+    }
+}
+
+/// A `bsk` with its own state dir. Dropping it stops the daemon and removes the dir.
+#[derive(Debug)]
+pub struct Bsk {
+    pub home: PathBuf,
+    env: Vec<(String, String)>,
+}
+
+impl Bsk {
+    /// A fresh, empty state dir under the system temp dir; `tag` names the test in it.
+    pub fn new(tag: &str) -> Bsk {
+        let n = NEXT_HOME.fetch_add(1, Ordering::Relaxed);
+        let home = std::env::temp_dir().join(format!("bsk-wf-{tag}-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&home);
+        std::fs::create_dir_all(&home)
+            .unwrap_or_else(|e| panic!("cannot create {}: {e}", home.display()));
+        let mut env = Vec::new();
+        if std::env::var_os("BSK_CHROMIUM").is_none() && Path::new("/usr/bin/chromium").exists() {
+            env.push(("BSK_CHROMIUM".to_string(), "/usr/bin/chromium".to_string()));
+        }
+        Bsk { home, env }
+    }
+
+    /// Sets an environment variable for later commands (and the daemons they spawn).
+    pub fn set_env(&mut self, name: &str, value: &str) {
+        self.remove_env(name);
+        self.env.push((name.to_string(), value.to_string()));
+    }
+
+    pub fn remove_env(&mut self, name: &str) {
+        self.env.retain(|(n, _)| n != name);
+    }
+
+    pub fn socket(&self) -> PathBuf {
+        self.home.join("daemon.sock")
+    }
+
+    /// The browser profile the daemon's Chromium runs with.
+    pub fn profile(&self) -> PathBuf {
+        self.home.join("chromium-profile")
+    }
+
+    fn command(&self, args: &[&str]) -> std::process::Command {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_bsk"));
+        command
+            .args(args)
+            .env("BSK_HOME", &self.home)
+            .env_remove("BSK_SESSION")
+            .env_remove("BSK_DAEMON_IDLE_SECS");
+        for (name, value) in &self.env {
+            command.env(name, value);
+        }
+        command
+    }
+
+    /// Runs `bsk args…` to completion.
+    pub async fn run(&self, args: &[&str]) -> Output {
+        let mut command = tokio::process::Command::from(self.command(args));
+        command
+            .kill_on_drop(true)
+            .stdin(std::process::Stdio::null());
+        let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        let output = tokio::time::timeout(COMMAND_DEADLINE, command.output())
+            .await
+            .unwrap_or_else(|_| panic!("bsk {args:?} did not finish within {COMMAND_DEADLINE:?}"))
+            .unwrap_or_else(|e| panic!("cannot run bsk {args:?}: {e}"));
+        Output {
+            args,
+            code: output.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        }
+    }
+
+    /// Runs `bsk args…` and asserts it succeeded.
+    pub async fn ok(&self, args: &[&str]) -> Output {
+        self.run(args).await.success()
+    }
+
+    /// Runs `bsk args… --json`, asserts it succeeded, and returns its JSON.
+    pub async fn json(&self, args: &[&str]) -> Value {
+        let mut args = args.to_vec();
+        args.push("--json");
+        self.ok(&args).await.json()
+    }
+
+    /// Runs `bsk args… --json`, asserts it failed, and returns the error body after checking its
+    /// shape: `code` and `message` are set and `exit_code` is the process's exit code.
+    pub async fn fail(&self, args: &[&str]) -> Value {
+        let mut args = args.to_vec();
+        args.push("--json");
+        let output = self.run(&args).await;
+        assert_ne!(output.code, 0, "expected a failure from {output:#?}");
+        let error = output.json();
+        assert!(
+            error["code"].is_string(),
+            "error without a code: {output:#?}"
+        );
+        assert!(
+            error["message"].as_str().is_some_and(|m| !m.is_empty()),
+            "error without a message: {output:#?}"
+        );
+        assert_eq!(
+            error["exit_code"].as_i64(),
+            Some(i64::from(output.code)),
+            "exit_code field vs exit status: {output:#?}"
+        );
+        error
+    }
+
+    /// Starts a session and returns a handle that runs operations on it.
+    pub async fn start_session(&self) -> Session<'_> {
+        let info = self.json(&["session", "start"]).await;
+        let id = info["id"]
+            .as_str()
+            .unwrap_or_else(|| panic!("session start gave no id: {info}"))
+            .to_string();
+        let tab = info["tabs"][0]["tab_id"]
+            .as_str()
+            .unwrap_or_else(|| panic!("session start gave no tab: {info}"))
+            .to_string();
+        Session { bsk: self, id, tab }
+    }
+
+    /// The daemon's pid, if `bsk daemon status` finds one running (this counts as activity).
+    pub async fn daemon_pid(&self) -> Option<u32> {
+        let status = self.json(&["daemon", "status"]).await;
+        status["pid"]
+            .as_u64()
+            .map(|pid| u32::try_from(pid).expect("pid fits u32"))
+    }
+
+    /// Pids of the main Chromium processes running with this state dir's profile.
+    pub fn browser_pids(&self) -> Vec<u32> {
+        let flag = format!("--user-data-dir={}", self.profile().display());
+        processes()
+            .into_iter()
+            .filter(|(_, args, _)| {
+                args.iter().any(|a| *a == flag) && !args.iter().any(|a| a.starts_with("--type="))
+            })
+            .map(|(pid, _, _)| pid)
+            .collect()
+    }
+
+    /// Every process that belongs to this state dir: its daemon and all Chromium processes.
+    fn leftover_pids(&self) -> Vec<u32> {
+        let flag = format!("--user-data-dir={}", self.profile().display());
+        let home = format!("BSK_HOME={}", self.home.display());
+        processes()
+            .into_iter()
+            .filter(|(_, args, env)| {
+                args.iter().any(|a| *a == flag)
+                    || (args.windows(2).any(|w| w[0] == "daemon" && w[1] == "run")
+                        && env.iter().any(|e| *e == home))
+            })
+            .map(|(pid, _, _)| pid)
+            .collect()
+    }
+
+    fn stop_daemon_blocking(&self) {
+        let Ok(mut child) = self
+            .command(&["daemon", "stop"])
+            .stdout(std::process::Stdio::null())
+            .spawn()
+        else {
+            return;
+        };
+        let started = Instant::now();
+        while matches!(child.try_wait(), Ok(None)) {
+            if started.elapsed() > STOP_DEADLINE {
+                let _ = child.kill();
+                break;
+            }
+            std::thread::sleep(POLL_INTERVAL);
+        }
+        let _ = child.wait();
+    }
+}
+
+impl Drop for Bsk {
+    fn drop(&mut self) {
+        self.stop_daemon_blocking();
+        for pid in self.leftover_pids() {
+            kill(pid);
+        }
+        let _ = std::fs::remove_dir_all(&self.home);
+    }
+}
+
+/// A session of a [`Bsk`], and optionally one of its tabs (`--tab-id`).
+#[derive(Debug, Clone)]
+pub struct Session<'a> {
+    pub bsk: &'a Bsk,
+    pub id: String,
+    /// The tab the session created.
+    pub tab: String,
+}
+
+impl Session<'_> {
+    fn with_session<'b>(&'b self, args: &[&'b str], tab_id: Option<&'b str>) -> Vec<&'b str> {
+        let mut args = args.to_vec();
+        args.extend(["--session", self.id.as_str()]);
+        if let Some(tab_id) = tab_id {
+            args.extend(["--tab-id", tab_id]);
+        }
+        args
+    }
+
+    /// Runs `bsk args… --session <id>`.
+    pub async fn run(&self, args: &[&str]) -> Output {
+        self.bsk.run(&self.with_session(args, None)).await
+    }
+
+    /// Runs `bsk args… --session <id> --json`, asserting success; returns the operation result.
+    pub async fn op(&self, args: &[&str]) -> Value {
+        self.bsk.json(&self.with_session(args, None)).await
+    }
+
+    /// Like [`Session::op`], on `--tab-id tab`.
+    pub async fn op_on(&self, tab: &str, args: &[&str]) -> Value {
+        self.bsk.json(&self.with_session(args, Some(tab))).await
+    }
+
+    /// Runs an operation expected to fail; returns the checked error body.
+    pub async fn fail(&self, args: &[&str]) -> Value {
+        self.bsk.fail(&self.with_session(args, None)).await
+    }
+
+    pub async fn fail_on(&self, tab: &str, args: &[&str]) -> Value {
+        self.bsk.fail(&self.with_session(args, Some(tab))).await
+    }
+
+    /// `bsk evaluate expression`'s value.
+    pub async fn eval(&self, expression: &str) -> Value {
+        self.op(&["evaluate", expression]).await["value"].clone()
+    }
+
+    pub async fn eval_on(&self, tab: &str, expression: &str) -> Value {
+        self.op_on(tab, &["evaluate", expression]).await["value"].clone()
+    }
+
+    /// `bsk observe`'s snapshot text.
+    pub async fn observe(&self) -> String {
+        let result = self.op(&["observe"]).await;
+        result["value"]
+            .as_str()
+            .unwrap_or_else(|| panic!("observe gave no snapshot: {result}"))
+            .to_string()
+    }
+}
+
+/// Polls `probe` until it yields a value or `within` has passed; then panics naming `what`.
+pub async fn wait_for<T, F, Fut>(what: &str, within: Duration, mut probe: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Option<T>>,
+{
+    let deadline = Instant::now() + within;
+    loop {
+        if let Some(value) = probe().await {
+            return value;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "timed out after {within:?} waiting for {what}"
+        );
+        tokio::time::sleep(POLL_INTERVAL).await;
+    }
+}
+
+/// Polls `check` until it holds or `within` has passed; then panics naming `what`.
+pub async fn wait_until<F, Fut>(what: &str, within: Duration, mut check: F)
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = bool>,
+{
+    wait_for(what, within, || {
+        let checked = check();
+        async move { checked.await.then_some(()) }
+    })
+    .await
+}
+
+/// Whether `pid` is a live process (an exited, unreaped zombie counts as gone).
+pub fn is_running(pid: u32) -> bool {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return false;
+    };
+    let state = stat
+        .rsplit_once(')')
+        .and_then(|(_, rest)| rest.trim_start().chars().next());
+    !matches!(state, Some('Z' | 'X') | None)
+}
+
+/// SIGKILLs `pid` (through kill(1): the workspace forbids `unsafe`, which libc::kill needs).
+pub fn kill(pid: u32) {
+    let _ = std::process::Command::new("kill")
+        .args(["-KILL", &pid.to_string()])
+        .stderr(std::process::Stdio::null())
+        .status();
+}
+
+/// Every readable process: pid, argv and environment.
+fn processes() -> Vec<(u32, Vec<String>, Vec<String>)> {
+    let split = |bytes: Vec<u8>| -> Vec<String> {
+        bytes
+            .split(|b| *b == 0)
+            .filter(|s| !s.is_empty())
+            .map(|s| String::from_utf8_lossy(s).into_owned())
+            .collect()
+    };
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(|entry| {
+            let entry = entry.ok()?;
+            let pid: u32 = entry.file_name().to_str()?.parse().ok()?;
+            if !is_running(pid) {
+                return None;
+            }
+            let args = split(std::fs::read(entry.path().join("cmdline")).ok()?);
+            let env = split(std::fs::read(entry.path().join("environ")).unwrap_or_default());
+            Some((pid, args, env))
+        })
+        .collect()
+}
+
+/// The lines of the snapshot subtree rooted at the first line containing `needle`: that line
+/// and every following line indented deeper.
+pub fn subtree<'s>(snapshot: &'s str, needle: &str) -> Vec<&'s str> {
+    let indent = |line: &str| line.len() - line.trim_start().len();
+    let mut lines = snapshot.lines().skip_while(|l| !l.contains(needle));
+    let Some(root) = lines.next() else {
+        panic!("no line containing {needle:?} in the snapshot:\n{snapshot}");
+    };
+    let depth = indent(root);
+    std::iter::once(root)
+        .chain(lines.take_while(|l| indent(l) > depth))
+        .collect()
+}
+
+/// The `@eN` ref on the first of `lines` containing `needle`.
+pub fn ref_in(lines: &[&str], needle: &str) -> String {
+    let line = lines
+        .iter()
+        .find(|l| l.contains(needle))
+        .unwrap_or_else(|| panic!("no line containing {needle:?} in:\n{}", lines.join("\n")));
+    let start = line
+        .find("[@e")
+        .unwrap_or_else(|| panic!("no ref on {line:?}"))
+        + 1;
+    let end = start
+        + line[start..]
+            .find(']')
+            .unwrap_or_else(|| panic!("unclosed ref on {line:?}"));
+    line[start..end].to_string()
+}
+
+/// The text of the line after the first line containing `needle`: e.g. the click count that
+/// follows `StaticText "Clicks:"`.
+pub fn text_after(lines: &[&str], needle: &str) -> Option<String> {
+    let index = lines.iter().position(|l| l.contains(needle))?;
+    let next = lines.get(index + 1)?;
+    let start = next.find('"')? + 1;
+    let end = start + next[start..].find('"')?;
+    Some(next[start..end].to_string())
+}
+
+/// A loopback port nothing listens on: bound, then released.
+pub fn closed_port() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind a free port");
+    listener.local_addr().expect("local address").port()
+}

@@ -1,0 +1,1122 @@
+//! The normal workflow end to end: the real `bsk` binary, its auto-spawned daemon, a real
+//! headless Chromium and the scenario [`Site`]. Each test has its own state dir, so its own
+//! daemon and browser; effects are checked in the page (`window.__events`, the DOM, the
+//! accessibility snapshot), not only through exit codes.
+
+mod common;
+
+use std::time::Duration;
+
+use bsk_load_tests::site::Site;
+use common::{
+    Bsk, WAIT, closed_port, is_running, ref_in, subtree, text_after, wait_for, wait_until,
+};
+use serde_json::{Value, json};
+
+async fn site() -> Site {
+    Site::start().await.expect("start the scenario site")
+}
+
+fn strings(value: &Value) -> Vec<String> {
+    value
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|v| v.as_str().map(str::to_string))
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn daemon_spawns_on_demand_exits_when_idle_and_obeys_start_stop() {
+    let mut bsk = Bsk::new("daemon");
+    bsk.set_env("BSK_DAEMON_IDLE_SECS", "2");
+
+    // `daemon status` only looks; it does not start a daemon.
+    assert_eq!(bsk.json(&["daemon", "status"]).await, json!({}));
+    assert!(
+        !bsk.socket().exists(),
+        "daemon status must not spawn a daemon"
+    );
+
+    // Any other command starts one.
+    assert_eq!(bsk.json(&["session", "list"]).await, json!([]));
+    assert!(
+        bsk.socket().exists(),
+        "session list should have spawned a daemon listening on daemon.sock"
+    );
+    let status = bsk.json(&["daemon", "status"]).await;
+    let first_pid = status["pid"]
+        .as_u64()
+        .and_then(|p| u32::try_from(p).ok())
+        .expect("status has a pid");
+    assert!(
+        is_running(first_pid),
+        "daemon pid {first_pid} is not a running process"
+    );
+    assert_eq!(status["state_dir"], json!(bsk.home.display().to_string()));
+    assert_eq!(
+        status["browser"]["mode"], "not_started",
+        "no session yet, so no browser: {status}"
+    );
+
+    // With no sessions it exits by itself. Only the socket file is polled: a status request
+    // would count as activity and keep it alive.
+    wait_until("the idle daemon to remove its socket", WAIT, || async {
+        !bsk.socket().exists()
+    })
+    .await;
+    wait_until("the idle daemon process to exit", WAIT, || async {
+        !is_running(first_pid)
+    })
+    .await;
+    assert_eq!(bsk.json(&["daemon", "status"]).await, json!({}));
+    let human = bsk.ok(&["daemon", "status"]).await;
+    assert_eq!(human.stdout.trim(), "daemon not running");
+
+    // Explicit start, status and stop, with the default idle period.
+    bsk.remove_env("BSK_DAEMON_IDLE_SECS");
+    let started = bsk.ok(&["daemon", "start"]).await;
+    assert!(
+        started.stdout.starts_with("daemon   running, pid "),
+        "daemon start output: {started:#?}"
+    );
+    let second_pid = bsk
+        .daemon_pid()
+        .await
+        .expect("daemon start left a daemon running");
+    assert_ne!(second_pid, first_pid, "a new daemon after the idle exit");
+    assert!(
+        started.stdout.contains(&format!("pid {second_pid}")),
+        "start and status disagree: {started:#?}"
+    );
+    let again = bsk.ok(&["daemon", "start"]).await;
+    assert_eq!(again.stdout.trim(), "daemon already running");
+    assert_eq!(
+        bsk.daemon_pid().await,
+        Some(second_pid),
+        "a second start must not replace the daemon"
+    );
+
+    let stopped = bsk.ok(&["daemon", "stop"]).await;
+    assert_eq!(stopped.stdout.trim(), "daemon stopped");
+    assert!(
+        !bsk.socket().exists(),
+        "daemon stop returns only once the socket is gone"
+    );
+    wait_until("the stopped daemon process to exit", WAIT, || async {
+        !is_running(second_pid)
+    })
+    .await;
+    assert_eq!(bsk.daemon_pid().await, None);
+    assert_eq!(
+        bsk.ok(&["daemon", "stop"]).await.stdout.trim(),
+        "daemon not running"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn sessions_start_list_and_stop_closing_their_tabs() {
+    let bsk = Bsk::new("sessions");
+
+    // Human output of `session start` is the id alone, ready for `id=$(bsk session start)`.
+    let started = bsk.ok(&["session", "start", "--name", "first"]).await;
+    let a = started.stdout.trim().to_string();
+    assert_eq!(
+        started.stdout,
+        format!("{a}\n"),
+        "session start should print only the id"
+    );
+    assert!(
+        a.len() == 5 && a.starts_with('s') && a.chars().all(|c| c.is_ascii_alphanumeric()),
+        "short id: {a:?}"
+    );
+    let b = bsk.start_session().await;
+    assert_ne!(a, b.id);
+
+    let sessions = bsk.json(&["session", "list"]).await;
+    let listed = sessions.as_array().expect("session list is an array");
+    assert_eq!(listed.len(), 2, "{sessions}");
+    let first = listed
+        .iter()
+        .find(|s| s["id"] == a.as_str())
+        .expect("listed session a");
+    assert_eq!(first["name"], "first");
+    let a_tabs = first["tabs"].as_array().expect("tabs");
+    assert_eq!(a_tabs.len(), 1, "{first}");
+    assert_eq!(a_tabs[0]["ownership"], "created");
+    assert_eq!(a_tabs[0]["session"], a.as_str());
+    let a_tab = a_tabs[0]["tab_id"].as_str().expect("tab id").to_string();
+
+    let human = bsk.ok(&["session", "list"]).await.stdout;
+    assert!(
+        human.contains(&format!("{a} \"first\"")) && human.contains(&a_tab),
+        "human list: {human}"
+    );
+
+    let tab_ids = |tabs: Value| -> Vec<String> {
+        tabs.as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|t| t["tab_id"].as_str().map(str::to_string))
+            .collect()
+    };
+    let tabs = bsk.json(&["tab", "list"]).await;
+    let a_listed = tabs
+        .as_array()
+        .expect("tab list")
+        .iter()
+        .find(|t| t["tab_id"] == a_tab.as_str())
+        .cloned();
+    let a_listed = a_listed.unwrap_or_else(|| panic!("created tab missing from tab list: {tabs}"));
+    assert_eq!(
+        (a_listed["ownership"].clone(), a_listed["session"].clone()),
+        (json!("created"), json!(a))
+    );
+    assert!(tab_ids(tabs).contains(&b.tab));
+
+    // Stopping one session closes its tab and leaves the other alone.
+    let result = bsk.json(&["session", "stop", &a]).await;
+    assert_eq!(result, json!({ "stopped": [a], "returned_tabs": [] }));
+    wait_until("the stopped session's tab to close", WAIT, || async {
+        !tab_ids(bsk.json(&["tab", "list"]).await).contains(&a_tab)
+    })
+    .await;
+    let remaining: Vec<Value> = bsk
+        .json(&["session", "list"])
+        .await
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(
+        remaining
+            .iter()
+            .map(|s| s["id"].clone())
+            .collect::<Vec<_>>(),
+        vec![json!(b.id)]
+    );
+    let gone = bsk.fail(&["evaluate", "1", "--session", &a]).await;
+    assert_eq!(gone["code"], "not_found", "{gone}");
+    assert!(
+        gone["message"]
+            .as_str()
+            .is_some_and(|m| m.contains(&a) && m.contains("stopped")),
+        "{gone}"
+    );
+
+    // --all stops the rest.
+    let c = bsk.start_session().await;
+    let result = bsk.json(&["session", "stop", "--all"]).await;
+    let mut stopped = strings(&result["stopped"]);
+    stopped.sort();
+    let mut expected = vec![b.id.clone(), c.id.clone()];
+    expected.sort();
+    assert_eq!(stopped, expected, "{result}");
+    assert_eq!(bsk.json(&["session", "list"]).await, json!([]));
+    assert_eq!(
+        bsk.ok(&["session", "list"]).await.stdout.trim(),
+        "no sessions; start one with `bsk session start`"
+    );
+    wait_until("every session tab to close", WAIT, || async {
+        let open = tab_ids(bsk.json(&["tab", "list"]).await);
+        !open.contains(&b.tab) && !open.contains(&c.tab)
+    })
+    .await;
+    assert_eq!(
+        bsk.ok(&["session", "stop", "--all"]).await.stdout.trim(),
+        "no sessions to stop"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_operation_on_the_ops_page_has_its_effect() {
+    let site = site().await;
+    let bsk = Bsk::new("ops");
+    let s = bsk.start_session().await;
+    let ops = site.url("/ops");
+
+    let arrived = s.op(&["navigate", &ops, "--wait-until", "load"]).await;
+    assert_eq!(arrived["url"], ops.as_str());
+    assert!(
+        arrived["summary"]
+            .as_str()
+            .is_some_and(|m| m.ends_with("(load)")),
+        "{arrived}"
+    );
+    assert_eq!(s.eval("document.readyState").await, "complete");
+
+    // observe: refs and the heading.
+    let snapshot = s.observe().await;
+    assert!(snapshot.contains("heading \"Operations\""), "{snapshot}");
+    assert!(snapshot.contains("[@e"), "{snapshot}");
+    let lines: Vec<&str> = snapshot.lines().collect();
+    let button = ref_in(&lines, "button \"Click me\"");
+
+    // click, by ref and by selector.
+    s.op(&["click", &button]).await;
+    s.op(&["click", "#btn"]).await;
+    assert_eq!(
+        s.eval("document.getElementById('count').textContent").await,
+        "2"
+    );
+
+    // fill replaces the text; an empty value clears it.
+    s.op(&["fill", "#text", "old"]).await;
+    s.op(&["fill", "#text", "hello world"]).await;
+    assert_eq!(
+        s.eval("document.getElementById('text').value").await,
+        "hello world"
+    );
+    assert_eq!(
+        s.eval("document.getElementById('text-echo').textContent")
+            .await,
+        "hello world"
+    );
+
+    // select by value and by label.
+    s.op(&["select", "#sel", "b"]).await;
+    assert_eq!(s.eval("document.getElementById('sel').value").await, "b");
+    s.op(&["select", "#sel", "C"]).await;
+    assert_eq!(
+        s.eval("document.getElementById('sel-echo').textContent")
+            .await,
+        "c"
+    );
+
+    // press: on a target, then on whatever has focus, then chords (modifiers must arrive).
+    s.eval("window.__keys = []; document.addEventListener('keydown', e => __keys.push([e.key, e.shiftKey, e.ctrlKey])); 0").await;
+    s.op(&["press", "a", "--target", "#focusme"]).await;
+    assert_eq!(s.eval("document.activeElement.id").await, "focusme");
+    s.op(&["press", "b"]).await;
+    assert_eq!(
+        s.eval("document.getElementById('focusme').value").await,
+        "ab"
+    );
+    s.op(&["press", "Shift+Tab"]).await;
+    assert_ne!(
+        s.eval("document.activeElement.id").await,
+        "focusme",
+        "Shift+Tab should move focus away"
+    );
+    assert_eq!(
+        s.eval("document.getElementById('focus-state').textContent")
+            .await,
+        "blurred"
+    );
+    s.op(&["press", "Control+a", "--target", "#text"]).await;
+    s.op(&["press", "Backspace"]).await;
+    assert_eq!(
+        s.eval("document.getElementById('text').value").await,
+        "",
+        "Control+a then Backspace clears all"
+    );
+    assert_eq!(
+        s.eval("__keys").await,
+        json!([
+            ["a", false, false],
+            ["b", false, false],
+            ["Tab", true, false],
+            ["a", false, true],
+            ["Backspace", false, false]
+        ])
+    );
+
+    // hover.
+    s.op(&["hover", "#hover-target"]).await;
+    assert_eq!(
+        s.eval("document.getElementById('hover-state').textContent")
+            .await,
+        "hovered"
+    );
+
+    // wheel: over an element, and over the middle of the viewport (down, then back up).
+    s.op(&["wheel", "--target", "#scroller", "--dy", "300"])
+        .await;
+    wait_until("the scroller to scroll", WAIT, || async {
+        s.eval("document.getElementById('scroller').scrollTop")
+            .await
+            .as_f64()
+            .is_some_and(|top| top > 0.0)
+    })
+    .await;
+    s.op(&["scroll-to", "#title"]).await;
+    wait_until("the page to be at the top", WAIT, || async {
+        s.eval("scrollY").await == json!(0)
+    })
+    .await;
+    s.op(&["wheel", "--dy", "400"]).await;
+    wait_until("the page to scroll down", WAIT, || async {
+        s.eval("scrollY").await.as_f64().is_some_and(|y| y > 0.0)
+    })
+    .await;
+    let down = s.eval("scrollY").await.as_f64().expect("scrollY");
+    s.op(&["wheel", "--dy", "-100"]).await;
+    wait_until("the page to scroll back up", WAIT, || async {
+        s.eval("scrollY").await.as_f64().is_some_and(|y| y < down)
+    })
+    .await;
+
+    // scroll-to brings a far element into the viewport.
+    s.op(&["scroll-to", "#far"]).await;
+    let far = s.eval("(() => { const r = document.getElementById('far').getBoundingClientRect(); return [r.top, innerHeight, scrollY]; })()").await;
+    let (top, height, y) = (far[0].as_f64(), far[1].as_f64(), far[2].as_f64());
+    assert!(
+        top.zip(height).is_some_and(|(t, h)| t >= 0.0 && t < h),
+        "#far not in view: {far}"
+    );
+    assert!(
+        y.is_some_and(|y| y > 2000.0),
+        "page did not scroll down to #far: {far}"
+    );
+
+    // focus and blur.
+    s.op(&["focus", "#focusme"]).await;
+    assert_eq!(s.eval("document.activeElement.id").await, "focusme");
+    assert_eq!(
+        s.eval("document.getElementById('focus-state').textContent")
+            .await,
+        "focused"
+    );
+    s.op(&["blur", "#focusme"]).await;
+    assert_eq!(
+        s.eval("document.activeElement === document.body").await,
+        true
+    );
+    assert_eq!(
+        s.eval("document.getElementById('focus-state').textContent")
+            .await,
+        "blurred"
+    );
+
+    // The page saw every effect, in order.
+    let events = strings(&s.eval("window.__events").await);
+    let expected_in_order = [
+        "click",
+        "click",
+        "input:old",
+        "input:hello world",
+        "change:b",
+        "change:c",
+        "focus",
+        "key:a",
+        "key:b",
+        "key:Tab",
+        "blur",
+        "key:a",
+        "key:Backspace",
+        "input:",
+        "mouseenter",
+        "wheel",
+        "focus",
+        "blur",
+    ];
+    let mut rest = events.iter();
+    for expected in expected_in_order {
+        assert!(
+            rest.any(|e| e == expected),
+            "event {expected:?} missing or out of order in {events:?}"
+        );
+    }
+
+    // evaluate: JSON values (human output is the JSON), promises awaited, undefined is null.
+    let human = s
+        .run(&["evaluate", "({a: 1, b: [true, 'x']})"])
+        .await
+        .success();
+    assert_eq!(
+        serde_json::from_str::<Value>(&human.stdout).expect("evaluate prints JSON"),
+        json!({"a": 1, "b": [true, "x"]})
+    );
+    let result = s
+        .op(&[
+            "evaluate",
+            "new Promise(r => setTimeout(() => r(6 * 7), 20))",
+        ])
+        .await;
+    assert_eq!(result["value"], 42);
+    assert_eq!(result["url"], ops.as_str());
+    assert_eq!(s.eval("undefined").await, Value::Null);
+
+    // reload starts a fresh document.
+    s.eval("window.__marker = 'before reload'").await;
+    let reloaded = s.op(&["reload"]).await;
+    assert_eq!(reloaded["url"], ops.as_str());
+    assert_eq!(s.eval("window.__marker ?? null").await, Value::Null);
+    assert_eq!(
+        s.eval("document.getElementById('count').textContent").await,
+        "0"
+    );
+    assert_eq!(s.eval("window.__events").await, json!([]));
+    s.op(&["reload", "--wait-until", "domcontentloaded"]).await;
+    assert_eq!(
+        s.eval("document.getElementById('title').textContent").await,
+        "Operations"
+    );
+
+    // A click that navigates; then back and forward through the history.
+    s.op(&["click", "#link"]).await;
+    wait_until("the link to load /ops2", WAIT, || async {
+        s.eval("location.pathname").await == "/ops2"
+    })
+    .await;
+    let back = s.op(&["back"]).await;
+    assert_eq!(back["url"], ops.as_str());
+    assert_eq!(s.eval("document.title").await, "Operations");
+    let forward = s.op(&["forward"]).await;
+    assert_eq!(forward["url"], site.url("/ops2").as_str());
+    assert_eq!(s.eval("document.title").await, "Second");
+    let ops2_snapshot = s.observe().await;
+    assert!(
+        ops2_snapshot.contains("heading \"Second\""),
+        "{ops2_snapshot}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn demo_form_saves_and_navigation_waits_for_each_milestone() {
+    let site = site().await;
+    let bsk = Bsk::new("demo");
+    let s = bsk.start_session().await;
+
+    // domcontentloaded returns with the document parsed.
+    let ops2 = s
+        .op(&[
+            "navigate",
+            &site.url("/ops2"),
+            "--wait-until",
+            "domcontentloaded",
+        ])
+        .await;
+    assert!(
+        ops2["summary"]
+            .as_str()
+            .is_some_and(|m| m.contains("DOMContentLoaded")),
+        "{ops2}"
+    );
+    assert_ne!(s.eval("document.readyState").await, "loading");
+    assert_eq!(s.eval("document.title").await, "Second");
+
+    // networkidle returns after the page's own fetch of the profile settled.
+    let demo = site.url("/demo");
+    let arrived = s
+        .op(&["navigate", &demo, "--wait-until", "networkidle"])
+        .await;
+    assert_eq!(arrived["url"], demo.as_str());
+    assert_eq!(s.eval("window.__profileLoaded").await, true);
+    assert!(site.request_count("/api/profile") >= 1);
+
+    let snapshot = s.observe().await;
+    let lines: Vec<&str> = snapshot.lines().collect();
+    assert!(snapshot.contains("heading \"Save profile\""), "{snapshot}");
+    let name = ref_in(&lines, "textbox \"Name\"");
+    let email = ref_in(&lines, "textbox \"Email\"");
+    let plan = ref_in(&lines, "combobox \"Plan\"");
+    let save = ref_in(&lines, "button \"Save\"");
+
+    s.op(&["fill", &name, "Ada Lovelace"]).await;
+    s.op(&["fill", &email, "ada@example.com"]).await;
+    s.op(&["select", &plan, "Pro"]).await;
+    s.op(&["click", &save]).await;
+    wait_until("the save to finish", WAIT, || async {
+        s.eval("window.__saveResult?.ok === true").await == true
+    })
+    .await;
+    assert_eq!(
+        s.eval("document.getElementById('status').textContent")
+            .await,
+        "Saved"
+    );
+    let events = strings(&s.eval("window.__events").await);
+    assert!(
+        events.ends_with(&["submit".to_string(), "saved".to_string()]),
+        "{events:?}"
+    );
+    assert_eq!(
+        site.request_count("/api/save"),
+        1,
+        "the site received exactly one save"
+    );
+
+    // The saved profile comes back after a reload (the site prefills it).
+    s.op(&["reload", "--wait-until", "networkidle"]).await;
+    assert_eq!(
+        s.eval("['name', 'email', 'plan'].map(id => document.getElementById(id).value)")
+            .await,
+        json!(["Ada Lovelace", "ada@example.com", "pro"])
+    );
+    let after = s.observe().await;
+    assert!(after.contains("value=\"Ada Lovelace\""), "{after}");
+
+    // A failing save shows the API's error.
+    s.op(&["fill", "#email", "taken@example.com"]).await;
+    s.op(&["click", "#save"]).await;
+    wait_until("the failed save to finish", WAIT, || async {
+        s.eval("document.getElementById('status').textContent")
+            .await
+            == "Error: EMAIL_TAKEN"
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn click_and_fill_reach_into_same_origin_and_cross_site_iframes() {
+    let site = site().await;
+    let bsk = Bsk::new("frames");
+    let s = bsk.start_session().await;
+
+    s.op(&["navigate", &site.url("/iframe-host")]).await;
+    let snapshot = wait_for("both frames in the snapshot", WAIT, || async {
+        let snapshot = s.observe().await;
+        (snapshot.contains("heading \"Inner frame same\"")
+            && snapshot.contains("heading \"Inner frame cross\""))
+        .then_some(snapshot)
+    })
+    .await;
+    let same = subtree(&snapshot, "Iframe \"Same-origin frame\"");
+    let cross = subtree(&snapshot, "Iframe \"Cross-site frame\"");
+    assert!(
+        same.iter().any(|l| l.contains("Inner frame same"))
+            && !same.iter().any(|l| l.contains("Inner frame cross"))
+    );
+    assert!(cross.iter().any(|l| l.contains("Inner frame cross")));
+    let (same_button, same_input) = (
+        ref_in(&same, "button \"Inner button\""),
+        ref_in(&same, "textbox"),
+    );
+    let (cross_button, cross_input) = (
+        ref_in(&cross, "button \"Inner button\""),
+        ref_in(&cross, "textbox"),
+    );
+    let main_title_line = snapshot
+        .lines()
+        .find(|l| l.contains("heading \"Host\""))
+        .expect("main heading");
+    assert!(
+        !main_title_line.starts_with("    "),
+        "main frame content is not nested: {main_title_line:?}"
+    );
+
+    s.op(&["click", &cross_button]).await;
+    s.op(&["fill", &cross_input, "cross text"]).await;
+    s.op(&["click", &same_button]).await;
+    s.op(&["click", &same_button]).await;
+    s.op(&["fill", &same_input, "same text"]).await;
+
+    // The same-origin frame is reachable from the main frame: check its own state.
+    assert_eq!(
+        s.eval("document.getElementById('same').contentWindow.__events")
+            .await,
+        json!(["click", "click", "input:same text"]),
+        "clicks on the cross-site frame must not land in the same-origin one"
+    );
+    // The cross-site one is not (the browser forbids it); observe shows what happened in it.
+    let denied = s
+        .fail(&[
+            "evaluate",
+            "document.getElementById('cross').contentWindow.__events.length",
+        ])
+        .await;
+    assert_eq!(denied["code"], "invalid_input", "{denied}");
+    let after = s.observe().await;
+    let same = subtree(&after, "Iframe \"Same-origin frame\"");
+    let cross = subtree(&after, "Iframe \"Cross-site frame\"");
+    assert_eq!(
+        text_after(&cross, "StaticText \"Clicks:\"").as_deref(),
+        Some("1"),
+        "{after}"
+    );
+    assert!(
+        cross
+            .iter()
+            .any(|l| l.contains("textbox") && l.contains("value=\"cross text\"")),
+        "{after}"
+    );
+    assert_eq!(
+        text_after(&same, "StaticText \"Clicks:\"").as_deref(),
+        Some("2"),
+        "{after}"
+    );
+    assert!(
+        same.iter()
+            .any(|l| l.contains("textbox") && l.contains("value=\"same text\"")),
+        "{after}"
+    );
+    // Main-frame selectors do not see inside frames.
+    let missed = s.fail(&["click", "#inner-btn"]).await;
+    assert_eq!(missed["code"], "not_found", "{missed}");
+
+    // The demo page's cross-site frame (b.localhost).
+    s.op(&[
+        "navigate",
+        &site.url("/demo"),
+        "--wait-until",
+        "networkidle",
+    ])
+    .await;
+    let demo = wait_for("the demo frame in the snapshot", WAIT, || async {
+        let snapshot = s.observe().await;
+        snapshot
+            .contains("heading \"Inner frame demo\"")
+            .then_some(snapshot)
+    })
+    .await;
+    let frame = subtree(&demo, "Iframe \"Inner frame\"");
+    s.op(&["click", &ref_in(&frame, "button \"Inner button\"")])
+        .await;
+    s.op(&["fill", &ref_in(&frame, "textbox"), "typed in b.localhost"])
+        .await;
+    let demo_after = s.observe().await;
+    let frame = subtree(&demo_after, "Iframe \"Inner frame\"");
+    assert_eq!(
+        text_after(&frame, "StaticText \"Clicks:\"").as_deref(),
+        Some("1"),
+        "{demo_after}"
+    );
+    assert!(
+        frame
+            .iter()
+            .any(|l| l.contains("value=\"typed in b.localhost\"")),
+        "{demo_after}"
+    );
+    // The main form was not touched.
+    assert_eq!(
+        s.eval("['name', 'email'].map(id => document.getElementById(id).value)")
+            .await,
+        json!(["", ""])
+    );
+    assert!(site.request_count("/frame/inner?id=demo") >= 1);
+}
+
+/// Navigates, types `text`, clicks `clicks` times and picks an option, one operation at a time.
+async fn drive(s: &common::Session<'_>, url: &str, text: &str, clicks: usize) {
+    s.op(&["navigate", url]).await;
+    s.op(&["fill", "#text", text]).await;
+    for _ in 0..clicks {
+        s.op(&["click", "#btn"]).await;
+    }
+    s.op(&["select", "#sel", if clicks == 1 { "b" } else { "c" }])
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn two_sessions_work_in_parallel_without_interference() {
+    let site = site().await;
+    let bsk = Bsk::new("parallel");
+
+    // Concurrent starts share one browser.
+    let (a, b) = tokio::join!(bsk.start_session(), bsk.start_session());
+    assert_ne!(a.id, b.id);
+    assert_ne!(a.tab, b.tab);
+    assert_eq!(
+        bsk.browser_pids().len(),
+        1,
+        "two concurrent session starts launched {:?}",
+        bsk.browser_pids()
+    );
+
+    let (url_a, url_b) = (site.url("/ops?who=a"), site.url("/ops?who=b"));
+    tokio::join!(drive(&a, &url_a, "alpha", 1), drive(&b, &url_b, "bravo", 3));
+
+    let state = "[location.search, document.getElementById('text').value, document.getElementById('count').textContent, window.__events]";
+    assert_eq!(
+        a.eval(state).await,
+        json!(["?who=a", "alpha", "1", ["input:alpha", "click", "change:b"]])
+    );
+    assert_eq!(
+        b.eval(state).await,
+        json!([
+            "?who=b",
+            "bravo",
+            "3",
+            ["input:bravo", "click", "click", "click", "change:c"]
+        ])
+    );
+
+    // Each session's list shows its own tab at its own URL.
+    let sessions = bsk.json(&["session", "list"]).await;
+    for (s, url) in [(&a, "/ops?who=a"), (&b, "/ops?who=b")] {
+        let info = sessions
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|i| i["id"] == s.id.as_str())
+            .expect("listed");
+        assert_eq!(info["tabs"][0]["tab_id"], s.tab.as_str());
+        assert!(
+            info["tabs"][0]["url"]
+                .as_str()
+                .is_some_and(|u| u.ends_with(url)),
+            "{info}"
+        );
+    }
+
+    // Observations run in parallel too, each on its own page.
+    let (snap_a, snap_b) = tokio::join!(a.observe(), b.observe());
+    assert!(
+        snap_a.contains("value=\"alpha\"") && !snap_a.contains("bravo"),
+        "{snap_a}"
+    );
+    assert!(
+        snap_b.contains("value=\"bravo\"") && !snap_b.contains("alpha"),
+        "{snap_b}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn sessions_drive_only_their_own_tabs_and_return_borrowed_ones() {
+    let site = site().await;
+    let bsk = Bsk::new("ownership");
+    let a = bsk.start_session().await;
+    let b = bsk.start_session().await;
+
+    // Another session's tab is off limits, to drive or to borrow.
+    let denied = a.fail_on(&b.tab, &["click", "#btn"]).await;
+    assert_eq!(
+        (denied["code"].clone(), denied["exit_code"].clone()),
+        (json!("permission_denied"), json!(1)),
+        "{denied}"
+    );
+    assert!(
+        denied["message"]
+            .as_str()
+            .is_some_and(|m| m.contains(&b.id)),
+        "{denied}"
+    );
+    let denied = bsk
+        .fail(&["tab", "borrow", &b.tab, "--session", &a.id])
+        .await;
+    assert_eq!(denied["code"], "permission_denied", "{denied}");
+    let not_borrowed = bsk
+        .fail(&["tab", "return", &a.tab, "--session", &a.id])
+        .await;
+    assert_eq!(not_borrowed["code"], "invalid_input", "{not_borrowed}");
+
+    // A tab opened by the page belongs to no session: a user tab.
+    a.op(&["navigate", &site.url("/ops")]).await;
+    let popup_url = site.url("/ops2");
+    a.eval(&format!("window.open({}), true", json!(popup_url)))
+        .await;
+    let user_tab = wait_for("the popup as a user tab", WAIT, || async {
+        let tabs = bsk.json(&["tab", "list"]).await;
+        tabs.as_array()
+            .into_iter()
+            .flatten()
+            .find(|t| t["url"] == popup_url.as_str())
+            .filter(|t| t["ownership"] == "user" && t.get("session").is_none())
+            .and_then(|t| t["tab_id"].as_str().map(str::to_string))
+    })
+    .await;
+    let human = bsk.ok(&["tab", "list"]).await.stdout;
+    assert!(
+        human
+            .lines()
+            .any(|l| l.starts_with(&user_tab) && l.contains("  user  ")),
+        "{human}"
+    );
+
+    let unborrowed = a.fail_on(&user_tab, &["click", "#back"]).await;
+    assert_eq!(unborrowed["code"], "permission_denied", "{unborrowed}");
+    assert!(
+        unborrowed["hint"]
+            .as_str()
+            .is_some_and(|h| h.contains("tab borrow")),
+        "{unborrowed}"
+    );
+
+    // Borrow it, then drive it with --tab-id.
+    let borrowed = bsk
+        .json(&["tab", "borrow", &user_tab, "--session", &a.id])
+        .await;
+    assert_eq!(
+        (borrowed["ownership"].clone(), borrowed["session"].clone()),
+        (json!("borrowed"), json!(a.id))
+    );
+    let denied = bsk
+        .fail(&["tab", "borrow", &user_tab, "--session", &b.id])
+        .await;
+    assert_eq!(denied["code"], "permission_denied", "{denied}");
+    let denied = b.fail_on(&user_tab, &["evaluate", "1"]).await;
+    assert_eq!(denied["code"], "permission_denied", "{denied}");
+
+    assert_eq!(a.eval_on(&user_tab, "location.pathname").await, "/ops2");
+    a.op_on(&user_tab, &["click", "#back"]).await;
+    wait_until("the borrowed tab to follow its link", WAIT, || async {
+        a.eval_on(&user_tab, "location.pathname").await == "/ops"
+    })
+    .await;
+    a.op_on(&user_tab, &["click", "#btn"]).await;
+    assert_eq!(
+        a.eval_on(&user_tab, "window.__events").await,
+        json!(["click"])
+    );
+    assert_eq!(
+        a.eval("window.__events").await,
+        json!([]),
+        "the session's own tab was not clicked"
+    );
+
+    let sessions = bsk.json(&["session", "list"]).await;
+    let info = sessions
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|s| s["id"] == a.id.as_str())
+        .expect("a listed");
+    let owned: Vec<(Value, Value)> = info["tabs"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|t| (t["tab_id"].clone(), t["ownership"].clone()))
+        .collect();
+    assert_eq!(
+        owned,
+        vec![
+            (json!(a.tab), json!("created")),
+            (json!(user_tab), json!("borrowed"))
+        ]
+    );
+
+    // Stopping the session closes the tab it created and hands the borrowed one back, open.
+    let stopped = bsk.json(&["session", "stop", &a.id]).await;
+    assert_eq!(
+        stopped,
+        json!({ "stopped": [a.id], "returned_tabs": [user_tab] })
+    );
+    let tabs = wait_for("the created tab to close", WAIT, || async {
+        let tabs = bsk.json(&["tab", "list"]).await;
+        let open = tabs
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|t| t["tab_id"] == a.tab.as_str());
+        (!open).then_some(tabs)
+    })
+    .await;
+    let returned = tabs
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|t| t["tab_id"] == user_tab.as_str());
+    let returned = returned.unwrap_or_else(|| panic!("the returned tab was closed: {tabs}"));
+    assert_eq!(returned["ownership"], "user", "{returned}");
+    assert!(returned.get("session").is_none(), "{returned}");
+    assert_eq!(returned["url"], site.url("/ops").as_str());
+
+    // It kept its page: another session can borrow it and finds the click still there.
+    bsk.json(&["tab", "borrow", &user_tab, "--session", &b.id])
+        .await;
+    assert_eq!(
+        b.eval_on(&user_tab, "document.getElementById('count').textContent")
+            .await,
+        "1"
+    );
+    let handed_back = bsk
+        .json(&["tab", "return", &user_tab, "--session", &b.id])
+        .await;
+    assert_eq!(handed_back["ownership"], "user");
+    let after_return = b.fail_on(&user_tab, &["evaluate", "1"]).await;
+    assert_eq!(after_return["code"], "permission_denied", "{after_return}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_killed_browser_fails_the_session_with_exit_3_and_is_relaunched() {
+    let site = site().await;
+    let bsk = Bsk::new("crash");
+    let s = bsk.start_session().await;
+    s.op(&["navigate", &site.url("/ops")]).await;
+
+    let pids = bsk.browser_pids();
+    assert_eq!(
+        pids.len(),
+        1,
+        "expected one Chromium for {}: {pids:?}",
+        bsk.profile().display()
+    );
+    let browser = pids[0];
+    common::kill(browser);
+    wait_until("Chromium to die", WAIT, || async { !is_running(browser) }).await;
+
+    let output = s.run(&["evaluate", "1", "--json"]).await;
+    assert_eq!(output.code, 3, "{output:#?}");
+    let error = output.json();
+    assert_eq!(error["code"], "browser", "{error}");
+    let message = error["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("exited or crashed"),
+        "message should say the browser went away: {error}"
+    );
+    let human = s.run(&["click", "#btn"]).await;
+    assert_eq!(human.code, 3, "{human:#?}");
+    assert!(
+        human.stderr.starts_with("error: ") && human.stderr.contains("hint: "),
+        "{human:#?}"
+    );
+
+    // A new session relaunches the browser.
+    let fresh = bsk.start_session().await;
+    assert_ne!(fresh.id, s.id);
+    fresh.op(&["navigate", &site.url("/ops")]).await;
+    fresh.op(&["click", "#btn"]).await;
+    assert_eq!(
+        fresh
+            .eval("document.getElementById('count').textContent")
+            .await,
+        "1"
+    );
+    let relaunched = bsk.browser_pids();
+    assert_eq!(relaunched.len(), 1, "{relaunched:?}");
+    assert_ne!(relaunched[0], browser);
+    let status = bsk.json(&["status"]).await;
+    assert_eq!(
+        (
+            status["browser"]["mode"].clone(),
+            status["browser"]["connected"].clone()
+        ),
+        (json!("launched"), json!(true))
+    );
+
+    // The dead session is gone from the list, and stays failed.
+    wait_until(
+        "the crashed session to leave the session list",
+        Duration::from_secs(10),
+        || async {
+            let sessions = bsk.json(&["session", "list"]).await;
+            let ids: Vec<Value> = sessions
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|s| s["id"].clone())
+                .collect();
+            ids == vec![json!(fresh.id)]
+        },
+    )
+    .await;
+    let later = s.fail(&["evaluate", "1"]).await;
+    assert_eq!(later["code"], "browser", "{later}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn errors_have_codes_exit_codes_and_hints() {
+    let site = site().await;
+    let bsk = Bsk::new("errors");
+    let s = bsk.start_session().await;
+    s.op(&["navigate", &site.url("/ops")]).await;
+
+    // The errors an agent hits most often also say what to do next.
+    let expect = |error: &Value, code: &str, exit: i64| {
+        assert_eq!(error["code"], code, "{error}");
+        assert_eq!(error["exit_code"], exit, "{error}");
+        assert!(
+            error["hint"].as_str().is_some_and(|h| !h.is_empty()),
+            "no hint in {error}"
+        );
+    };
+    let expect_code = |error: &Value, code: &str| {
+        assert_eq!(error["code"], code, "{error}");
+        assert_eq!(error["exit_code"], 1, "{error}");
+    };
+
+    let unknown = bsk.fail(&["evaluate", "1", "--session", "szzzz"]).await;
+    expect(&unknown, "not_found", 1);
+    assert!(
+        unknown["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("szzzz")),
+        "{unknown}"
+    );
+    expect(
+        &bsk.fail(&["session", "stop", "szzzz"]).await,
+        "not_found",
+        1,
+    );
+
+    let bad_selector = s.fail(&["click", "##"]).await;
+    expect(&bad_selector, "invalid_input", 1);
+    assert!(
+        bad_selector["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("##")),
+        "{bad_selector}"
+    );
+    expect(
+        &s.fail(&["click", "#no-such-element"]).await,
+        "not_found",
+        1,
+    );
+    expect_code(&s.fail(&["fill", "#btn", "x"]).await, "invalid_input");
+    expect_code(&s.fail(&["select", "#sel", "zebra"]).await, "invalid_input");
+    expect(&s.fail(&["press", "NoSuchKey"]).await, "invalid_input", 1);
+    expect(
+        &s.fail(&["evaluate", "throw new Error('boom')"]).await,
+        "invalid_input",
+        1,
+    );
+
+    // Refs: malformed, unknown, and stale after a navigation.
+    expect(&s.fail(&["click", "@x1"]).await, "invalid_input", 1);
+    expect(&s.fail(&["click", "@e999"]).await, "not_found", 1);
+    let snapshot = s.observe().await;
+    let button = ref_in(&snapshot.lines().collect::<Vec<_>>(), "button \"Click me\"");
+    s.op(&["reload"]).await;
+    let stale = s.fail(&["click", &button]).await;
+    expect(&stale, "not_found", 1);
+    assert!(
+        stale["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("stale")),
+        "{stale}"
+    );
+
+    // Nothing listens on the port.
+    let port = closed_port();
+    let unreachable = s
+        .fail(&["navigate", &format!("http://127.0.0.1:{port}/")])
+        .await;
+    expect(&unreachable, "not_found", 1);
+    assert!(
+        unreachable["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("ERR_CONNECTION_REFUSED")),
+        "{unreachable}"
+    );
+
+    // No history to go back to in a fresh tab.
+    let fresh = bsk.start_session().await;
+    expect(&fresh.fail(&["back"]).await, "invalid_input", 1);
+
+    // Without --json: nothing on stdout, the message and the hint on stderr.
+    let human = s.run(&["click", "#no-such-element"]).await;
+    assert_eq!(human.code, 1, "{human:#?}");
+    assert!(human.stdout.is_empty(), "{human:#?}");
+    assert!(
+        human
+            .stderr
+            .starts_with("error: no element matches selector `#no-such-element`"),
+        "{human:#?}"
+    );
+    assert!(human.stderr.contains("\nhint: "), "{human:#?}");
+
+    // Usage errors: clap's, with and without --json.
+    let missing = bsk.run(&["click"]).await;
+    assert_eq!(missing.code, 1, "{missing:#?}");
+    assert!(
+        missing.stderr.contains("required") && missing.stderr.contains("<TARGET>"),
+        "{missing:#?}"
+    );
+    let usage = bsk.fail(&["fill", "#text", "--session", &s.id]).await;
+    expect(&usage, "usage", 1);
+    assert_eq!(
+        bsk.run(&["session"]).await.code,
+        1,
+        "a missing subcommand is a usage error"
+    );
+    assert_eq!(bsk.run(&["no-such-command"]).await.code, 1);
+    let help = bsk.run(&["--help"]).await;
+    assert_eq!(help.code, 0, "{help:#?}");
+    assert!(help.stdout.contains("Exit codes"), "{help:#?}");
+
+    // None of this disturbed the page.
+    assert_eq!(
+        s.eval("document.getElementById('count').textContent").await,
+        "0"
+    );
+}
