@@ -139,8 +139,295 @@ pub struct RequestRecord {
     pub frame_id: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub failure: Option<String>,
+    /// Served from the memory or disk cache (`fromDiskCache`, `requestServedFromCache`).
     #[serde(default)]
-    pub from_disk_cache: bool,
+    pub from_cache: bool,
     #[serde(default)]
     pub from_service_worker: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mime_type: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub encoded_data_length: Option<f64>,
+    /// Who started it: `{type, url?, line?}`, the first stack frame at most.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initiator: Option<serde_json::Value>,
+    /// Chrome's `ResourceTiming`, as sent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timing: Option<serde_json::Value>,
+    pub request_headers: Headers,
+    /// Raw headers from `requestWillBeSentExtraInfo` (cookies included, redacted).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_headers_raw: Option<Headers>,
+    pub response_headers: Headers,
+    /// Raw headers from `responseReceivedExtraInfo` (`Set-Cookie` included, redacted).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub response_headers_raw: Option<Headers>,
+    pub request_body: Body,
+    pub response_body: Body,
+}
+
+/// Who wrote a console entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ConsoleSource {
+    /// The site's own pages and scripts (http, https, file, data, blob URLs).
+    Website,
+    /// A browser extension (`chrome-extension://`).
+    Extension,
+    /// The browser itself (`Log.entryAdded`: failed loads, violations, interventions).
+    Browser,
+    /// No source URL.
+    Unknown,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ConsoleEntry {
+    pub id: String,
+    pub revision: u64,
+    /// Milliseconds since the Unix epoch.
+    pub at: u64,
+    pub source: ConsoleSource,
+    /// `log`, `info`, `warning`, `error`, `debug`, …
+    pub level: String,
+    /// `console` (console API), `exception` (uncaught error or unhandled rejection) or `browser`.
+    pub kind: String,
+    /// Redacted, at most 4 Ki characters.
+    pub text: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub column: Option<u64>,
+    pub target_id: String,
+}
+
+/// One main-frame page load, for context.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct PageLoad {
+    pub id: String,
+    pub revision: u64,
+    pub url: String,
+    /// When the navigation committed, ms since the Unix epoch.
+    pub at: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dom_content_loaded_at: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loaded_at: Option<u64>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum OperationSource {
+    Agent,
+    Manual,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum OperationState {
+    Running,
+    Completed,
+    Failed,
+    /// The capture ended while it ran; it is not claimed to have finished.
+    Interrupted,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct OperationRecord {
+    pub id: String,
+    pub revision: u64,
+    pub source: OperationSource,
+    /// `navigate`, `click`, `fill`, …
+    pub name: String,
+    /// The operation's parameters, values redacted.
+    pub params: serde_json::Value,
+    pub state: OperationState,
+    pub started_at: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended_at: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// Why a capture stopped. Detach, stop, crash and disconnect all end in one of these.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum StopReason {
+    /// `bsk debug stop`.
+    Stopped,
+    /// The session ended (`bsk session stop`, idle timeout).
+    SessionEnded,
+    /// The captured tab was returned to its user.
+    TabReturned,
+    /// The captured tab was closed or crashed.
+    TabClosed,
+    /// The daemon shut down.
+    DaemonShutdown,
+    /// The browser exited or the connection to it was lost.
+    BrowserDisconnected,
+    /// A capture actor panicked; `actor` names which kind.
+    ActorPanicked { actor: String },
+}
+
+impl StopReason {
+    /// Whether the capture ended without a clean stop, so pending work stays unfinished.
+    pub fn is_interruption(&self) -> bool {
+        !matches!(
+            self,
+            StopReason::Stopped | StopReason::SessionEnded | StopReason::TabReturned
+        )
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum CaptureState {
+    Active,
+    Stopped,
+    Interrupted,
+}
+
+/// Every drop and eviction, counted. None of them is ever silent.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Counters {
+    pub requests_seen: u64,
+    /// Oldest finished requests evicted to keep 200.
+    pub requests_evicted: u64,
+    pub console_seen: u64,
+    /// Oldest console entries evicted to keep 100.
+    pub console_evicted: u64,
+    pub operations_evicted: u64,
+    pub pages_evicted: u64,
+    /// Bodies dropped to stay within 512 Ki code units per capture.
+    pub bodies_evicted: u64,
+    pub bodies_truncated: u64,
+    /// Body fetches refused because 32 were already queued.
+    pub bodies_saturated: u64,
+    /// Body fetches that missed the 2.5 s deadline.
+    pub bodies_deadline: u64,
+    /// Browser events lost because a capture queue was full.
+    pub events_dropped: u64,
+    /// ExtraInfo events dropped while waiting for their request.
+    pub extra_info_dropped: u64,
+}
+
+/// Which browser targets the capture covers.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Coverage {
+    /// Iframe targets attached for capture (at most 16).
+    pub iframe_targets: u64,
+    /// Iframe targets not captured because 16 were already attached.
+    pub iframe_targets_over_limit: u64,
+    /// Iframe targets whose capture set-up failed.
+    pub iframe_setup_failed: u64,
+    /// Iframe targets that existed before capture started: their earliest requests may be missing.
+    pub iframe_targets_late: u64,
+}
+
+/// Whether retained evidence reaches browser-local history.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct HistoryStatus {
+    pub available: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    pub checkpoints: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_checkpoint_at: Option<u64>,
+}
+
+/// A capture ("run") and its state.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct RunInfo {
+    pub run_id: String,
+    pub session: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    pub tab_id: String,
+    pub state: CaptureState,
+    pub started_at: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stopped_at: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stop_reason: Option<StopReason>,
+    pub counters: Counters,
+    pub coverage: Coverage,
+    pub history: HistoryStatus,
+    /// Retained request + response text, in UTF-16 code units (budget 512 Ki).
+    pub text_units: usize,
+    pub requests: usize,
+    pub console: usize,
+    pub operations: usize,
+    pub pages: usize,
+}
+
+/// The portable JSON document `bsk debug export` writes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ExportDocument {
+    /// Always 1.
+    pub version: u32,
+    /// When the snapshot was taken, ms since the Unix epoch.
+    pub saved_at: u64,
+    pub run: RunInfo,
+    pub requests: Vec<RequestRecord>,
+    pub operations: Vec<OperationRecord>,
+    pub console: Vec<ConsoleEntry>,
+    pub pages: Vec<PageLoad>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extension_version: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user_agent: Option<String>,
+}
+
+/// A request as lists show it: no headers, no body text.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct RequestSummary {
+    pub id: String,
+    pub revision: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub redirect_from: Option<String>,
+    pub url: String,
+    pub method: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resource_type: Option<String>,
+    pub state: RequestState,
+    pub started_at: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub duration_ms: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<u16>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failure: Option<String>,
+    #[serde(default)]
+    pub from_cache: bool,
+    #[serde(default)]
+    pub from_service_worker: bool,
+    pub target_id: String,
+    pub request_body: Body,
+    pub response_body: Body,
+}
+
+impl RequestRecord {
+    pub fn summary(&self) -> RequestSummary {
+        RequestSummary {
+            id: self.id.clone(),
+            revision: self.revision,
+            redirect_from: self.redirect_from.clone(),
+            url: self.url.clone(),
+            method: self.method.clone(),
+            resource_type: self.resource_type.clone(),
+            state: self.state,
+            started_at: self.started_at,
+            duration_ms: self.ended_at.map(|end| end.saturating_sub(self.started_at)),
+            status: self.status,
+            failure: self.failure.clone(),
+            from_cache: self.from_cache,
+            from_service_worker: self.from_service_worker,
+            target_id: self.target_id.clone(),
+            request_body: self.request_body.without_text(),
+            response_body: self.response_body.without_text(),
+        }
+    }
 }

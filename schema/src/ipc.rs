@@ -71,6 +71,9 @@ pub enum Call {
     /// A normal workflow operation on a session's tab. Result: [`crate::ops::OperationResult`].
     #[serde(rename = "tool.op")]
     Operation(OperationParams),
+    /// A `bsk debug …` action on the session's captures; the result depends on the action.
+    #[serde(rename = "tool.debug")]
+    Debug(crate::debug::DebugParams),
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]

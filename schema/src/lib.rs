@@ -6,11 +6,14 @@
 //!   line), the [`ipc::Call`] enum that lists every method, and results.
 //! - [`error`]: the one table of error codes and the exit codes they map to.
 //! - [`ops`]: the normal workflow operations (`navigate`, `click`, …) and their results.
+//! - [`capture`]: the evidence a capture retains; the export document (version 1).
+//! - [`debug`]: `tool.debug`, its params and results.
 //!
 //! JSON Schema files generated from these types are checked in under `schema/json/`;
 //! `cargo test -p bsk-schema` fails when they are stale (`BSK_UPDATE_SCHEMA=1` rewrites them).
 
 pub mod capture;
+pub mod debug;
 pub mod error;
 pub mod ipc;
 pub mod ops;

@@ -42,6 +42,9 @@ impl Daemon {
             Call::TabBorrow(params) => to_json(self.borrow_tab(params).await?),
             Call::TabReturn(params) => to_json(self.return_tab(params).await?),
             Call::Operation(params) => to_json(self.operate(params).await?),
+            Call::Debug(_) => Err(Failure::internal(
+                "website-debugging capture is not wired into this daemon yet",
+            )),
         }
     }
 

@@ -1,0 +1,86 @@
+//! Every bound of the capture runtime, named once, with the contract's words
+//! (`spec/website-debugging.md`, "Bounds and lifecycle"). Code that enforces a bound names the
+//! constant; nothing else spells the number.
+
+use std::time::Duration;
+
+/// "Live in-memory captures: 4 across the extension; saved stopped captures evicted first".
+pub const MAX_LIVE_CAPTURES: usize = 4;
+
+/// "Page-load observations: 20 per capture".
+pub const MAX_PAGE_LOADS: usize = 20;
+
+/// "Fields / value length: 16 / 256 characters per page observation".
+pub const MAX_FIELDS: usize = 16;
+/// "Fields / value length: 16 / 256 characters per page observation".
+pub const MAX_FIELD_VALUE_CHARS: usize = 256;
+
+/// "Follow-up observations: 4 retained changes per operation, within 15 seconds".
+pub const MAX_FOLLOW_UPS: usize = 4;
+/// "Follow-up observations: 4 retained changes per operation, within 15 seconds".
+pub const FOLLOW_UP_WINDOW: Duration = Duration::from_secs(15);
+
+/// "Requests / operations / console entries: 200 / 64 / 100 per capture".
+pub const MAX_REQUESTS: usize = 200;
+/// "Requests / operations / console entries: 200 / 64 / 100 per capture".
+pub const MAX_OPERATIONS: usize = 64;
+/// "Requests / operations / console entries: 200 / 64 / 100 per capture".
+pub const MAX_CONSOLE_ENTRIES: usize = 100;
+
+/// "Retained request + response text: 512 Ki UTF-16 code units per capture".
+pub const MAX_CAPTURE_TEXT_UNITS: usize = 512 * 1024;
+
+/// "Individual body: 64 Ki code units, with explicit truncation/omission".
+pub const MAX_BODY_UNITS: usize = 64 * 1024;
+
+/// "Response acquisition: 4 concurrent jobs, 32 queued, 2.5 s command deadline".
+pub const BODY_FETCH_CONCURRENCY: usize = 4;
+/// "Response acquisition: 4 concurrent jobs, 32 queued, 2.5 s command deadline".
+pub const BODY_FETCH_QUEUE: usize = 32;
+/// "Response acquisition: 4 concurrent jobs, 32 queued, 2.5 s command deadline".
+pub const BODY_FETCH_DEADLINE: Duration = Duration::from_millis(2500);
+
+/// "Browser response buffers: 2 MiB per target, 256 KiB per resource" (`Network.enable`'s
+/// `maxTotalBufferSize`).
+pub const BROWSER_BUFFER_PER_TARGET: usize = 2 * 1024 * 1024;
+/// "Browser response buffers: 2 MiB per target, 256 KiB per resource" (`Network.enable`'s
+/// `maxResourceBufferSize`).
+pub const BROWSER_BUFFER_PER_RESOURCE: usize = 256 * 1024;
+
+/// "Attached capture targets: Root + up to 16 existing/new iframe targets".
+pub const MAX_IFRAME_TARGETS: usize = 16;
+
+/// "Header retention: 4 Ki characters per header set; pending ExtraInfo bounded separately".
+pub const MAX_HEADER_SET_CHARS: usize = 4 * 1024;
+
+/// "Changed captures are checkpointed at most once per two seconds, with an immediate save at
+/// start and stop."
+pub const CHECKPOINT_INTERVAL: Duration = Duration::from_secs(2);
+
+/// "The immediate evidence window ends 1.5 seconds after the operation completes or when the
+/// next operation starts."
+pub const IMMEDIATE_WINDOW: Duration = Duration::from_millis(1500);
+/// "Later requests and console entries can appear for up to 15 seconds as possibly related,
+/// capped by the next operation and stop."
+pub const POSSIBLY_RELATED_WINDOW: Duration = Duration::from_secs(15);
+
+/// "Continuous typing is grouped with a 350 ms debounce".
+pub const TYPING_DEBOUNCE: Duration = Duration::from_millis(350);
+/// "Follow-up page observations are coalesced at 700 ms".
+pub const FOLLOW_UP_COALESCE: Duration = Duration::from_millis(700);
+
+/// "Captured page text is bounded to 6000 characters; the accessibility fallback also limits
+/// 100 lines."
+pub const MAX_PAGE_TEXT_CHARS: usize = 6000;
+/// "Captured page text is bounded to 6000 characters; the accessibility fallback also limits
+/// 100 lines."
+pub const MAX_ACCESSIBILITY_LINES: usize = 100;
+/// "The observer scans at most 80 candidate controls."
+pub const MAX_CANDIDATE_CONTROLS: usize = 80;
+
+/// "Body field summaries are bounded to 12 requests, 96 scalar fields and 256 characters per
+/// value."
+pub const FIELD_CHAIN_REQUESTS: usize = 12;
+/// "Body field summaries are bounded to 12 requests, 96 scalar fields and 256 characters per
+/// value."
+pub const FIELD_CHAIN_SCALARS: usize = 96;

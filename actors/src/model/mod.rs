@@ -1,0 +1,3 @@
+pub mod body;
+pub mod paging;
+pub mod redact;

@@ -1,0 +1,156 @@
+//! Console API calls, uncaught exceptions and browser log entries into console entries, each
+//! labelled with its source.
+
+use bsk_schema::capture::{ConsoleEntry, ConsoleSource};
+use serde_json::Value;
+
+use super::Capture;
+use crate::model::body::truncate_utf16;
+use crate::model::redact;
+
+/// Longest console text retained, in UTF-16 code units; the rest is cut with a marker.
+pub const MAX_CONSOLE_TEXT_UNITS: usize = 4096;
+
+/// Website, extension or unknown, from a script URL. Browser entries are labelled by their event.
+fn source_of(url: &str) -> ConsoleSource {
+    if url.starts_with("chrome-extension://") || url.starts_with("moz-extension://") {
+        ConsoleSource::Extension
+    } else if url.is_empty() {
+        ConsoleSource::Unknown
+    } else {
+        ConsoleSource::Website
+    }
+}
+
+/// A console argument as text: strings as they are, other values as JSON or their description.
+fn argument_text(arg: &Value) -> String {
+    match arg.get("value") {
+        Some(Value::String(s)) => s.clone(),
+        Some(value) => value.to_string(),
+        None => arg["description"]
+            .as_str()
+            .or_else(|| arg["unserializableValue"].as_str())
+            .or_else(|| arg["type"].as_str())
+            .unwrap_or_default()
+            .to_string(),
+    }
+}
+
+fn bounded(text: &str) -> String {
+    let redacted = redact::text(text);
+    let (kept, truncated) = truncate_utf16(&redacted, MAX_CONSOLE_TEXT_UNITS);
+    if truncated {
+        format!("{kept}… [truncated]")
+    } else {
+        kept
+    }
+}
+
+impl Capture {
+    /// Applies a `Runtime.consoleAPICalled`, `Runtime.exceptionThrown` or `Log.entryAdded` event
+    /// seen on `target_id`.
+    pub fn apply_console(&mut self, target_id: &str, method: &str, params: &Value, now: u64) {
+        if !self.is_active() {
+            return;
+        }
+        let entry = match method {
+            "Runtime.consoleAPICalled" => {
+                let args = params["args"]
+                    .as_array()
+                    .map(|a| a.iter().map(argument_text).collect::<Vec<_>>());
+                let frame = &params["stackTrace"]["callFrames"][0];
+                let url = frame["url"].as_str().unwrap_or_default();
+                let level = match params["type"].as_str().unwrap_or("log") {
+                    "warning" => "warning",
+                    "error" | "assert" => "error",
+                    "debug" => "debug",
+                    "info" => "info",
+                    _ => "log",
+                };
+                self.entry(
+                    target_id,
+                    now,
+                    source_of(url),
+                    level,
+                    "console",
+                    &args.unwrap_or_default().join(" "),
+                    url,
+                    frame,
+                )
+            }
+            "Runtime.exceptionThrown" => {
+                let details = &params["exceptionDetails"];
+                let text = details["exception"]["description"]
+                    .as_str()
+                    .or_else(|| details["exception"]["value"].as_str())
+                    .or_else(|| details["text"].as_str())
+                    .unwrap_or("exception");
+                let text = match details["text"].as_str() {
+                    Some(prefix)
+                        if prefix.starts_with("Uncaught (in promise)")
+                            && !text.starts_with("Uncaught") =>
+                    {
+                        format!("Uncaught (in promise) {text}")
+                    }
+                    _ => text.to_string(),
+                };
+                let url = details["url"].as_str().unwrap_or_default();
+                self.entry(
+                    target_id,
+                    now,
+                    source_of(url),
+                    "error",
+                    "exception",
+                    &text,
+                    url,
+                    details,
+                )
+            }
+            "Log.entryAdded" => {
+                let entry = &params["entry"];
+                let url = entry["url"].as_str().unwrap_or_default();
+                let level = entry["level"].as_str().unwrap_or("info").to_string();
+                let text = entry["text"].as_str().unwrap_or_default();
+                self.entry(
+                    target_id,
+                    now,
+                    ConsoleSource::Browser,
+                    &level,
+                    "browser",
+                    text,
+                    url,
+                    entry,
+                )
+            }
+            _ => return,
+        };
+        self.push_console(entry);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn entry(
+        &self,
+        target_id: &str,
+        at: u64,
+        source: ConsoleSource,
+        level: &str,
+        kind: &str,
+        text: &str,
+        url: &str,
+        position: &Value,
+    ) -> ConsoleEntry {
+        ConsoleEntry {
+            id: String::new(),
+            revision: 0,
+            at,
+            source,
+            level: level.to_string(),
+            kind: kind.to_string(),
+            text: bounded(text),
+            url: (!url.is_empty()).then(|| redact::url(url)),
+            line: position["lineNumber"].as_u64(),
+            column: position["columnNumber"].as_u64(),
+            target_id: target_id.to_string(),
+        }
+    }
+}

@@ -1,0 +1,355 @@
+//! The evidence of one capture: requests, console entries, operations and page loads, each
+//! bounded, every eviction counted. Pure: no browser, no clock (times are passed in), no locks.
+//! The actors apply browser events to it; reads and the export read from it.
+//!
+//! - [`network`]: `Network.*` events into request records, and the body work they call for.
+//! - [`console`]: `Runtime.consoleAPICalled`, `Runtime.exceptionThrown`, `Log.entryAdded`.
+//! - [`reads`]: pages of lists, request parts, the export document.
+//! - [`windows`]: which requests and console entries fall in an operation's evidence windows.
+
+mod console;
+mod network;
+pub mod reads;
+pub mod windows;
+
+#[cfg(test)]
+mod tests;
+
+use std::collections::{HashMap, VecDeque};
+
+use bsk_schema::capture::{
+    Body, BodyReason, BodyState, CaptureState, ConsoleEntry, Counters, Coverage, HistoryStatus,
+    OperationRecord, OperationSource, OperationState, PageLoad, RequestRecord, RequestState,
+    RunInfo, StopReason,
+};
+
+use crate::bounds::{
+    MAX_CAPTURE_TEXT_UNITS, MAX_CONSOLE_ENTRIES, MAX_OPERATIONS, MAX_PAGE_LOADS, MAX_REQUESTS,
+};
+pub use network::{BodyJob, BodyKind, BodyOutcome};
+
+/// Who a capture belongs to and what it records.
+#[derive(Debug, Clone)]
+pub struct RunMeta {
+    pub run_id: String,
+    /// The session's short id when the capture started.
+    pub session: String,
+    /// The task that owns the capture; reads from any other task are refused.
+    pub task_id: u64,
+    pub name: Option<String>,
+    /// The captured tab's target id; also the root target of the capture.
+    pub tab_id: String,
+    pub started_at: u64,
+}
+
+#[derive(Debug)]
+pub struct Capture {
+    pub meta: RunMeta,
+    state: CaptureState,
+    stopped_at: Option<u64>,
+    stop_reason: Option<StopReason>,
+    /// Capture-wide, bumped on every change to any record; `--since` follows it.
+    revision: u64,
+    requests: VecDeque<RequestRecord>,
+    /// CDP `requestId` → id of the record for its latest redirect hop.
+    by_cdp_id: HashMap<String, String>,
+    console: VecDeque<ConsoleEntry>,
+    operations: VecDeque<OperationRecord>,
+    pages: VecDeque<PageLoad>,
+    /// Ids handed out so far, per kind.
+    issued: Issued,
+    pending_extra: network::PendingExtraInfo,
+    pub counters: Counters,
+    pub coverage: Coverage,
+    pub history: HistoryStatus,
+    /// Retained request + response text in UTF-16 code units.
+    text_units: usize,
+    /// The browser's user agent, for the export.
+    pub user_agent: Option<String>,
+}
+
+#[derive(Debug, Default)]
+struct Issued {
+    requests: u64,
+    console: u64,
+    operations: u64,
+    pages: u64,
+}
+
+impl Capture {
+    pub fn new(meta: RunMeta) -> Capture {
+        Capture {
+            meta,
+            state: CaptureState::Active,
+            stopped_at: None,
+            stop_reason: None,
+            revision: 0,
+            requests: VecDeque::new(),
+            by_cdp_id: HashMap::new(),
+            console: VecDeque::new(),
+            operations: VecDeque::new(),
+            pages: VecDeque::new(),
+            issued: Issued::default(),
+            pending_extra: network::PendingExtraInfo::default(),
+            counters: Counters::default(),
+            coverage: Coverage::default(),
+            history: HistoryStatus {
+                available: false,
+                reason: Some("no browser extension is connected to receive checkpoints".into()),
+                checkpoints: 0,
+                last_checkpoint_at: None,
+            },
+            text_units: 0,
+            user_agent: None,
+        }
+    }
+
+    pub fn is_active(&self) -> bool {
+        self.state == CaptureState::Active
+    }
+
+    pub fn state(&self) -> CaptureState {
+        self.state
+    }
+
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    fn bump(&mut self) -> u64 {
+        self.revision += 1;
+        self.revision
+    }
+
+    pub fn text_units(&self) -> usize {
+        self.text_units
+    }
+
+    /// Ends the capture. Pending bodies become `unavailable`/`capture_stopped`, unfinished
+    /// requests `unfinished` and running operations `interrupted`: nothing pending is claimed
+    /// finished. Idempotent: the first reason wins.
+    pub fn stop(&mut self, reason: StopReason, now: u64) {
+        if !self.is_active() {
+            return;
+        }
+        self.state = if reason.is_interruption() {
+            CaptureState::Interrupted
+        } else {
+            CaptureState::Stopped
+        };
+        self.stopped_at = Some(now);
+        self.stop_reason = Some(reason);
+        let revision = self.bump();
+        for record in &mut self.requests {
+            let mut touched = false;
+            for body in [&mut record.request_body, &mut record.response_body] {
+                if body.state == BodyState::Pending {
+                    *body = Body::state(BodyState::Unavailable, Some(BodyReason::CaptureStopped));
+                    touched = true;
+                }
+            }
+            if record.state == RequestState::Pending {
+                record.state = RequestState::Unfinished;
+                touched = true;
+            }
+            if touched {
+                record.revision = revision;
+            }
+        }
+        for operation in &mut self.operations {
+            if operation.state == OperationState::Running {
+                operation.state = OperationState::Interrupted;
+                operation.revision = revision;
+            }
+        }
+    }
+
+    pub fn run_info(&self) -> RunInfo {
+        RunInfo {
+            run_id: self.meta.run_id.clone(),
+            session: self.meta.session.clone(),
+            name: self.meta.name.clone(),
+            tab_id: self.meta.tab_id.clone(),
+            state: self.state,
+            started_at: self.meta.started_at,
+            stopped_at: self.stopped_at,
+            stop_reason: self.stop_reason.clone(),
+            counters: self.counters.clone(),
+            coverage: self.coverage.clone(),
+            history: self.history.clone(),
+            text_units: self.text_units,
+            requests: self.requests.len(),
+            console: self.console.len(),
+            operations: self.operations.len(),
+            pages: self.pages.len(),
+        }
+    }
+
+    /// Counts events a capture queue could not take.
+    pub fn count_dropped_events(&mut self, dropped: u64) {
+        if dropped > 0 {
+            self.counters.events_dropped += dropped;
+            self.bump();
+        }
+    }
+
+    // ---- operations -------------------------------------------------------------------------
+
+    /// Records an agent or manual operation as running; returns its id.
+    pub fn operation_started(
+        &mut self,
+        source: OperationSource,
+        name: &str,
+        params: serde_json::Value,
+        at: u64,
+    ) -> String {
+        self.issued.operations += 1;
+        let id = format!("o{}", self.issued.operations);
+        let revision = self.bump();
+        if self.operations.len() == MAX_OPERATIONS {
+            self.operations.pop_front();
+            self.counters.operations_evicted += 1;
+        }
+        self.operations.push_back(OperationRecord {
+            id: id.clone(),
+            revision,
+            source,
+            name: name.to_string(),
+            params,
+            state: OperationState::Running,
+            started_at: at,
+            ended_at: None,
+            summary: None,
+            error: None,
+        });
+        id
+    }
+
+    /// Records how an operation ended. An operation already `interrupted` stays so.
+    pub fn operation_ended(&mut self, id: &str, outcome: Result<String, String>, at: u64) {
+        let revision = self.bump();
+        let Some(operation) = self.operations.iter_mut().find(|o| o.id == id) else {
+            return;
+        };
+        if operation.state != OperationState::Running {
+            return;
+        }
+        operation.revision = revision;
+        operation.ended_at = Some(at);
+        match outcome {
+            Ok(summary) => {
+                operation.state = OperationState::Completed;
+                operation.summary = Some(summary);
+            }
+            Err(error) => {
+                operation.state = OperationState::Failed;
+                operation.error = Some(error);
+            }
+        }
+    }
+
+    // ---- page loads -------------------------------------------------------------------------
+
+    /// A main-frame document committed.
+    pub fn page_committed(&mut self, url: &str, at: u64) {
+        self.issued.pages += 1;
+        let id = format!("p{}", self.issued.pages);
+        let revision = self.bump();
+        if self.pages.len() == MAX_PAGE_LOADS {
+            self.pages.pop_front();
+            self.counters.pages_evicted += 1;
+        }
+        self.pages.push_back(PageLoad {
+            id,
+            revision,
+            url: crate::model::redact::url(url),
+            at,
+            dom_content_loaded_at: None,
+            loaded_at: None,
+        });
+    }
+
+    /// `DOMContentLoaded` (`loaded == false`) or `load` of the latest page.
+    pub fn page_event(&mut self, loaded: bool, at: u64) {
+        let revision = self.bump();
+        if let Some(page) = self.pages.back_mut() {
+            page.revision = revision;
+            if loaded {
+                page.loaded_at.get_or_insert(at);
+            } else {
+                page.dom_content_loaded_at.get_or_insert(at);
+            }
+        }
+    }
+
+    // ---- bounded insertion ------------------------------------------------------------------
+
+    fn push_console(&mut self, mut entry: ConsoleEntry) {
+        self.issued.console += 1;
+        entry.id = format!("c{}", self.issued.console);
+        entry.revision = self.bump();
+        self.counters.console_seen += 1;
+        if self.console.len() == MAX_CONSOLE_ENTRIES {
+            self.console.pop_front();
+            self.counters.console_evicted += 1;
+        }
+        self.console.push_back(entry);
+    }
+
+    /// Makes room for one more request: evicts the oldest finished record (a pending one keeps
+    /// its place so its eventual response is not lost), or the oldest of all when none is.
+    fn make_room_for_request(&mut self) {
+        if self.requests.len() < MAX_REQUESTS {
+            return;
+        }
+        let index = self
+            .requests
+            .iter()
+            .position(|r| r.state != RequestState::Pending)
+            .unwrap_or(0);
+        if let Some(evicted) = self.requests.remove(index) {
+            self.text_units -= evicted.request_body.units + evicted.response_body.units;
+            self.by_cdp_id.retain(|_, id| *id != evicted.id);
+            self.counters.requests_evicted += 1;
+        }
+    }
+
+    /// Frees text budget for `units` more code units by evicting the oldest retained bodies,
+    /// never the one being stored (`keep`).
+    fn make_room_for_text(&mut self, units: usize, keep: &str) {
+        let revision = self.revision + 1;
+        let mut evicted_any = false;
+        for record in self.requests.iter_mut() {
+            if self.text_units + units <= MAX_CAPTURE_TEXT_UNITS {
+                break;
+            }
+            if record.id == keep {
+                continue;
+            }
+            for body in [&mut record.request_body, &mut record.response_body] {
+                if body.units > 0 && self.text_units + units > MAX_CAPTURE_TEXT_UNITS {
+                    self.text_units -= body.units;
+                    let mime_type = body.mime_type.take();
+                    *body = Body {
+                        mime_type,
+                        ..Body::state(BodyState::Evicted, Some(BodyReason::CaptureBudget))
+                    };
+                    record.revision = revision;
+                    self.counters.bodies_evicted += 1;
+                    evicted_any = true;
+                }
+            }
+        }
+        if evicted_any {
+            self.bump();
+        }
+    }
+
+    fn record_mut(&mut self, id: &str) -> Option<&mut RequestRecord> {
+        self.requests.iter_mut().find(|r| r.id == id)
+    }
+
+    pub fn request(&self, id: &str) -> Option<&RequestRecord> {
+        self.requests.iter().find(|r| r.id == id)
+    }
+}

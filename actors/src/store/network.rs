@@ -1,0 +1,506 @@
+//! `Network.*` events into request records.
+//!
+//! Chrome's order is relied on only within one request id. An out-of-process iframe's document
+//! request starts on the parent's session and finishes on the child's, so records are keyed by
+//! the CDP request id across the whole capture, and a body is fetched from the session that saw
+//! `loadingFinished`.
+
+use std::collections::VecDeque;
+
+use bsk_schema::capture::{Body, BodyReason, BodyState, Headers, RequestRecord, RequestState};
+use serde_json::{Value, json};
+
+use super::Capture;
+use crate::bounds::{MAX_BODY_UNITS, MAX_HEADER_SET_CHARS};
+use crate::model::body::{truncate_utf16, utf16_len};
+use crate::model::redact;
+
+/// "pending ExtraInfo bounded separately": ExtraInfo events that arrive before their request
+/// wait here; past this many the oldest is dropped and counted.
+pub const MAX_PENDING_EXTRA_INFO: usize = 64;
+
+/// Structured (JSON, form) bodies beyond this many code units are omitted as
+/// `oversized_structured` rather than parsed for redaction: a bound on the work one body costs.
+pub const MAX_STRUCTURED_UNITS: usize = 4 * MAX_BODY_UNITS;
+
+/// Which body of a request a job is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BodyKind {
+    /// `Network.getRequestPostData`.
+    Request,
+    /// `Network.getResponseBody`.
+    Response,
+}
+
+/// Body work a network event calls for; the body fetcher pool carries it out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BodyJob {
+    pub record_id: String,
+    pub kind: BodyKind,
+    /// The CDP session to ask.
+    pub session_id: String,
+    pub cdp_request_id: String,
+}
+
+/// What the browser answered for a body job.
+#[derive(Debug, Clone)]
+pub enum BodyOutcome {
+    /// The body's text; `base64` bodies are binary.
+    Text { text: String, base64: bool },
+    /// Not obtained, for this reason.
+    Failed(BodyReason),
+}
+
+#[derive(Debug, Default)]
+pub(super) struct PendingExtraInfo {
+    entries: VecDeque<(String, ExtraInfo)>,
+}
+
+#[derive(Debug)]
+enum ExtraInfo {
+    Request(Headers),
+    Response(Headers),
+}
+
+/// Redacts and bounds one header set: 4 Ki characters, the rest counted as dropped.
+pub fn header_set(headers: &Value) -> Headers {
+    let mut set = Headers::default();
+    let mut chars = 0;
+    let Some(map) = headers.as_object() else {
+        return set;
+    };
+    for (name, value) in map {
+        let value = value
+            .as_str()
+            .map(str::to_string)
+            .unwrap_or_else(|| value.to_string());
+        // A header value may hold several lines (several Set-Cookie headers).
+        let redacted: Vec<String> = value
+            .split('\n')
+            .map(|line| redact::header(name, line))
+            .collect();
+        let value = redacted.join("\n");
+        let size = name.chars().count() + value.chars().count();
+        if chars + size > MAX_HEADER_SET_CHARS {
+            set.dropped += 1;
+            continue;
+        }
+        chars += size;
+        set.entries.push((name.clone(), value));
+    }
+    set
+}
+
+fn header<'a>(headers: &'a Value, name: &str) -> Option<&'a str> {
+    headers
+        .as_object()?
+        .iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case(name))
+        .and_then(|(_, v)| v.as_str())
+}
+
+fn is_binary_mime(mime: &str) -> bool {
+    let mime = mime.to_ascii_lowercase();
+    let textual = mime.starts_with("text/")
+        || mime.contains("json")
+        || mime.contains("javascript")
+        || mime.contains("xml")
+        || mime.contains("x-www-form-urlencoded")
+        || mime.contains("graphql")
+        || mime.contains("ecmascript")
+        || mime.contains("svg")
+        || mime.is_empty();
+    !textual
+}
+
+fn is_structured(mime: &str) -> bool {
+    let mime = mime.to_ascii_lowercase();
+    mime.contains("json") || mime.contains("x-www-form-urlencoded")
+}
+
+/// Turns body text into a retained body: binary and multipart are omitted; everything else is
+/// redacted first and then bounded to 64 Ki code units, so a bound never cuts a secret in half
+/// before redaction sees it.
+pub fn retain_text(text: &str, mime: &str) -> Body {
+    let mime_type = (!mime.is_empty()).then(|| mime.to_string());
+    let with_mime = |body: Body| Body {
+        mime_type: mime_type.clone(),
+        ..body
+    };
+    if text.is_empty() {
+        return with_mime(Body::state(BodyState::Empty, None));
+    }
+    let lower = mime.to_ascii_lowercase();
+    if lower.starts_with("multipart/") {
+        return with_mime(Body::state(BodyState::Omitted, Some(BodyReason::Multipart)));
+    }
+    if is_binary_mime(&lower) || text.contains('\0') {
+        return with_mime(Body::state(BodyState::Omitted, Some(BodyReason::Binary)));
+    }
+    let original = utf16_len(text);
+    if is_structured(&lower) && original > MAX_STRUCTURED_UNITS {
+        return Body {
+            original_units: Some(original),
+            ..with_mime(Body::state(
+                BodyState::Omitted,
+                Some(BodyReason::OversizedStructured),
+            ))
+        };
+    }
+    let redacted = redact::body(text, mime);
+    let (kept, truncated) = truncate_utf16(&redacted, MAX_BODY_UNITS);
+    let units = utf16_len(&kept);
+    Body {
+        state: if truncated {
+            BodyState::Truncated
+        } else {
+            BodyState::Available
+        },
+        reason: truncated.then_some(BodyReason::BodyLimit),
+        mime_type,
+        text: Some(kept),
+        units,
+        original_units: Some(original),
+    }
+}
+
+fn millis(seconds: &Value) -> Option<u64> {
+    seconds.as_f64().map(|s| (s * 1000.0) as u64)
+}
+
+/// The first stack frame of an initiator at most: enough to say where a request came from.
+fn initiator(value: &Value) -> Option<Value> {
+    let kind = value.get("type")?.clone();
+    let frame = value["stack"]["callFrames"].get(0);
+    let url = value
+        .get("url")
+        .or_else(|| frame.and_then(|f| f.get("url")));
+    let line = value
+        .get("lineNumber")
+        .or_else(|| frame.and_then(|f| f.get("lineNumber")));
+    let mut out = json!({ "type": kind });
+    if let Some(url) = url.and_then(Value::as_str).filter(|u| !u.is_empty()) {
+        out["url"] = json!(redact::url(url));
+    }
+    if let Some(line) = line {
+        out["line"] = line.clone();
+    }
+    Some(out)
+}
+
+impl Capture {
+    /// Applies one `Network.*` event seen on `session_id` of `target_id`; returns the body work
+    /// it calls for. Ignored once the capture has stopped.
+    pub fn apply_network(
+        &mut self,
+        target_id: &str,
+        session_id: &str,
+        method: &str,
+        params: &Value,
+        now: u64,
+    ) -> Vec<BodyJob> {
+        if !self.is_active() {
+            return Vec::new();
+        }
+        let cdp_id = params["requestId"].as_str().unwrap_or_default();
+        match method {
+            "Network.requestWillBeSent" => {
+                self.request_will_be_sent(target_id, session_id, cdp_id, params, now)
+            }
+            "Network.requestWillBeSentExtraInfo" => {
+                self.extra_info(cdp_id, ExtraInfo::Request(header_set(&params["headers"])));
+                Vec::new()
+            }
+            "Network.responseReceived" => {
+                self.response_received(cdp_id, params);
+                Vec::new()
+            }
+            "Network.responseReceivedExtraInfo" => {
+                self.extra_info(cdp_id, ExtraInfo::Response(header_set(&params["headers"])));
+                Vec::new()
+            }
+            "Network.requestServedFromCache" => {
+                self.update(cdp_id, |record| record.from_cache = true);
+                Vec::new()
+            }
+            "Network.loadingFinished" => self.loading_finished(session_id, cdp_id, params, now),
+            "Network.loadingFailed" => {
+                let error = params["errorText"].as_str().unwrap_or("failed").to_string();
+                let canceled = params["canceled"].as_bool().unwrap_or(false);
+                let blocked = params["blockedReason"].as_str().map(str::to_string);
+                self.update(cdp_id, |record| {
+                    record.state = RequestState::Failed;
+                    record.ended_at = Some(now);
+                    record.failure = Some(match (&blocked, canceled) {
+                        (Some(blocked), _) => format!("{error} (blocked: {blocked})"),
+                        (None, true) => format!("{error} (canceled)"),
+                        (None, false) => error.clone(),
+                    });
+                    if record.response_body.state == BodyState::Pending {
+                        record.response_body =
+                            Body::state(BodyState::Unavailable, Some(BodyReason::RequestFailed));
+                    }
+                });
+                Vec::new()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn request_will_be_sent(
+        &mut self,
+        target_id: &str,
+        session_id: &str,
+        cdp_id: &str,
+        params: &Value,
+        now: u64,
+    ) -> Vec<BodyJob> {
+        let mut redirect_from = None;
+        if let Some(redirect) = params.get("redirectResponse") {
+            if let Some(previous) = self.by_cdp_id.get(cdp_id).cloned() {
+                let revision = self.bump();
+                if let Some(record) = self.record_mut(&previous) {
+                    record.revision = revision;
+                    record.state = RequestState::Complete;
+                    record.ended_at = Some(now);
+                    record.status = redirect["status"].as_u64().map(|s| s as u16);
+                    record.status_text = redirect["statusText"].as_str().map(str::to_string);
+                    record.response_headers = header_set(&redirect["headers"]);
+                    record.timing = redirect.get("timing").cloned();
+                    record.response_body = Body::state(BodyState::Empty, None);
+                }
+                redirect_from = Some(previous);
+            }
+        }
+        self.make_room_for_request();
+        self.issued.requests += 1;
+        self.counters.requests_seen += 1;
+        let id = format!("r{}", self.issued.requests);
+        let request = &params["request"];
+        let request_headers = &request["headers"];
+        let mime = header(request_headers, "content-type")
+            .unwrap_or_default()
+            .to_string();
+        let mut jobs = Vec::new();
+        let request_body = match (
+            request.get("postData").and_then(Value::as_str),
+            request["hasPostData"].as_bool(),
+        ) {
+            (Some(text), _) => retain_text(text, &mime),
+            (None, Some(true)) if mime.to_ascii_lowercase().starts_with("multipart/") => Body {
+                mime_type: Some(mime.clone()),
+                ..Body::state(BodyState::Omitted, Some(BodyReason::Multipart))
+            },
+            (None, Some(true)) => {
+                jobs.push(BodyJob {
+                    record_id: id.clone(),
+                    kind: BodyKind::Request,
+                    session_id: session_id.to_string(),
+                    cdp_request_id: cdp_id.to_string(),
+                });
+                Body {
+                    mime_type: Some(mime.clone()).filter(|m| !m.is_empty()),
+                    ..Body::state(BodyState::Pending, None)
+                }
+            }
+            (None, _) => Body::state(BodyState::Empty, None),
+        };
+        let started_at = millis(&params["wallTime"]).unwrap_or(now);
+        let record = RequestRecord {
+            id: id.clone(),
+            revision: self.bump(),
+            redirect_from,
+            url: redact::url(request["url"].as_str().unwrap_or_default()),
+            method: request["method"].as_str().unwrap_or("GET").to_string(),
+            resource_type: params["type"].as_str().map(str::to_string),
+            state: RequestState::Pending,
+            started_at,
+            ended_at: None,
+            status: None,
+            status_text: None,
+            target_id: target_id.to_string(),
+            frame_id: params["frameId"].as_str().map(str::to_string),
+            failure: None,
+            from_cache: false,
+            from_service_worker: false,
+            mime_type: None,
+            encoded_data_length: None,
+            initiator: initiator(&params["initiator"]),
+            timing: None,
+            request_headers: header_set(request_headers),
+            request_headers_raw: None,
+            response_headers: Headers::default(),
+            response_headers_raw: None,
+            request_body,
+            response_body: Body::state(BodyState::Pending, None),
+        };
+        self.text_units += record.request_body.units;
+        self.requests.push_back(record);
+        self.by_cdp_id.insert(cdp_id.to_string(), id.clone());
+        self.make_room_for_text(0, &id);
+        self.apply_pending_extra(cdp_id);
+        jobs
+    }
+
+    fn response_received(&mut self, cdp_id: &str, params: &Value) {
+        let response = &params["response"];
+        self.update(cdp_id, |record| {
+            record.status = response["status"].as_u64().map(|s| s as u16);
+            record.status_text = response["statusText"].as_str().map(str::to_string);
+            record.response_headers = header_set(&response["headers"]);
+            record.mime_type = response["mimeType"].as_str().map(str::to_string);
+            record.from_cache |= response["fromDiskCache"].as_bool().unwrap_or(false)
+                || response["fromPrefetchCache"].as_bool().unwrap_or(false);
+            record.from_service_worker = response["fromServiceWorker"].as_bool().unwrap_or(false);
+            record.timing = response.get("timing").cloned();
+            if let Some(kind) = params["type"].as_str() {
+                record.resource_type = Some(kind.to_string());
+            }
+        });
+        self.apply_pending_extra(cdp_id);
+    }
+
+    fn loading_finished(
+        &mut self,
+        session_id: &str,
+        cdp_id: &str,
+        params: &Value,
+        now: u64,
+    ) -> Vec<BodyJob> {
+        let Some(id) = self.by_cdp_id.get(cdp_id).cloned() else {
+            return Vec::new();
+        };
+        let mut job = None;
+        self.update(cdp_id, |record| {
+            record.state = RequestState::Complete;
+            record.ended_at = Some(now);
+            record.encoded_data_length = params["encodedDataLength"].as_f64();
+            if record.response_body.state != BodyState::Pending {
+                return;
+            }
+            let mime = record.mime_type.clone().unwrap_or_default();
+            let bodiless =
+                matches!(record.status, Some(101 | 204 | 205 | 304)) || record.method == "HEAD";
+            record.response_body = if bodiless {
+                Body::state(BodyState::Empty, None)
+            } else if is_binary_mime(&mime) {
+                Body {
+                    mime_type: Some(mime),
+                    ..Body::state(BodyState::Omitted, Some(BodyReason::Binary))
+                }
+            } else {
+                job = Some(BodyJob {
+                    record_id: id.clone(),
+                    kind: BodyKind::Response,
+                    session_id: session_id.to_string(),
+                    cdp_request_id: cdp_id.to_string(),
+                });
+                Body {
+                    mime_type: Some(mime).filter(|m| !m.is_empty()),
+                    ..Body::state(BodyState::Pending, None)
+                }
+            };
+        });
+        job.into_iter().collect()
+    }
+
+    /// Applies the browser's answer to a body job. A body whose record was evicted, or that is no
+    /// longer pending (the capture stopped), is ignored.
+    pub fn apply_body(&mut self, job: &BodyJob, outcome: BodyOutcome) {
+        let Some(record) = self.request(&job.record_id) else {
+            return;
+        };
+        let current = match job.kind {
+            BodyKind::Request => &record.request_body,
+            BodyKind::Response => &record.response_body,
+        };
+        if current.state != BodyState::Pending {
+            return;
+        }
+        let mime = current
+            .mime_type
+            .clone()
+            .or_else(|| record.mime_type.clone())
+            .unwrap_or_default();
+        let body = match outcome {
+            BodyOutcome::Text { base64: true, .. } => Body {
+                mime_type: Some(mime).filter(|m| !m.is_empty()),
+                ..Body::state(BodyState::Omitted, Some(BodyReason::Binary))
+            },
+            BodyOutcome::Text {
+                text,
+                base64: false,
+            } => retain_text(&text, &mime),
+            BodyOutcome::Failed(reason) => {
+                match reason {
+                    BodyReason::Saturated => self.counters.bodies_saturated += 1,
+                    BodyReason::Deadline => self.counters.bodies_deadline += 1,
+                    _ => {}
+                }
+                let state = if job.kind == BodyKind::Request
+                    && reason == BodyReason::MissingBrowserBuffer
+                {
+                    BodyState::NotInEvent
+                } else {
+                    BodyState::Unavailable
+                };
+                Body {
+                    mime_type: Some(mime).filter(|m| !m.is_empty()),
+                    ..Body::state(state, Some(reason))
+                }
+            }
+        };
+        if body.state == BodyState::Truncated {
+            self.counters.bodies_truncated += 1;
+        }
+        self.make_room_for_text(body.units, &job.record_id);
+        self.text_units += body.units;
+        let revision = self.bump();
+        if let Some(record) = self.record_mut(&job.record_id) {
+            record.revision = revision;
+            match job.kind {
+                BodyKind::Request => record.request_body = body,
+                BodyKind::Response => record.response_body = body,
+            }
+        }
+    }
+
+    /// Applies `change` to the record of `cdp_id`'s latest hop and bumps its revision.
+    fn update(&mut self, cdp_id: &str, change: impl FnOnce(&mut RequestRecord)) {
+        let Some(id) = self.by_cdp_id.get(cdp_id).cloned() else {
+            return;
+        };
+        let revision = self.bump();
+        if let Some(record) = self.record_mut(&id) {
+            record.revision = revision;
+            change(record);
+        }
+    }
+
+    fn extra_info(&mut self, cdp_id: &str, info: ExtraInfo) {
+        if self.by_cdp_id.contains_key(cdp_id) {
+            self.update(cdp_id, |record| match info {
+                ExtraInfo::Request(headers) => record.request_headers_raw = Some(headers),
+                ExtraInfo::Response(headers) => record.response_headers_raw = Some(headers),
+            });
+            return;
+        }
+        let pending = &mut self.pending_extra.entries;
+        if pending.len() == MAX_PENDING_EXTRA_INFO {
+            pending.pop_front();
+            self.counters.extra_info_dropped += 1;
+        }
+        pending.push_back((cdp_id.to_string(), info));
+    }
+
+    fn apply_pending_extra(&mut self, cdp_id: &str) {
+        let (matching, rest): (VecDeque<_>, VecDeque<_>) =
+            std::mem::take(&mut self.pending_extra.entries)
+                .into_iter()
+                .partition(|(id, _)| id == cdp_id);
+        self.pending_extra.entries = rest;
+        for (_, info) in matching {
+            self.extra_info(cdp_id, info);
+        }
+    }
+}

@@ -1,0 +1,344 @@
+//! Reads over one capture: pages of lists, request parts, operation windows, the export. No
+//! read repeats a network request: everything comes from what the capture retained.
+
+use bsk_schema::capture::{
+    BodyState, ConsoleEntry, ExportDocument, OperationRecord, RequestRecord, RequestSummary,
+    StopReason,
+};
+use bsk_schema::debug::{
+    BodyRead, ListPage, OperationDetail, OperationSummary, PagesResult, RequestHeaders,
+    RequestMetadata, RequestPart, RequestTiming, WindowEvidence,
+};
+
+use super::Capture;
+use super::windows::{EvidenceWindow, Placement, evidence_window};
+use crate::model::body::{self, BodyReadError, PointerError};
+use crate::model::paging::{self, PagingError};
+
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum ReadError {
+    #[error("no request {0} in this capture")]
+    NoRequest(String),
+    #[error("no operation {0} in this capture")]
+    NoOperation(String),
+    #[error(transparent)]
+    Paging(#[from] PagingError),
+    #[error(transparent)]
+    Body(#[from] BodyReadError),
+    #[error(transparent)]
+    Pointer(#[from] PointerError),
+    #[error("--pointer needs a complete body, but the {part} body of {id} is {state}")]
+    PointerNeedsCompleteBody {
+        id: String,
+        part: &'static str,
+        state: String,
+    },
+    #[error("--pointer applies to request and response bodies, not --part {0}")]
+    PointerOnPart(&'static str),
+}
+
+/// Static resources and extension traffic, folded out of lists unless `--all`.
+fn is_folded(record: &RequestRecord) -> bool {
+    let static_type = matches!(
+        record.resource_type.as_deref(),
+        Some("Image" | "Font" | "Stylesheet" | "Media" | "Manifest" | "TextTrack")
+    );
+    static_type
+        || record.url.starts_with("chrome-extension://")
+        || record.url.ends_with("/favicon.ico")
+}
+
+fn state_name(state: BodyState) -> String {
+    serde_json::to_value(state)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+impl Capture {
+    pub fn requests_page(
+        &self,
+        since: Option<u64>,
+        limit: Option<usize>,
+        all: bool,
+    ) -> Result<ListPage<RequestSummary>, ReadError> {
+        let limit = paging::validate_limit(limit)?;
+        let (shown, folded): (Vec<&RequestRecord>, Vec<&RequestRecord>) =
+            self.requests.iter().partition(|r| all || !is_folded(r));
+        let folded = folded
+            .iter()
+            .filter(|r| since.is_none_or(|s| r.revision > s))
+            .count();
+        let summaries: Vec<RequestSummary> =
+            shown.into_iter().map(RequestRecord::summary).collect();
+        let evicted = self.counters.requests_evicted + self.counters.bodies_evicted;
+        let page = paging::page(&summaries, |r| r.revision, since, limit, evicted);
+        Ok(ListPage {
+            run_id: self.meta.run_id.clone(),
+            items: page.items,
+            next_since: page.next_since,
+            truncated: page.truncated,
+            folded,
+        })
+    }
+
+    pub fn console_page(
+        &self,
+        since: Option<u64>,
+        limit: Option<usize>,
+    ) -> Result<ListPage<ConsoleEntry>, ReadError> {
+        let limit = paging::validate_limit(limit)?;
+        let entries: Vec<ConsoleEntry> = self.console.iter().cloned().collect();
+        let page = paging::page(
+            &entries,
+            |e| e.revision,
+            since,
+            limit,
+            self.counters.console_evicted,
+        );
+        Ok(ListPage {
+            run_id: self.meta.run_id.clone(),
+            items: page.items,
+            next_since: page.next_since,
+            truncated: page.truncated,
+            folded: 0,
+        })
+    }
+
+    pub fn pages(&self) -> PagesResult {
+        PagesResult {
+            run_id: self.meta.run_id.clone(),
+            pages: self.pages.iter().cloned().collect(),
+            evicted: self.counters.pages_evicted,
+        }
+    }
+
+    fn window_of(&self, index: usize, now: u64) -> EvidenceWindow {
+        let operation = &self.operations[index];
+        let next = self.operations.get(index + 1).map(|o| o.started_at);
+        evidence_window(
+            operation.started_at,
+            operation.ended_at,
+            next,
+            self.stopped_at,
+            now,
+        )
+    }
+
+    pub fn operations_page(
+        &self,
+        since: Option<u64>,
+        limit: Option<usize>,
+        now: u64,
+    ) -> Result<ListPage<OperationSummary>, ReadError> {
+        let limit = paging::validate_limit(limit)?;
+        let summaries: Vec<OperationSummary> = (0..self.operations.len())
+            .map(|i| {
+                let window = self.window_of(i, now);
+                let count = |placement| {
+                    (
+                        self.requests
+                            .iter()
+                            .filter(|r| window.place(r.started_at) == placement)
+                            .count(),
+                        self.console
+                            .iter()
+                            .filter(|c| window.place(c.at) == placement)
+                            .count(),
+                    )
+                };
+                let (immediate_requests, immediate_console) = count(Placement::Immediate);
+                let (possibly_related_requests, possibly_related_console) =
+                    count(Placement::PossiblyRelated);
+                OperationSummary {
+                    operation: self.operations[i].clone(),
+                    immediate_requests,
+                    immediate_console,
+                    possibly_related_requests,
+                    possibly_related_console,
+                }
+            })
+            .collect();
+        let page = paging::page(
+            &summaries,
+            |o| o.operation.revision,
+            since,
+            limit,
+            self.counters.operations_evicted,
+        );
+        Ok(ListPage {
+            run_id: self.meta.run_id.clone(),
+            items: page.items,
+            next_since: page.next_since,
+            truncated: page.truncated,
+            folded: 0,
+        })
+    }
+
+    pub fn has_operation(&self, id: &str) -> bool {
+        self.operations.iter().any(|o| o.id == id)
+    }
+
+    pub fn operation_detail(&self, id: &str, now: u64) -> Result<OperationDetail, ReadError> {
+        let index = self
+            .operations
+            .iter()
+            .position(|o| o.id == id)
+            .ok_or_else(|| ReadError::NoOperation(id.to_string()))?;
+        let window = self.window_of(index, now);
+        let evidence = |placement, from, until| WindowEvidence {
+            from,
+            until,
+            requests: self
+                .requests
+                .iter()
+                .filter(|r| window.place(r.started_at) == placement)
+                .map(RequestRecord::summary)
+                .collect(),
+            console: self
+                .console
+                .iter()
+                .filter(|c| window.place(c.at) == placement)
+                .cloned()
+                .collect(),
+        };
+        Ok(OperationDetail {
+            run_id: self.meta.run_id.clone(),
+            operation: self.operations[index].clone(),
+            immediate: evidence(Placement::Immediate, window.start, window.immediate_end),
+            possibly_related: evidence(
+                Placement::PossiblyRelated,
+                window.immediate_end,
+                window.related_end,
+            ),
+        })
+    }
+
+    pub fn operations(&self) -> impl Iterator<Item = &OperationRecord> {
+        self.operations.iter()
+    }
+
+    /// One part of a request. Body parts honour `offset`/`max_chars` (UTF-16 code units) or
+    /// `pointer` (RFC 6901, on a complete retained JSON body, after redaction).
+    pub fn request_part(
+        &self,
+        id: &str,
+        part: RequestPart,
+        offset: Option<usize>,
+        max_chars: Option<usize>,
+        pointer: Option<&str>,
+    ) -> Result<serde_json::Value, ReadError> {
+        let record = self
+            .request(id)
+            .ok_or_else(|| ReadError::NoRequest(id.to_string()))?;
+        let encode =
+            |value: Result<serde_json::Value, serde_json::Error>| value.unwrap_or_default();
+        let part_name = match part {
+            RequestPart::Metadata => "metadata",
+            RequestPart::Headers => "headers",
+            RequestPart::Timing => "timing",
+            RequestPart::Request => "request",
+            RequestPart::Response => "response",
+        };
+        if pointer.is_some() && !matches!(part, RequestPart::Request | RequestPart::Response) {
+            return Err(ReadError::PointerOnPart(part_name));
+        }
+        Ok(match part {
+            RequestPart::Metadata => encode(serde_json::to_value(RequestMetadata {
+                summary: record.summary(),
+                status_text: record.status_text.clone(),
+                mime_type: record.mime_type.clone(),
+                frame_id: record.frame_id.clone(),
+                initiator: record.initiator.clone(),
+                encoded_data_length: record.encoded_data_length,
+                redirected_to: self.redirect_chain_after(id),
+            })),
+            RequestPart::Headers => encode(serde_json::to_value(RequestHeaders {
+                id: record.id.clone(),
+                request: record.request_headers.clone(),
+                request_raw: record.request_headers_raw.clone(),
+                response: record.response_headers.clone(),
+                response_raw: record.response_headers_raw.clone(),
+            })),
+            RequestPart::Timing => encode(serde_json::to_value(RequestTiming {
+                id: record.id.clone(),
+                started_at: record.started_at,
+                ended_at: record.ended_at,
+                duration_ms: record.ended_at.map(|e| e.saturating_sub(record.started_at)),
+                timing: record.timing.clone(),
+            })),
+            RequestPart::Request | RequestPart::Response => {
+                let body = if part == RequestPart::Request {
+                    &record.request_body
+                } else {
+                    &record.response_body
+                };
+                let mut read = BodyRead {
+                    id: record.id.clone(),
+                    part,
+                    body: body.without_text(),
+                    text: None,
+                    offset: None,
+                    next_offset: None,
+                    pointer: None,
+                    value: None,
+                };
+                match (pointer, body.text.as_deref()) {
+                    (Some(pointer), Some(text)) if body.state == BodyState::Available => {
+                        read.value = Some(body::pointer(text, pointer)?);
+                        read.pointer = Some(pointer.to_string());
+                    }
+                    (Some(_), _) => {
+                        return Err(ReadError::PointerNeedsCompleteBody {
+                            id: record.id.clone(),
+                            part: part_name,
+                            state: state_name(body.state),
+                        });
+                    }
+                    (None, Some(text)) => {
+                        let slice = body::slice(text, offset.unwrap_or(0), max_chars)?;
+                        read.text = Some(slice.text);
+                        read.offset = Some(slice.offset);
+                        read.next_offset = slice.next_offset;
+                    }
+                    (None, None) => {}
+                }
+                encode(serde_json::to_value(read))
+            }
+        })
+    }
+
+    /// The ids of the hops that followed `id` in its redirect chain.
+    fn redirect_chain_after(&self, id: &str) -> Vec<String> {
+        let mut chain = Vec::new();
+        let mut current = id.to_string();
+        while let Some(next) = self
+            .requests
+            .iter()
+            .find(|r| r.redirect_from.as_deref() == Some(current.as_str()))
+        {
+            chain.push(next.id.clone());
+            current = next.id.clone();
+        }
+        chain
+    }
+
+    /// The export document: a point-in-time snapshot, bodies included.
+    pub fn export(&self, saved_at: u64) -> ExportDocument {
+        ExportDocument {
+            version: 1,
+            saved_at,
+            run: self.run_info(),
+            requests: self.requests.iter().cloned().collect(),
+            operations: self.operations.iter().cloned().collect(),
+            console: self.console.iter().cloned().collect(),
+            pages: self.pages.iter().cloned().collect(),
+            extension_version: None,
+            user_agent: self.user_agent.clone(),
+        }
+    }
+
+    pub fn stop_reason(&self) -> Option<&StopReason> {
+        self.stop_reason.as_ref()
+    }
+}

@@ -1,0 +1,339 @@
+//! The store driven by recorded-shape CDP events, no browser.
+
+use bsk_schema::capture::{
+    BodyReason, BodyState, ConsoleSource, OperationSource, OperationState, RequestState, StopReason,
+};
+use bsk_schema::debug::RequestPart;
+use serde_json::json;
+
+use super::*;
+use crate::bounds::{MAX_CONSOLE_ENTRIES, MAX_REQUESTS};
+
+fn capture() -> Capture {
+    Capture::new(RunMeta {
+        run_id: "run1".into(),
+        session: "s1".into(),
+        task_id: 1,
+        name: None,
+        tab_id: "TAB".into(),
+        started_at: 1_000,
+    })
+}
+
+fn sent(c: &mut Capture, id: &str, url: &str, at: u64) -> Vec<BodyJob> {
+    let params = json!({ "requestId": id, "request": { "url": url, "method": "GET", "headers": {} }, "type": "Fetch", "wallTime": at as f64 / 1000.0 });
+    c.apply_network("TAB", "S", "Network.requestWillBeSent", &params, at)
+}
+
+fn finish(c: &mut Capture, id: &str, status: u16, mime: &str, at: u64) -> Vec<BodyJob> {
+    let response = json!({ "requestId": id, "type": "Fetch", "response": { "url": "x", "status": status, "statusText": "", "headers": { "Content-Type": mime }, "mimeType": mime } });
+    c.apply_network("TAB", "S", "Network.responseReceived", &response, at);
+    c.apply_network(
+        "TAB",
+        "S",
+        "Network.loadingFinished",
+        &json!({ "requestId": id, "encodedDataLength": 10 }),
+        at,
+    )
+}
+
+#[test]
+fn a_redirect_chain_gets_distinct_ids_linked_by_redirect_from() {
+    let mut c = capture();
+    sent(&mut c, "1", "http://a/start", 1_000);
+    let hop = |c: &mut Capture, url: &str, status: u16| {
+        let params = json!({ "requestId": "1", "request": { "url": url, "method": "GET", "headers": {} },
+            "redirectResponse": { "status": status, "statusText": "", "headers": { "Location": url } } });
+        c.apply_network("TAB", "S", "Network.requestWillBeSent", &params, 1_100);
+    };
+    hop(&mut c, "http://a/middle", 302);
+    hop(&mut c, "http://a/final", 301);
+    let jobs = finish(&mut c, "1", 200, "application/json", 1_200);
+    let ids: Vec<(String, Option<String>, Option<u16>)> = c
+        .requests
+        .iter()
+        .map(|r| (r.id.clone(), r.redirect_from.clone(), r.status))
+        .collect();
+    assert_eq!(
+        ids,
+        vec![
+            ("r1".into(), None, Some(302)),
+            ("r2".into(), Some("r1".into()), Some(301)),
+            ("r3".into(), Some("r2".into()), Some(200))
+        ]
+    );
+    assert_eq!(
+        jobs,
+        vec![BodyJob {
+            record_id: "r3".into(),
+            kind: BodyKind::Response,
+            session_id: "S".into(),
+            cdp_request_id: "1".into()
+        }]
+    );
+    let metadata = c
+        .request_part("r1", RequestPart::Metadata, None, None, None)
+        .expect("metadata");
+    assert_eq!(metadata["redirected_to"], json!(["r2", "r3"]));
+}
+
+#[test]
+fn bodies_are_redacted_bounded_and_read_by_pointer() {
+    let mut c = capture();
+    sent(&mut c, "1", "http://a/api?token=SECRET1", 1_000);
+    let jobs = finish(&mut c, "1", 200, "application/json", 1_100);
+    c.apply_body(
+        &jobs[0],
+        BodyOutcome::Text {
+            text: r#"{"ok":false,"error":{"code":"E1"},"password":"SECRET2"}"#.into(),
+            base64: false,
+        },
+    );
+    let record = c.request("r1").expect("r1");
+    assert!(!record.url.contains("SECRET1"));
+    assert_eq!(record.response_body.state, BodyState::Available);
+    assert!(
+        !record
+            .response_body
+            .text
+            .as_deref()
+            .unwrap_or_default()
+            .contains("SECRET2")
+    );
+    let read = c
+        .request_part("r1", RequestPart::Response, None, None, Some("/error/code"))
+        .expect("pointer");
+    assert_eq!(read["value"], "E1");
+
+    sent(&mut c, "2", "http://a/big", 1_200);
+    let jobs = finish(&mut c, "2", 200, "text/plain", 1_300);
+    c.apply_body(
+        &jobs[0],
+        BodyOutcome::Text {
+            text: "x".repeat(70_000),
+            base64: false,
+        },
+    );
+    let big = c.request("r2").expect("r2");
+    assert_eq!(
+        (big.response_body.state, big.response_body.units),
+        (BodyState::Truncated, 64 * 1024)
+    );
+    assert_eq!(c.counters.bodies_truncated, 1);
+    let error = c
+        .request_part("r2", RequestPart::Response, None, None, Some("/x"))
+        .expect_err("truncated");
+    assert!(error.to_string().contains("complete body"), "{error}");
+    let slice = c
+        .request_part("r2", RequestPart::Response, Some(0), Some(100), None)
+        .expect("slice");
+    assert_eq!(slice["next_offset"], 100);
+}
+
+#[test]
+fn binary_failed_and_stopped_bodies_say_why() {
+    let mut c = capture();
+    sent(&mut c, "1", "http://a/img", 1_000);
+    assert!(
+        finish(&mut c, "1", 200, "image/png", 1_000).is_empty(),
+        "binary bodies are not fetched"
+    );
+    assert_eq!(
+        c.request("r1")
+            .map(|r| (r.response_body.state, r.response_body.reason)),
+        Some((BodyState::Omitted, Some(BodyReason::Binary)))
+    );
+
+    sent(&mut c, "2", "http://a/down", 1_000);
+    c.apply_network(
+        "TAB",
+        "S",
+        "Network.loadingFailed",
+        &json!({ "requestId": "2", "errorText": "net::ERR_CONNECTION_REFUSED" }),
+        1_050,
+    );
+    let failed = c.request("r2").expect("r2");
+    assert_eq!(
+        (failed.state, failed.failure.as_deref()),
+        (RequestState::Failed, Some("net::ERR_CONNECTION_REFUSED"))
+    );
+    assert_eq!(failed.response_body.reason, Some(BodyReason::RequestFailed));
+
+    sent(&mut c, "3", "http://a/never-ends", 1_000);
+    let jobs = finish(&mut c, "4", 200, "text/plain", 1_000);
+    assert!(jobs.is_empty(), "an unknown request id changes nothing");
+    c.stop(StopReason::Stopped, 2_000);
+    let pending = c.request("r3").expect("r3");
+    assert_eq!(pending.state, RequestState::Unfinished);
+    assert_eq!(
+        (pending.response_body.state, pending.response_body.reason),
+        (BodyState::Unavailable, Some(BodyReason::CaptureStopped))
+    );
+    assert_eq!(
+        c.run_info().state,
+        bsk_schema::capture::CaptureState::Stopped
+    );
+}
+
+#[test]
+fn two_hundred_requests_are_kept_and_evictions_counted() {
+    let mut c = capture();
+    for i in 0..250 {
+        sent(
+            &mut c,
+            &i.to_string(),
+            &format!("http://a/item/{i}"),
+            1_000 + i,
+        );
+        finish(&mut c, &i.to_string(), 200, "image/png", 1_000 + i);
+    }
+    assert_eq!(c.requests.len(), MAX_REQUESTS);
+    assert_eq!(
+        (c.counters.requests_seen, c.counters.requests_evicted),
+        (250, 50)
+    );
+    assert_eq!(c.requests.front().map(|r| r.id.as_str()), Some("r51"));
+    let page = c.requests_page(None, Some(100), true).expect("page");
+    assert!(page.truncated, "evicted evidence is reported");
+}
+
+#[test]
+fn a_pending_request_keeps_its_place_and_its_eventual_response() {
+    let mut c = capture();
+    sent(&mut c, "slow", "http://a/slow", 1_000);
+    for i in 0..MAX_REQUESTS {
+        sent(&mut c, &i.to_string(), "http://a/x", 1_001);
+        finish(&mut c, &i.to_string(), 204, "text/plain", 1_001);
+    }
+    let jobs = finish(&mut c, "slow", 200, "application/json", 20_000);
+    assert_eq!(
+        jobs.len(),
+        1,
+        "the slow request is still retained and its body is fetched"
+    );
+    assert_eq!(c.request("r1").map(|r| r.status), Some(Some(200)));
+}
+
+#[test]
+fn the_text_budget_evicts_the_oldest_bodies() {
+    let mut c = capture();
+    for i in 0..10 {
+        sent(&mut c, &i.to_string(), "http://a/t", 1_000);
+        let jobs = finish(&mut c, &i.to_string(), 200, "text/plain", 1_000);
+        c.apply_body(
+            &jobs[0],
+            BodyOutcome::Text {
+                text: "y".repeat(64 * 1024),
+                base64: false,
+            },
+        );
+    }
+    assert!(c.text_units() <= MAX_CAPTURE_TEXT_UNITS);
+    assert_eq!(c.counters.bodies_evicted, 2);
+    assert_eq!(
+        c.request("r1")
+            .map(|r| (r.response_body.state, r.response_body.reason)),
+        Some((BodyState::Evicted, Some(BodyReason::CaptureBudget)))
+    );
+    assert_eq!(
+        c.request("r10").map(|r| r.response_body.state),
+        Some(BodyState::Available)
+    );
+}
+
+#[test]
+fn since_follows_updates_and_an_empty_page_ends() {
+    let mut c = capture();
+    sent(&mut c, "1", "http://a/1", 1_000);
+    sent(&mut c, "2", "http://a/2", 1_000);
+    let first = c.requests_page(None, None, false).expect("page");
+    assert_eq!(first.items.len(), 2);
+    let since = first.next_since;
+    assert!(
+        c.requests_page(since, None, false)
+            .expect("page")
+            .items
+            .is_empty()
+    );
+    finish(&mut c, "1", 204, "text/plain", 1_100);
+    let again = c.requests_page(since, None, false).expect("page");
+    assert_eq!(
+        again
+            .items
+            .iter()
+            .map(|r| r.id.as_str())
+            .collect::<Vec<_>>(),
+        vec!["r1"],
+        "the updated record comes again"
+    );
+    assert!(c.requests_page(None, Some(101), false).is_err());
+}
+
+#[test]
+fn console_entries_are_labelled_redacted_and_bounded() {
+    let mut c = capture();
+    let log = json!({ "type": "log", "args": [{ "type": "string", "value": "saving password=hunter2" }, { "type": "number", "value": 3 }],
+        "stackTrace": { "callFrames": [{ "url": "http://a/app.js", "lineNumber": 4, "columnNumber": 2 }] } });
+    c.apply_console("TAB", "Runtime.consoleAPICalled", &log, 1_000);
+    let extension = json!({ "type": "warning", "args": [{ "type": "string", "value": "hi" }], "stackTrace": { "callFrames": [{ "url": "chrome-extension://abc/x.js" }] } });
+    c.apply_console("TAB", "Runtime.consoleAPICalled", &extension, 1_000);
+    c.apply_console("TAB", "Log.entryAdded", &json!({ "entry": { "source": "network", "level": "error", "text": "Failed to load resource", "url": "http://a/x" } }), 1_000);
+    c.apply_console("TAB", "Runtime.exceptionThrown", &json!({ "exceptionDetails": { "text": "Uncaught", "exception": { "description": "Error: boom" } } }), 1_000);
+    let sources: Vec<ConsoleSource> = c.console.iter().map(|e| e.source).collect();
+    assert_eq!(
+        sources,
+        vec![
+            ConsoleSource::Website,
+            ConsoleSource::Extension,
+            ConsoleSource::Browser,
+            ConsoleSource::Unknown
+        ]
+    );
+    assert!(!c.console[0].text.contains("hunter2"));
+    assert!(c.console[0].text.ends_with(" 3"));
+    assert_eq!(c.console[3].text, "Error: boom");
+    for _ in 0..MAX_CONSOLE_ENTRIES {
+        c.apply_console("TAB", "Runtime.consoleAPICalled", &log, 1_000);
+    }
+    assert_eq!(
+        (c.console.len(), c.counters.console_evicted),
+        (MAX_CONSOLE_ENTRIES, 4)
+    );
+}
+
+#[test]
+fn operations_group_requests_by_start_time_and_stop_interrupts_running_ones() {
+    let mut c = capture();
+    let click = c.operation_started(
+        OperationSource::Agent,
+        "click",
+        json!({ "target": "#save" }),
+        10_000,
+    );
+    sent(&mut c, "1", "http://a/api/save", 10_100);
+    c.operation_ended(&click, Ok("clicked".into()), 10_200);
+    sent(&mut c, "2", "http://a/late", 13_000);
+    sent(&mut c, "3", "http://a/too-late", 40_000);
+    let detail = c.operation_detail(&click, 50_000).expect("detail");
+    let ids = |w: &bsk_schema::debug::WindowEvidence| {
+        w.requests.iter().map(|r| r.id.clone()).collect::<Vec<_>>()
+    };
+    assert_eq!(ids(&detail.immediate), vec!["r1"]);
+    assert_eq!(ids(&detail.possibly_related), vec!["r2"]);
+    let fill = c.operation_started(OperationSource::Agent, "fill", json!({}), 41_000);
+    c.stop(StopReason::BrowserDisconnected, 42_000);
+    assert_eq!(
+        c.operations().find(|o| o.id == fill).map(|o| o.state),
+        Some(OperationState::Interrupted)
+    );
+    assert_eq!(
+        c.run_info().state,
+        bsk_schema::capture::CaptureState::Interrupted
+    );
+    c.operation_ended(&fill, Ok("late".into()), 43_000);
+    assert_eq!(
+        c.operations().find(|o| o.id == fill).map(|o| o.state),
+        Some(OperationState::Interrupted),
+        "never claimed done after the fact"
+    );
+}

@@ -1,0 +1,356 @@
+//! The pure capture model: redaction of a corpus of secrets.
+
+use bsk_actors::model::redact::{self, REDACTED};
+use serde_json::{Value, json};
+
+/// Which redaction a case goes through.
+#[derive(Debug, Clone, Copy)]
+enum Via {
+    Header(&'static str),
+    Url,
+    Body(&'static str),
+    Text,
+}
+
+/// One input, the secrets that must vanish and the neighbours that must survive unchanged.
+struct Case {
+    via: Via,
+    input: &'static str,
+    secrets: &'static [&'static str],
+    kept: &'static [&'static str],
+}
+
+const CASES: &[Case] = &[
+    Case {
+        via: Via::Header("Authorization"),
+        input: "Bearer eyJhbGciOi.payload.sig",
+        secrets: &["eyJhbGciOi", "payload"],
+        kept: &["Bearer [redacted]"],
+    },
+    Case {
+        via: Via::Header("Proxy-Authorization"),
+        input: "Basic dXNlcjpwYXNz",
+        secrets: &["dXNlcjpwYXNz"],
+        kept: &["Basic [redacted]"],
+    },
+    Case {
+        via: Via::Header("cookie"),
+        input: "sessionid=s3cr3tS; theme=dark",
+        secrets: &["s3cr3tS", "dark"],
+        kept: &["sessionid=[redacted]; theme=[redacted]"],
+    },
+    Case {
+        via: Via::Header("Set-Cookie"),
+        input: "sid=abc123xyz; Path=/; HttpOnly\nlang=en; Secure",
+        secrets: &["abc123xyz"],
+        kept: &["sid=[redacted]; Path=/; HttpOnly\nlang=[redacted]; Secure"],
+    },
+    Case {
+        via: Via::Header("X-Api-Key"),
+        input: "k-9f8e7d",
+        secrets: &["9f8e7d"],
+        kept: &[],
+    },
+    Case {
+        via: Via::Header("X-Debug"),
+        input: "user=bob token=tk_live_123",
+        secrets: &["tk_live_123"],
+        kept: &["user=bob token=[redacted]"],
+    },
+    Case {
+        via: Via::Header("Accept"),
+        input: "application/json, text/plain",
+        secrets: &[],
+        kept: &["application/json, text/plain"],
+    },
+    Case {
+        via: Via::Url,
+        input: "https://api.example.com/v1/items?api_key=AKIA123&page=2&q=author#top",
+        secrets: &["AKIA123"],
+        kept: &["https://api.example.com/v1/items?api_key=[redacted]&page=2&q=author#top"],
+    },
+    Case {
+        via: Via::Url,
+        input: "https://app.example.com/cb#access_token=ya29.tok&token_type=Bearer&state=xyz",
+        secrets: &["ya29.tok"],
+        kept: &["#access_token=[redacted]&token_type=Bearer&state=xyz"],
+    },
+    Case {
+        via: Via::Url,
+        input: "https://app.example.com/#/login?refresh%5Ftoken=rt-998&next=%2Fhome",
+        secrets: &["rt-998"],
+        kept: &["#/login?refresh%5Ftoken=[redacted]&next=%2Fhome"],
+    },
+    Case {
+        via: Via::Url,
+        input: "postgres://admin:hunter2@db.local:5432/app?sslmode=require",
+        secrets: &["hunter2"],
+        kept: &["postgres://admin:[redacted]@db.local:5432/app?sslmode=require"],
+    },
+    Case {
+        via: Via::Url,
+        input: "/login?next=https://x.test/cb?token=nested77",
+        secrets: &["nested77"],
+        kept: &["/login?next=https://x.test/cb?token=[redacted]"],
+    },
+    Case {
+        via: Via::Body("application/json"),
+        input: r#"{"username":"bob","password":"pw-1","author":"ann","profile":{"api_token":"t-2","keyboard":"qwerty"}}"#,
+        secrets: &["pw-1", "t-2"],
+        kept: &[
+            r#""username":"bob""#,
+            r#""author":"ann""#,
+            r#""keyboard":"qwerty""#,
+        ],
+    },
+    Case {
+        via: Via::Body("application/json; charset=utf-8"),
+        input: r#"[{"id":1,"auth":{"refreshToken":"r-3"}},{"id":2,"card_number":4111111111111111}]"#,
+        secrets: &["r-3", "4111111111111111"],
+        kept: &[r#""id":1"#, r#""id":2"#],
+    },
+    Case {
+        via: Via::Body("text/plain"),
+        input: r#"{"note":"login with password=hunter2 please","user":"bob"}"#,
+        secrets: &["hunter2"],
+        kept: &["login with password=[redacted] please", r#""user":"bob""#],
+    },
+    Case {
+        via: Via::Body("application/json"),
+        input: r#"{"user":"bob","password":"trunc"#,
+        secrets: &["trunc"],
+        kept: &[r#"{"user":"bob","password":"[redacted]"#],
+    },
+    Case {
+        via: Via::Body("application/x-www-form-urlencoded"),
+        input: "username=bob&password=p%40ss&remember=1&csrfmiddlewaretoken=mw-5",
+        secrets: &["p%40ss", "mw-5"],
+        kept: &["username=bob&password=[redacted]&remember=1&csrfmiddlewaretoken=[redacted]"],
+    },
+    Case {
+        via: Via::Text,
+        input: "POST ok; password=hunter2, user=bob; secret = 'shh x'; token: abc123\n\"api_key\": \"ak-7\"",
+        secrets: &["hunter2", "shh", "abc123", "ak-7"],
+        kept: &[
+            "POST ok; password=[redacted], user=bob; secret = '[redacted]'; token: [redacted]\n",
+        ],
+    },
+    Case {
+        via: Via::Text,
+        input: "> Authorization: Bearer abc.def\n> Cookie: a=1; b=2\ncurl -H 'x: Bearer zz.top-9' --passenger=ok",
+        secrets: &["abc.def", "zz.top-9", "=1", "=2"],
+        kept: &[
+            "Authorization: Bearer [redacted]\n",
+            "a=[redacted]; b=[redacted]\n",
+            "--passenger=ok",
+        ],
+    },
+];
+
+fn apply(via: Via, input: &str) -> String {
+    match via {
+        Via::Header(name) => redact::header(name, input),
+        Via::Url => redact::url(input),
+        Via::Body(mime) => redact::body(input, mime),
+        Via::Text => redact::text(input),
+    }
+}
+
+#[test]
+fn secrets_vanish_and_neighbours_survive() {
+    for case in CASES {
+        let output = apply(case.via, case.input);
+        for secret in case.secrets {
+            assert!(
+                !output.contains(secret),
+                "{:?} leaked {secret:?}: {output}",
+                case.via
+            );
+        }
+        for kept in case.kept {
+            assert!(
+                output.contains(kept),
+                "{:?} lost {kept:?}: {output}",
+                case.via
+            );
+        }
+        assert_eq!(
+            apply(case.via, &output),
+            output,
+            "{:?} is not idempotent",
+            case.via
+        );
+    }
+}
+
+#[test]
+fn json_counts_redactions_and_keeps_structure() {
+    let mut value = json!({
+        "user": {"name": "bob", "password": "x", "pin": 1234, "session": {"id": "s"}},
+        "items": [{"token": "t"}, {"message": "token=abc and secret=def"}],
+        "token_type": "Bearer",
+        "password_hint": null,
+        "otp": "",
+        "author": "ann",
+    });
+    assert_eq!(redact::json(&mut value), 6);
+    assert_eq!(value["user"]["name"], "bob");
+    assert_eq!(value["user"]["password"], REDACTED);
+    assert_eq!(value["user"]["pin"], REDACTED);
+    assert_eq!(value["user"]["session"], REDACTED);
+    assert_eq!(value["items"][0]["token"], REDACTED);
+    assert_eq!(
+        value["items"][1]["message"],
+        "token=[redacted] and secret=[redacted]"
+    );
+    assert_eq!(value["token_type"], "Bearer");
+    assert_eq!(value["password_hint"], Value::Null);
+    assert_eq!(value["otp"], "");
+    assert_eq!(value["author"], "ann");
+}
+
+#[test]
+fn unchanged_json_bodies_stay_byte_identical() {
+    let body = "{ \"z\": 1,\n  \"a\": [1.50, \"author\"] }";
+    assert_eq!(redact::body(body, "application/json"), body);
+}
+
+#[test]
+fn sensitive_names() {
+    let sensitive = [
+        "password",
+        "Passwd",
+        "pwd",
+        "pass",
+        "user_pass",
+        "newPassword",
+        "secret",
+        "client_secret",
+        "token",
+        "access_token",
+        "refresh_token",
+        "id_token",
+        "accessToken",
+        "XAuthToken",
+        "auth",
+        "Authorization",
+        "proxy-authorization",
+        "auth_token",
+        "x-auth",
+        "oauth",
+        "authKey",
+        "api_key",
+        "apikey",
+        "api-key",
+        "x-api-key",
+        "APIKey",
+        "key",
+        "private_key",
+        "session",
+        "sessionid",
+        "session_id",
+        "PHPSESSID",
+        "JSESSIONID",
+        "connect.sid",
+        "sid",
+        "cookie",
+        "set-cookie",
+        "csrf",
+        "xsrf",
+        "csrf_token",
+        "X-CSRF-Token",
+        "csrfmiddlewaretoken",
+        "signature",
+        "sig",
+        "credential",
+        "credentials",
+        "otp",
+        "pin",
+        "ssn",
+        "card",
+        "card_number",
+        "cardnumber",
+        "cc-number",
+        "cvv",
+        "cvv2",
+        "cvc",
+        "aws_secret_access_key",
+    ];
+    for name in sensitive {
+        assert!(
+            redact::is_sensitive_name(name),
+            "{name} should be sensitive"
+        );
+    }
+    let innocuous = [
+        "author",
+        "authority",
+        ":authority",
+        "authored_at",
+        "authentication_method",
+        "keyboard",
+        "monkey",
+        "keyword",
+        "primary_key",
+        "passenger",
+        "bypass",
+        "tokenizer_version",
+        "token_type",
+        "password_required",
+        "session_count",
+        "spin",
+        "secretary",
+        "username",
+        "email",
+        "code",
+        "error",
+        "cc",
+        "id",
+        "name",
+        "",
+        "content-type",
+    ];
+    for name in innocuous {
+        assert!(
+            !redact::is_sensitive_name(name),
+            "{name} should not be sensitive"
+        );
+    }
+}
+
+#[test]
+fn headers_keep_their_shape() {
+    assert_eq!(
+        redact::header("Authorization", "Bearer abc"),
+        "Bearer [redacted]"
+    );
+    assert_eq!(redact::header("authorization", "abc"), REDACTED);
+    assert_eq!(
+        redact::header("Cookie", "a=1; b=2"),
+        "a=[redacted]; b=[redacted]"
+    );
+    assert_eq!(
+        redact::header("Set-Cookie", "s=abc; Path=/; HttpOnly"),
+        "s=[redacted]; Path=/; HttpOnly"
+    );
+    assert_eq!(redact::header("X-Auth-Token", "t"), REDACTED);
+    assert_eq!(redact::header("Cookie", ""), "");
+}
+
+#[test]
+fn text_outside_assignments_is_untouched() {
+    for text in [
+        "The bearer of this letter",
+        "WWW-Authenticate: Bearer realm=\"api\"",
+        "password reset requested",
+        "{\"token\": {\"kind\": \"opaque\"}}",
+        "tokens: [1, 2]",
+        "ünïcode password",
+    ] {
+        assert_eq!(redact::text(text), text);
+    }
+    assert_eq!(
+        redact::text("ünï password=ü€x; ok"),
+        "ünï password=[redacted]; ok"
+    );
+}

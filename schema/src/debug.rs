@@ -1,0 +1,222 @@
+//! `tool.debug`: every `bsk debug …` action, its options in one params type, and its results.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::capture::{Body, ConsoleEntry, Headers, OperationRecord, PageLoad, RequestSummary};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DebugAction {
+    Start,
+    Stop,
+    Status,
+    Requests,
+    Request,
+    Console,
+    Pages,
+    Operations,
+    Operation,
+    Export,
+    /// Test-only: make one capture actor panic. Refused unless the daemon runs with
+    /// `BSK_TEST_FAULTS=1`.
+    Fault,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RequestPart {
+    #[default]
+    Metadata,
+    Request,
+    Response,
+    Headers,
+    Timing,
+}
+
+/// The options of every action; each action reads the ones it takes.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DebugParams {
+    pub session: String,
+    pub action: DebugAction,
+    /// A retained capture; ID reads infer it, lists and stop use the latest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub run_id: Option<String>,
+    /// One of the session's tabs (start); the session's own tab by default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tab_id: Option<String>,
+    /// A capture's name (start).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// A request or operation id (request, operation); an actor kind (fault).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub part: Option<RequestPart>,
+    /// Body reads: where to start, in UTF-16 code units.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offset: Option<usize>,
+    /// Body reads: at most this many UTF-16 code units (default 4096, maximum 16384).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_chars: Option<usize>,
+    /// Body reads: an RFC 6901 JSON pointer into a complete JSON body.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pointer: Option<String>,
+    /// Lists: only records updated after this revision (a previous page's `next_since`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub since: Option<u64>,
+    /// Lists: at most this many (default 30, maximum 100).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<usize>,
+    /// Requests: include static resources and extension traffic, folded by default.
+    #[serde(default)]
+    pub all: bool,
+}
+
+impl DebugParams {
+    pub fn new(session: impl Into<String>, action: DebugAction) -> Self {
+        DebugParams {
+            session: session.into(),
+            action,
+            run_id: None,
+            tab_id: None,
+            name: None,
+            id: None,
+            part: None,
+            offset: None,
+            max_chars: None,
+            pointer: None,
+            since: None,
+            limit: None,
+            all: false,
+        }
+    }
+}
+
+/// A page of a list. Merge by id: a record updated since the last page comes again.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct ListPage<T> {
+    pub run_id: String,
+    pub items: Vec<T>,
+    /// Pass as `--since` for the next page; absent on an empty page, which ends pagination.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next_since: Option<u64>,
+    /// Evidence of this kind was evicted from the capture (this does not promise another page).
+    pub truncated: bool,
+    /// Static resources and extension traffic left out of this page (`--all` shows them).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub folded: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// `request --part metadata`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct RequestMetadata {
+    #[serde(flatten)]
+    pub summary: RequestSummary,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status_text: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mime_type: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub frame_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initiator: Option<serde_json::Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub encoded_data_length: Option<f64>,
+    /// Ids of the later hops of this request's redirect chain, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub redirected_to: Vec<String>,
+}
+
+/// `request --part headers`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct RequestHeaders {
+    pub id: String,
+    pub request: Headers,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_raw: Option<Headers>,
+    pub response: Headers,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub response_raw: Option<Headers>,
+}
+
+/// `request --part timing`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct RequestTiming {
+    pub id: String,
+    pub started_at: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended_at: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub duration_ms: Option<u64>,
+    /// Chrome's `ResourceTiming` (milliseconds relative to `requestTime`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timing: Option<serde_json::Value>,
+}
+
+/// `request --part request|response`: a slice of the body, or the value at `--pointer`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct BodyRead {
+    pub id: String,
+    pub part: RequestPart,
+    /// The body's state, reason and sizes (its text is in `text`).
+    pub body: Body,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offset: Option<usize>,
+    /// Present while more text remains: pass it as `--offset`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next_offset: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pointer: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<serde_json::Value>,
+}
+
+/// An operation in a list, with how much evidence its windows hold.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct OperationSummary {
+    #[serde(flatten)]
+    pub operation: OperationRecord,
+    pub immediate_requests: usize,
+    pub immediate_console: usize,
+    pub possibly_related_requests: usize,
+    pub possibly_related_console: usize,
+}
+
+/// Requests and console entries that started inside one window.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+pub struct WindowEvidence {
+    /// Ms since the Unix epoch; the window is `[from, until)`.
+    pub from: u64,
+    pub until: u64,
+    pub requests: Vec<RequestSummary>,
+    pub console: Vec<ConsoleEntry>,
+}
+
+/// `bsk debug operation <id>`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct OperationDetail {
+    pub run_id: String,
+    pub operation: OperationRecord,
+    /// Started before 1.5 s after the operation ended (or the next operation began).
+    pub immediate: WindowEvidence,
+    /// Started within 15 s after it ended, capped by the next operation and stop. Association
+    /// by start time, not proof of cause.
+    pub possibly_related: WindowEvidence,
+}
+
+/// `bsk debug pages`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct PagesResult {
+    pub run_id: String,
+    pub pages: Vec<PageLoad>,
+    /// Older page loads evicted to keep 20.
+    pub evicted: u64,
+}
