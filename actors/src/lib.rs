@@ -12,5 +12,7 @@
 //! supervisor arrive with the capture runtime; see `docs/decisions/0001-actors-with-kameo.md`.
 
 pub mod bounds;
+pub mod capture;
+pub mod cdp;
 pub mod model;
 pub mod store;

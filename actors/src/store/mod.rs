@@ -28,6 +28,14 @@ use crate::bounds::{
 };
 pub use network::{BodyJob, BodyKind, BodyOutcome};
 
+/// Milliseconds since the Unix epoch: the clock of every record.
+pub fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or_default()
+}
+
 /// Who a capture belongs to and what it records.
 #[derive(Debug, Clone)]
 pub struct RunMeta {

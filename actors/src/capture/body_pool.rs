@@ -1,0 +1,175 @@
+//! The body fetcher pool: "4 concurrent jobs, 32 queued, 2.5 s command deadline". A full queue
+//! answers `saturated` at once, never a wait that stalls capture; a job past its deadline ends
+//! as `deadline`; nothing waits forever on a body the browser will never have.
+
+use std::collections::{HashMap, VecDeque};
+use std::convert::Infallible;
+use std::sync::Arc;
+
+use bsk_schema::capture::BodyReason;
+use kameo::actor::{Actor, ActorRef, WeakActorRef};
+use kameo::error::ActorStopReason;
+use kameo::message::{Context, Message};
+use serde_json::json;
+use tokio::task::JoinHandle;
+
+use super::{ActorKind, SharedCapture};
+use crate::bounds::{BODY_FETCH_CONCURRENCY, BODY_FETCH_DEADLINE, BODY_FETCH_QUEUE};
+use crate::cdp::{CommandError, Commander};
+use crate::store::{BodyJob, BodyKind, BodyOutcome};
+
+#[derive(Debug)]
+pub struct BodyPool {
+    capture: SharedCapture,
+    cdp: Arc<dyn Commander>,
+    me: ActorRef<BodyPool>,
+    /// Jobs waiting for a free slot, oldest first; at most [`BODY_FETCH_QUEUE`].
+    queue: VecDeque<BodyJob>,
+    /// Jobs in flight by ticket, at most [`BODY_FETCH_CONCURRENCY`]. Their tasks are aborted on
+    /// stop, which cancels the pending browser reads.
+    running: HashMap<u64, (BodyJob, JoinHandle<()>)>,
+    next_ticket: u64,
+}
+
+#[derive(Debug)]
+pub struct PoolArgs {
+    pub capture: SharedCapture,
+    pub cdp: Arc<dyn Commander>,
+}
+
+/// Fetch one body.
+#[derive(Debug)]
+pub struct Fetch(pub BodyJob);
+
+/// A fetch finished (sent by its own task).
+#[derive(Debug)]
+pub struct Done {
+    ticket: u64,
+    outcome: BodyOutcome,
+}
+
+/// Test-only: panic inside the actor.
+#[derive(Debug)]
+pub struct Panic;
+
+impl Actor for BodyPool {
+    type Args = PoolArgs;
+    type Error = Infallible;
+
+    async fn on_start(args: PoolArgs, me: ActorRef<Self>) -> Result<Self, Infallible> {
+        Ok(BodyPool {
+            capture: args.capture,
+            cdp: args.cdp,
+            me,
+            queue: VecDeque::new(),
+            running: HashMap::new(),
+            next_ticket: 0,
+        })
+    }
+
+    async fn on_stop(
+        &mut self,
+        _: WeakActorRef<Self>,
+        _: ActorStopReason,
+    ) -> Result<(), Infallible> {
+        for (_, (_, task)) in self.running.drain() {
+            task.abort();
+        }
+        self.queue.clear();
+        Ok(())
+    }
+}
+
+fn outcome_of(kind: BodyKind, reply: Result<serde_json::Value, CommandError>) -> BodyOutcome {
+    match reply {
+        Ok(value) => match kind {
+            BodyKind::Response => BodyOutcome::Text {
+                text: value["body"].as_str().unwrap_or_default().to_string(),
+                base64: value["base64Encoded"].as_bool().unwrap_or(false),
+            },
+            BodyKind::Request => BodyOutcome::Text {
+                text: value["postData"].as_str().unwrap_or_default().to_string(),
+                base64: false,
+            },
+        },
+        Err(CommandError::Deadline) => BodyOutcome::Failed(BodyReason::Deadline),
+        Err(CommandError::Closed) => BodyOutcome::Failed(BodyReason::CaptureStopped),
+        // "No data found", "evicted from inspector cache", "No resource with given identifier".
+        Err(CommandError::Remote(_)) => BodyOutcome::Failed(BodyReason::MissingBrowserBuffer),
+    }
+}
+
+impl BodyPool {
+    fn start(&mut self, job: BodyJob) {
+        let ticket = self.next_ticket;
+        self.next_ticket += 1;
+        let (method, params) = match job.kind {
+            BodyKind::Response => (
+                "Network.getResponseBody",
+                json!({ "requestId": job.cdp_request_id }),
+            ),
+            BodyKind::Request => (
+                "Network.getRequestPostData",
+                json!({ "requestId": job.cdp_request_id }),
+            ),
+        };
+        let reply = self
+            .cdp
+            .command(&job.session_id, method, params, BODY_FETCH_DEADLINE);
+        let me = self.me.clone();
+        let kind = job.kind;
+        let task = tokio::spawn(async move {
+            let reply = match tokio::time::timeout(BODY_FETCH_DEADLINE, reply).await {
+                Ok(reply) => reply,
+                Err(_) => Err(CommandError::Deadline),
+            };
+            let _ = me
+                .tell(Done {
+                    ticket,
+                    outcome: outcome_of(kind, reply),
+                })
+                .await;
+        });
+        self.running.insert(ticket, (job, task));
+    }
+}
+
+impl Message<Fetch> for BodyPool {
+    type Reply = ();
+
+    async fn handle(&mut self, Fetch(job): Fetch, _: &mut Context<Self, ()>) {
+        if self.running.len() < BODY_FETCH_CONCURRENCY {
+            self.start(job);
+        } else if self.queue.len() < BODY_FETCH_QUEUE {
+            self.queue.push_back(job);
+        } else {
+            self.capture
+                .lock()
+                .apply_body(&job, BodyOutcome::Failed(BodyReason::Saturated));
+        }
+    }
+}
+
+impl Message<Done> for BodyPool {
+    type Reply = ();
+
+    async fn handle(&mut self, done: Done, _: &mut Context<Self, ()>) {
+        if let Some((job, _finished)) = self.running.remove(&done.ticket) {
+            self.capture.lock().apply_body(&job, done.outcome);
+        }
+        if let Some(next) = self.queue.pop_front() {
+            self.start(next);
+        }
+    }
+}
+
+impl Message<Panic> for BodyPool {
+    type Reply = ();
+
+    async fn handle(&mut self, _: Panic, _: &mut Context<Self, ()>) {
+        panic!(
+            "fault injected into the {} actor",
+            ActorKind::BodyPool.name()
+        );
+    }
+}

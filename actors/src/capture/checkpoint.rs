@@ -1,0 +1,209 @@
+//! The checkpoint writer: "Changed captures are checkpointed at most once per two seconds, with
+//! an immediate save at start and stop." Snapshots go to a [`CheckpointSink`]: the extension's
+//! browser-local history once connected. Until then the sink says why history is unavailable,
+//! and `status` shows it; live evidence stays readable and exportable.
+
+use std::convert::Infallible;
+use std::fmt::Debug;
+use std::num::NonZeroU32;
+use std::sync::Arc;
+use std::time::Duration;
+
+use bsk_schema::capture::ExportDocument;
+use governor::clock::Clock;
+use governor::middleware::NoOpMiddleware;
+use governor::state::{InMemoryState, NotKeyed};
+use governor::{Quota, RateLimiter};
+use kameo::actor::{Actor, ActorRef, WeakActorRef};
+use kameo::error::ActorStopReason;
+use kameo::message::{Context, Message};
+use tokio::task::JoinHandle;
+
+use super::{ActorKind, SharedCapture};
+use crate::bounds::CHECKPOINT_INTERVAL;
+use crate::store::now_ms;
+
+/// Where checkpoints go.
+pub trait CheckpointSink: Send + Sync + Debug + 'static {
+    /// Stores one already-redacted snapshot; an error says why history is unavailable.
+    fn save(&self, snapshot: &ExportDocument) -> Result<(), String>;
+}
+
+/// The sink while no browser extension is connected: every save fails with the reason.
+#[derive(Debug, Default)]
+pub struct NoExtensionSink;
+
+impl CheckpointSink for NoExtensionSink {
+    fn save(&self, _: &ExportDocument) -> Result<(), String> {
+        Err("history storage is unavailable: no bsk browser extension is connected to store checkpoints; \
+             live evidence stays readable with `bsk debug …` and exportable with `bsk debug export`"
+            .into())
+    }
+}
+
+/// governor's clock, driven by tokio's: paused tokio time pauses the throttle too, so tests are
+/// exact.
+#[derive(Debug, Clone, Copy)]
+pub struct TokioClock {
+    origin: tokio::time::Instant,
+}
+
+impl Default for TokioClock {
+    fn default() -> Self {
+        TokioClock {
+            origin: tokio::time::Instant::now(),
+        }
+    }
+}
+
+impl Clock for TokioClock {
+    type Instant = Duration;
+
+    fn now(&self) -> Duration {
+        tokio::time::Instant::now().duration_since(self.origin)
+    }
+}
+
+type Throttle = RateLimiter<NotKeyed, InMemoryState, TokioClock, NoOpMiddleware<Duration>>;
+
+#[derive(Debug)]
+pub struct CheckpointWriter {
+    capture: SharedCapture,
+    sink: Arc<dyn CheckpointSink>,
+    me: ActorRef<CheckpointWriter>,
+    /// One save per [`CHECKPOINT_INTERVAL`].
+    throttle: Throttle,
+    clock: TokioClock,
+    /// A save waiting for the throttle; at most one, and aborted on stop.
+    scheduled: Option<JoinHandle<()>>,
+}
+
+#[derive(Debug)]
+pub struct CheckpointArgs {
+    pub capture: SharedCapture,
+    pub sink: Arc<dyn CheckpointSink>,
+}
+
+/// The capture changed; save when the throttle allows.
+#[derive(Debug)]
+pub struct Changed;
+
+/// Save now, whatever the throttle says (start and stop).
+#[derive(Debug)]
+pub struct SaveNow;
+
+/// A throttled save came due.
+#[derive(Debug)]
+struct Due;
+
+/// Test-only: panic inside the actor.
+#[derive(Debug)]
+pub struct Panic;
+
+impl Actor for CheckpointWriter {
+    type Args = CheckpointArgs;
+    type Error = Infallible;
+
+    async fn on_start(args: CheckpointArgs, me: ActorRef<Self>) -> Result<Self, Infallible> {
+        let clock = TokioClock::default();
+        let period = NonZeroU32::MIN;
+        let quota = Quota::with_period(CHECKPOINT_INTERVAL)
+            .map_or(Quota::per_second(period), |q| q.allow_burst(period));
+        let mut writer = CheckpointWriter {
+            capture: args.capture,
+            sink: args.sink,
+            me,
+            throttle: RateLimiter::direct_with_clock(quota, clock),
+            clock,
+            scheduled: None,
+        };
+        // "an immediate save at start"
+        let _ = writer.throttle.check();
+        writer.save();
+        Ok(writer)
+    }
+
+    async fn on_stop(
+        &mut self,
+        _: WeakActorRef<Self>,
+        _: ActorStopReason,
+    ) -> Result<(), Infallible> {
+        if let Some(task) = self.scheduled.take() {
+            task.abort();
+        }
+        Ok(())
+    }
+}
+
+impl CheckpointWriter {
+    fn save(&mut self) {
+        let snapshot = self.capture.lock().export(now_ms());
+        let result = self.sink.save(&snapshot);
+        let mut capture = self.capture.lock();
+        match result {
+            Ok(()) => {
+                capture.history.available = true;
+                capture.history.reason = None;
+                capture.history.checkpoints += 1;
+                capture.history.last_checkpoint_at = Some(snapshot.saved_at);
+            }
+            Err(reason) => {
+                capture.history.available = false;
+                capture.history.reason = Some(reason);
+            }
+        }
+    }
+}
+
+impl Message<Changed> for CheckpointWriter {
+    type Reply = ();
+
+    async fn handle(&mut self, _: Changed, _: &mut Context<Self, ()>) {
+        if self.scheduled.is_some() {
+            return; // a save is already due; it will include this change
+        }
+        match self.throttle.check() {
+            Ok(()) => self.save(),
+            Err(not_until) => {
+                let wait = not_until.wait_time_from(self.clock.now());
+                let me = self.me.clone();
+                self.scheduled = Some(tokio::spawn(async move {
+                    tokio::time::sleep(wait).await;
+                    let _ = me.tell(Due).await;
+                }));
+            }
+        }
+    }
+}
+
+impl Message<Due> for CheckpointWriter {
+    type Reply = ();
+
+    async fn handle(&mut self, _: Due, _: &mut Context<Self, ()>) {
+        self.scheduled = None;
+        let _ = self.throttle.check();
+        self.save();
+    }
+}
+
+impl Message<SaveNow> for CheckpointWriter {
+    type Reply = ();
+
+    async fn handle(&mut self, _: SaveNow, _: &mut Context<Self, ()>) {
+        if let Some(task) = self.scheduled.take() {
+            task.abort();
+        }
+        self.save();
+    }
+}
+
+impl Message<Panic> for CheckpointWriter {
+    type Reply = ();
+
+    async fn handle(&mut self, _: Panic, _: &mut Context<Self, ()>) {
+        panic!(
+            "fault injected into the {} actor",
+            ActorKind::Checkpoint.name()
+        );
+    }
+}

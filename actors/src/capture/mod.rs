@@ -1,0 +1,220 @@
+//! The capture actors and their supervision.
+//!
+//! One capture is a small tree of kameo actors, each in its own module:
+//!
+//! ```text
+//!   TabActor (supervisor; one per captured tab)
+//!   ├── TargetActor × (root + at most 16 iframe targets)
+//!   ├── BodyPool    (4 concurrent, 32 queued, 2.5 s deadline)
+//!   └── CheckpointWriter (at most one save per 2 s; immediate at start and stop)
+//! ```
+//!
+//! Children are linked to the tab actor. Whatever ends the capture — `debug stop`, the tab
+//! returned or closed, the session or the daemon ending, the browser gone, or a panic in any of
+//! these actors — goes through [`tab::TabActor`]'s one `finish` path: the evidence, which lives
+//! in the shared [`SharedCapture`] rather than inside an actor, is stopped with an explicit
+//! [`StopReason`] and checkpointed. Nothing pending is claimed finished.
+
+pub mod body_pool;
+pub mod checkpoint;
+pub mod tab;
+pub mod target;
+
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use bsk_schema::capture::{RunInfo, StopReason};
+use kameo::actor::{ActorRef, Spawn};
+use kameo::mailbox;
+
+use crate::bounds::MAX_IFRAME_TARGETS;
+use crate::cdp::{Commander, Event};
+use crate::store::Capture;
+pub use checkpoint::{CheckpointSink, NoExtensionSink};
+
+/// The evidence of one capture, shared by its actors and by readers. It outlives every actor, so
+/// a crashed actor's evidence is still there to be saved.
+#[derive(Debug, Clone)]
+pub struct SharedCapture(Arc<Mutex<Capture>>);
+
+impl SharedCapture {
+    pub fn new(capture: Capture) -> Self {
+        SharedCapture(Arc::new(Mutex::new(capture)))
+    }
+
+    /// Locks the capture. A panic while it was held leaves the evidence as it was: still worth
+    /// reading and saving, so poisoning is ignored.
+    pub fn lock(&self) -> MutexGuard<'_, Capture> {
+        self.0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// Capacity of the tab actor's mailbox. Events beyond it are dropped and counted
+/// (`events_dropped`): the browser connection never waits for capture.
+pub const TAB_MAILBOX: usize = 4096;
+
+/// Which capture actor a test-only fault hook makes panic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ActorKind {
+    Tab,
+    Target,
+    BodyPool,
+    Checkpoint,
+}
+
+impl ActorKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            ActorKind::Tab => "tab",
+            ActorKind::Target => "target",
+            ActorKind::BodyPool => "body_pool",
+            ActorKind::Checkpoint => "checkpoint",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<ActorKind> {
+        [
+            ActorKind::Tab,
+            ActorKind::Target,
+            ActorKind::BodyPool,
+            ActorKind::Checkpoint,
+        ]
+        .into_iter()
+        .find(|k| k.name() == name)
+    }
+}
+
+/// An operation, as the capture records it.
+#[derive(Debug, Clone)]
+pub enum OperationNote {
+    Started {
+        op_id: u64,
+        name: String,
+        params: serde_json::Value,
+        at: u64,
+    },
+    Ended {
+        op_id: u64,
+        outcome: Result<String, String>,
+        at: u64,
+    },
+}
+
+/// The runtime's handle on a running capture: the tab's event pump feeds it, the daemon stops it.
+#[derive(Debug, Clone)]
+pub struct CaptureTap {
+    actor: ActorRef<tab::TabActor>,
+    /// Iframe targets admitted for capture, to keep "root + up to 16".
+    iframes: Arc<AtomicUsize>,
+    /// Events the tab actor's mailbox had no room for.
+    dropped: Arc<AtomicU64>,
+}
+
+impl CaptureTap {
+    /// Starts the actors of a capture of the tab whose page session is `root_session`.
+    pub fn start(
+        capture: SharedCapture,
+        cdp: Arc<dyn Commander>,
+        sink: Arc<dyn CheckpointSink>,
+        root_session: String,
+    ) -> CaptureTap {
+        let dropped = Arc::new(AtomicU64::new(0));
+        let args = tab::TabArgs {
+            capture,
+            cdp,
+            sink,
+            root_session,
+            dropped: dropped.clone(),
+        };
+        let actor = tab::TabActor::spawn_with_mailbox(args, mailbox::bounded(TAB_MAILBOX));
+        CaptureTap {
+            actor,
+            iframes: Arc::new(AtomicUsize::new(0)),
+            dropped,
+        }
+    }
+
+    /// Hands an event of the tab or of an iframe target to the capture, never waiting.
+    pub fn forward(&self, event: Event) {
+        if self.actor.tell(tab::Forward(event)).try_send().is_err() {
+            self.dropped.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether a new iframe target may be captured; reserves its place if so.
+    pub fn admit_iframe(&self) -> bool {
+        self.iframes
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+                (n < MAX_IFRAME_TARGETS).then_some(n + 1)
+            })
+            .is_ok()
+    }
+
+    /// An iframe target attached under the tab. `admitted` says whether capture was set up on
+    /// it; `late` whether it existed before capture started.
+    pub fn target_attached(
+        &self,
+        session_id: String,
+        target_id: String,
+        admitted: bool,
+        late: bool,
+        setup_failed: bool,
+    ) {
+        let message = tab::TargetAttached {
+            session_id,
+            target_id,
+            admitted,
+            late,
+            setup_failed,
+        };
+        if self.actor.tell(message).try_send().is_err() {
+            self.dropped.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    pub fn target_detached(&self, session_id: String) {
+        if self
+            .actor
+            .tell(tab::TargetDetached(session_id))
+            .try_send()
+            .is_err()
+        {
+            self.dropped.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    pub fn operation(&self, note: OperationNote) {
+        if self.actor.tell(tab::Operation(note)).try_send().is_err() {
+            self.dropped.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// Ends the capture with `reason` and returns its final state. Safe to call on a capture
+    /// that already ended (a crash): then it answers `None`.
+    pub async fn stop(&self, reason: StopReason) -> Option<RunInfo> {
+        let info = self
+            .actor
+            .ask(tab::Stop(reason))
+            .await
+            .ok()
+            .map(|stopped| stopped.0);
+        let _ = self.actor.wait_for_shutdown().await;
+        info
+    }
+
+    pub fn is_alive(&self) -> bool {
+        self.actor.is_alive()
+    }
+
+    /// Test-only fault hook: makes one actor kind of this capture panic.
+    pub fn fault(&self, kind: ActorKind) {
+        let _ = self.actor.tell(tab::Fault(kind)).try_send();
+    }
+
+    /// Waits until the capture's actors have all stopped (after a stop or a crash).
+    pub async fn stopped(&self) {
+        self.actor.wait_for_shutdown().await;
+    }
+}

@@ -1,0 +1,360 @@
+//! The tab actor: the supervisor of one capture. It starts the root target actor, the body pool
+//! and the checkpoint writer, adds a target actor per admitted iframe target, routes events to
+//! them by session, records operations, and ends the capture — on request, or when it or any
+//! linked child panics — through one `finish` path.
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use bsk_schema::capture::{OperationSource, RunInfo, StopReason};
+use kameo::actor::{Actor, ActorId, ActorRef, Spawn, WeakActorRef};
+use kameo::error::{ActorStopReason, PanicError};
+use kameo::mailbox;
+use kameo::message::{Context, Message};
+
+use super::body_pool::{self, BodyPool, PoolArgs};
+use super::checkpoint::{self, CheckpointArgs, CheckpointSink, CheckpointWriter, SaveNow};
+use super::target::{self, TargetActor, TargetArgs};
+use super::{ActorKind, OperationNote, SharedCapture};
+use crate::cdp::{Commander, Event};
+use crate::model::redact;
+use crate::store::now_ms;
+
+/// Mailbox of each target actor and of the body pool. A full target mailbox drops the event and
+/// counts it; a full pool mailbox answers `saturated`.
+const CHILD_MAILBOX: usize = 1024;
+
+#[derive(Debug)]
+pub struct TabActor {
+    capture: SharedCapture,
+    /// Target actors by CDP session: the root first, then admitted iframe targets.
+    targets: HashMap<String, ActorRef<TargetActor>>,
+    /// Which kind each linked child is, to name it when it dies.
+    kinds: HashMap<ActorId, ActorKind>,
+    pool: ActorRef<BodyPool>,
+    checkpoint: ActorRef<CheckpointWriter>,
+    /// Events the runtime could not hand over (this actor's full mailbox), folded into the
+    /// capture's `events_dropped`.
+    dropped: Arc<AtomicU64>,
+    /// Events this actor could not hand to a full target mailbox.
+    dropped_here: u64,
+    /// Daemon operation id → the capture's operation record id.
+    operations: HashMap<u64, String>,
+    finished: bool,
+}
+
+#[derive(Debug)]
+pub struct TabArgs {
+    pub capture: SharedCapture,
+    pub cdp: Arc<dyn Commander>,
+    pub sink: Arc<dyn CheckpointSink>,
+    pub root_session: String,
+    pub dropped: Arc<AtomicU64>,
+}
+
+/// An event of the tab's or an iframe target's session.
+#[derive(Debug)]
+pub struct Forward(pub Event);
+
+#[derive(Debug)]
+pub struct TargetAttached {
+    pub session_id: String,
+    pub target_id: String,
+    pub admitted: bool,
+    pub late: bool,
+    pub setup_failed: bool,
+}
+
+#[derive(Debug)]
+pub struct TargetDetached(pub String);
+
+#[derive(Debug)]
+pub struct Operation(pub OperationNote);
+
+/// End the capture; answers its final state.
+#[derive(Debug)]
+pub struct Stop(pub StopReason);
+
+/// The final state of a capture that was stopped.
+#[derive(Debug, kameo::Reply)]
+pub struct Stopped(pub RunInfo);
+
+/// Test-only fault hook.
+#[derive(Debug)]
+pub struct Fault(pub ActorKind);
+
+impl Actor for TabActor {
+    type Args = TabArgs;
+    type Error = Infallible;
+
+    async fn on_start(args: TabArgs, me: ActorRef<Self>) -> Result<Self, Infallible> {
+        let TabArgs {
+            capture,
+            cdp,
+            sink,
+            root_session,
+            dropped,
+        } = args;
+        let pool = BodyPool::spawn_link_with_mailbox(
+            &me,
+            PoolArgs {
+                capture: capture.clone(),
+                cdp,
+            },
+            mailbox::bounded(CHILD_MAILBOX),
+        )
+        .await;
+        let checkpoint = CheckpointWriter::spawn_link(
+            &me,
+            CheckpointArgs {
+                capture: capture.clone(),
+                sink,
+            },
+        )
+        .await;
+        let root_target = capture.lock().meta.tab_id.clone();
+        let mut actor = TabActor {
+            capture,
+            targets: HashMap::new(),
+            kinds: HashMap::from([
+                (pool.id(), ActorKind::BodyPool),
+                (checkpoint.id(), ActorKind::Checkpoint),
+            ]),
+            pool,
+            checkpoint,
+            dropped,
+            dropped_here: 0,
+            operations: HashMap::new(),
+            finished: false,
+        };
+        actor.add_target(&me, root_session, root_target, true).await;
+        Ok(actor)
+    }
+
+    async fn on_panic(
+        &mut self,
+        _: WeakActorRef<Self>,
+        error: PanicError,
+    ) -> Result<ControlFlow<ActorStopReason>, Infallible> {
+        tracing::error!(error = ?error, "capture tab actor panicked");
+        self.finish(StopReason::ActorPanicked {
+            actor: ActorKind::Tab.name().into(),
+        })
+        .await;
+        Ok(ControlFlow::Break(ActorStopReason::Panicked(error)))
+    }
+
+    async fn on_link_died(
+        &mut self,
+        _: WeakActorRef<Self>,
+        id: ActorId,
+        reason: ActorStopReason,
+    ) -> Result<ControlFlow<ActorStopReason>, Infallible> {
+        if self.finished || matches!(reason, ActorStopReason::Normal) {
+            return Ok(ControlFlow::Continue(()));
+        }
+        let kind = self.kinds.get(&id).copied().unwrap_or(ActorKind::Target);
+        tracing::error!(actor = kind.name(), reason = ?reason, "capture actor died");
+        self.finish(StopReason::ActorPanicked {
+            actor: kind.name().into(),
+        })
+        .await;
+        Ok(ControlFlow::Break(ActorStopReason::LinkDied {
+            id,
+            reason: Box::new(reason),
+        }))
+    }
+
+    async fn on_stop(
+        &mut self,
+        _: WeakActorRef<Self>,
+        _: ActorStopReason,
+    ) -> Result<(), Infallible> {
+        if !self.finished {
+            self.finish(StopReason::ActorPanicked {
+                actor: ActorKind::Tab.name().into(),
+            })
+            .await;
+        }
+        Ok(())
+    }
+}
+
+impl TabActor {
+    async fn add_target(
+        &mut self,
+        me: &ActorRef<Self>,
+        session_id: String,
+        target_id: String,
+        root: bool,
+    ) {
+        let args = TargetArgs {
+            capture: self.capture.clone(),
+            target_id,
+            root,
+            pool: self.pool.clone(),
+            checkpoint: self.checkpoint.clone(),
+        };
+        let target =
+            TargetActor::spawn_link_with_mailbox(me, args, mailbox::bounded(CHILD_MAILBOX)).await;
+        self.kinds.insert(target.id(), ActorKind::Target);
+        self.targets.insert(session_id, target);
+    }
+
+    fn fold_dropped(&mut self) {
+        let dropped =
+            self.dropped.swap(0, Ordering::Relaxed) + std::mem::take(&mut self.dropped_here);
+        self.capture.lock().count_dropped_events(dropped);
+    }
+
+    /// The one way a capture ends. Children stop first (the body pool aborts its browser reads);
+    /// then the evidence is stopped with `reason`, so pending work becomes unfinished rather than
+    /// claimed done; then the final checkpoint is written.
+    async fn finish(&mut self, reason: StopReason) {
+        if self.finished {
+            return;
+        }
+        self.finished = true;
+        for target in self.targets.values() {
+            let _ = target.stop_gracefully().await;
+        }
+        for target in self.targets.values() {
+            target.wait_for_shutdown().await;
+        }
+        self.pool.kill();
+        self.pool.wait_for_shutdown().await;
+        self.fold_dropped();
+        self.capture.lock().stop(reason, now_ms());
+        if self.checkpoint.ask(SaveNow).await.is_err() {
+            tracing::warn!("the checkpoint writer is gone; the final state stays in memory");
+        }
+        self.checkpoint.kill();
+    }
+}
+
+impl Message<Forward> for TabActor {
+    type Reply = ();
+
+    async fn handle(&mut self, Forward(event): Forward, _: &mut Context<Self, ()>) {
+        if self.finished {
+            return;
+        }
+        if let Some(target) = self.targets.get(&event.session_id) {
+            if target.tell(event).try_send().is_err() {
+                self.dropped_here += 1;
+            }
+        }
+        if self.dropped.load(Ordering::Relaxed) > 0 || self.dropped_here > 0 {
+            self.fold_dropped();
+        }
+    }
+}
+
+impl Message<TargetAttached> for TabActor {
+    type Reply = ();
+
+    async fn handle(&mut self, attached: TargetAttached, ctx: &mut Context<Self, ()>) {
+        if self.finished {
+            return;
+        }
+        {
+            let mut capture = self.capture.lock();
+            let coverage = &mut capture.coverage;
+            match (attached.admitted, attached.setup_failed) {
+                (false, _) => coverage.iframe_targets_over_limit += 1,
+                (true, true) => coverage.iframe_setup_failed += 1,
+                (true, false) => {
+                    coverage.iframe_targets += 1;
+                    if attached.late {
+                        coverage.iframe_targets_late += 1;
+                    }
+                }
+            }
+        }
+        if attached.admitted
+            && !attached.setup_failed
+            && !self.targets.contains_key(&attached.session_id)
+        {
+            let me = ctx.actor_ref().clone();
+            self.add_target(&me, attached.session_id, attached.target_id, false)
+                .await;
+        }
+    }
+}
+
+impl Message<TargetDetached> for TabActor {
+    type Reply = ();
+
+    async fn handle(&mut self, TargetDetached(session): TargetDetached, _: &mut Context<Self, ()>) {
+        if let Some(target) = self.targets.remove(&session) {
+            let _ = target.stop_gracefully().await;
+        }
+    }
+}
+
+impl Message<Operation> for TabActor {
+    type Reply = ();
+
+    async fn handle(&mut self, Operation(note): Operation, _: &mut Context<Self, ()>) {
+        if self.finished {
+            return;
+        }
+        let mut capture = self.capture.lock();
+        match note {
+            OperationNote::Started {
+                op_id,
+                name,
+                mut params,
+                at,
+            } => {
+                redact::json(&mut params);
+                let id = capture.operation_started(OperationSource::Agent, &name, params, at);
+                self.operations.insert(op_id, id);
+            }
+            OperationNote::Ended { op_id, outcome, at } => {
+                if let Some(id) = self.operations.remove(&op_id) {
+                    let outcome = outcome
+                        .map(|s| redact::text(&s))
+                        .map_err(|e| redact::text(&e));
+                    capture.operation_ended(&id, outcome, at);
+                }
+            }
+        }
+        drop(capture);
+        let _ = self.checkpoint.tell(checkpoint::Changed).try_send();
+    }
+}
+
+impl Message<Stop> for TabActor {
+    type Reply = Stopped;
+
+    async fn handle(&mut self, Stop(reason): Stop, ctx: &mut Context<Self, Stopped>) -> Stopped {
+        self.finish(reason).await;
+        ctx.stop();
+        Stopped(self.capture.lock().run_info())
+    }
+}
+
+impl Message<Fault> for TabActor {
+    type Reply = ();
+
+    async fn handle(&mut self, Fault(kind): Fault, _: &mut Context<Self, ()>) {
+        match kind {
+            ActorKind::Tab => panic!("fault injected into the {} actor", ActorKind::Tab.name()),
+            ActorKind::Target => {
+                if let Some(target) = self.targets.values().next() {
+                    let _ = target.tell(target::Panic).try_send();
+                }
+            }
+            ActorKind::BodyPool => {
+                let _ = self.pool.tell(body_pool::Panic).try_send();
+            }
+            ActorKind::Checkpoint => {
+                let _ = self.checkpoint.tell(checkpoint::Panic).try_send();
+            }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+//! The target actor: one per captured target (the tab's own page, and each iframe target). It
+//! applies its session's events to the capture and hands body work to the pool.
+
+use std::convert::Infallible;
+
+use kameo::actor::{Actor, ActorRef};
+use kameo::error::SendError;
+use kameo::message::{Context, Message};
+
+use super::body_pool::{BodyPool, Fetch};
+use super::checkpoint::{Changed, CheckpointWriter};
+use super::{ActorKind, SharedCapture};
+use crate::cdp::Event;
+use crate::store::{BodyOutcome, now_ms};
+
+#[derive(Debug)]
+pub struct TargetActor {
+    capture: SharedCapture,
+    target_id: String,
+    /// Whether this is the tab's own page (page loads are recorded only there).
+    root: bool,
+    pool: ActorRef<BodyPool>,
+    checkpoint: ActorRef<CheckpointWriter>,
+}
+
+#[derive(Debug)]
+pub struct TargetArgs {
+    pub capture: SharedCapture,
+    pub target_id: String,
+    pub root: bool,
+    pub pool: ActorRef<BodyPool>,
+    pub checkpoint: ActorRef<CheckpointWriter>,
+}
+
+impl Actor for TargetActor {
+    type Args = TargetArgs;
+    type Error = Infallible;
+
+    async fn on_start(args: TargetArgs, _: ActorRef<Self>) -> Result<Self, Infallible> {
+        let TargetArgs {
+            capture,
+            target_id,
+            root,
+            pool,
+            checkpoint,
+        } = args;
+        Ok(TargetActor {
+            capture,
+            target_id,
+            root,
+            pool,
+            checkpoint,
+        })
+    }
+}
+
+impl Message<Event> for TargetActor {
+    type Reply = ();
+
+    async fn handle(&mut self, event: Event, _: &mut Context<Self, ()>) {
+        let now = now_ms();
+        let method = event.method.as_str();
+        let jobs = {
+            let mut capture = self.capture.lock();
+            match method.split_once('.').map(|(domain, _)| domain) {
+                Some("Network") => capture.apply_network(
+                    &self.target_id,
+                    &event.session_id,
+                    method,
+                    &event.params,
+                    now,
+                ),
+                Some("Runtime" | "Log") => {
+                    capture.apply_console(&self.target_id, method, &event.params, now);
+                    Vec::new()
+                }
+                Some("Page") if self.root => {
+                    match method {
+                        "Page.frameNavigated"
+                            if event.params["frame"].get("parentId").is_none() =>
+                        {
+                            capture.page_committed(
+                                event.params["frame"]["url"].as_str().unwrap_or_default(),
+                                now,
+                            )
+                        }
+                        "Page.domContentEventFired" => capture.page_event(false, now),
+                        "Page.loadEventFired" => capture.page_event(true, now),
+                        _ => {}
+                    }
+                    Vec::new()
+                }
+                _ => return,
+            }
+        };
+        for job in jobs {
+            if let Err(
+                SendError::MailboxFull(Fetch(job)) | SendError::ActorNotRunning(Fetch(job)),
+            ) = self.pool.tell(Fetch(job)).try_send()
+            {
+                // The pool cannot take it: the same answer as a full queue.
+                let reason = bsk_schema::capture::BodyReason::Saturated;
+                self.capture
+                    .lock()
+                    .apply_body(&job, BodyOutcome::Failed(reason));
+            }
+        }
+        let _ = self.checkpoint.tell(Changed).try_send();
+    }
+}
+
+/// Test-only: panic inside the actor, as a bug would.
+#[derive(Debug)]
+pub struct Panic;
+
+impl Message<Panic> for TargetActor {
+    type Reply = ();
+
+    async fn handle(&mut self, _: Panic, _: &mut Context<Self, ()>) {
+        panic!("fault injected into the {} actor", ActorKind::Target.name());
+    }
+}

@@ -1,0 +1,216 @@
+//! The capture actors against a scripted browser (no Chromium): the body pool's bounds and
+//! deadline, the checkpoint throttle under paused time, and every actor kind's panic ending in
+//! an interrupted capture whose evidence is kept.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use bsk_actors::capture::{ActorKind, CaptureTap, CheckpointSink, SharedCapture};
+use bsk_actors::cdp::{CommandError, CommandFuture, Commander, Event};
+use bsk_actors::store::{Capture, RunMeta};
+use bsk_schema::capture::{BodyReason, BodyState, CaptureState, ExportDocument, StopReason};
+use serde_json::{Value, json};
+
+/// A browser whose `getResponseBody` never answers, and which counts what it was asked.
+#[derive(Debug, Default)]
+struct SilentBrowser {
+    asked: Mutex<Vec<String>>,
+}
+
+impl Commander for SilentBrowser {
+    fn command(&self, _: &str, method: &str, _: Value, _: Duration) -> CommandFuture {
+        self.asked.lock().expect("lock").push(method.to_string());
+        Box::pin(std::future::pending::<Result<Value, CommandError>>())
+    }
+}
+
+#[derive(Debug, Default)]
+struct RecordingSink {
+    saves: Mutex<Vec<(tokio::time::Instant, CaptureState)>>,
+}
+
+impl CheckpointSink for RecordingSink {
+    fn save(&self, snapshot: &ExportDocument) -> Result<(), String> {
+        self.saves
+            .lock()
+            .expect("lock")
+            .push((tokio::time::Instant::now(), snapshot.run.state));
+        Ok(())
+    }
+}
+
+fn new_capture() -> SharedCapture {
+    SharedCapture::new(Capture::new(RunMeta {
+        run_id: "run1".into(),
+        session: "s1".into(),
+        task_id: 1,
+        name: None,
+        tab_id: "TAB".into(),
+        started_at: 0,
+    }))
+}
+
+fn event(method: &str, params: Value) -> Event {
+    Event {
+        session_id: "ROOT".into(),
+        method: method.into(),
+        params,
+    }
+}
+
+/// Sends a finished JSON response, which asks the pool for its body.
+fn finished_request(tap: &CaptureTap, id: usize) {
+    let id = id.to_string();
+    tap.forward(event("Network.requestWillBeSent", json!({ "requestId": id, "request": { "url": format!("http://a/{id}"), "method": "GET", "headers": {} } })));
+    tap.forward(event("Network.responseReceived", json!({ "requestId": id, "response": { "status": 200, "headers": {}, "mimeType": "application/json" } })));
+    tap.forward(event("Network.loadingFinished", json!({ "requestId": id })));
+}
+
+async fn wait_for(what: &str, mut done: impl FnMut() -> bool) {
+    // 60 s: under paused time this is exact and instant.
+    for _ in 0..12_000 {
+        if done() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    panic!("timed out waiting for {what}");
+}
+
+#[tokio::test(start_paused = true)]
+async fn the_body_pool_runs_four_queues_thirty_two_and_saturates_the_rest() {
+    let capture = new_capture();
+    let browser = Arc::new(SilentBrowser::default());
+    let tap = CaptureTap::start(
+        capture.clone(),
+        browser.clone(),
+        Arc::new(RecordingSink::default()),
+        "ROOT".into(),
+    );
+    for i in 0..40 {
+        finished_request(&tap, i);
+    }
+    wait_for("4 saturated bodies", || {
+        capture.lock().counters.bodies_saturated == 4
+    })
+    .await;
+    assert_eq!(
+        browser.asked.lock().expect("lock").len(),
+        4,
+        "only 4 fetches at once"
+    );
+    // Each wave of 4 ends at the 2.5 s deadline; 36 jobs need 9 waves.
+    wait_for("every body to settle", || {
+        let c = capture.lock();
+        (1..=40).all(|i| {
+            c.request(&format!("r{i}"))
+                .is_some_and(|r| r.response_body.state != BodyState::Pending)
+        })
+    })
+    .await;
+    let c = capture.lock();
+    assert_eq!(c.counters.bodies_deadline, 36);
+    assert_eq!(
+        c.request("r40").map(|r| r.response_body.reason),
+        Some(Some(BodyReason::Saturated))
+    );
+    assert_eq!(
+        c.request("r1").map(|r| r.response_body.reason),
+        Some(Some(BodyReason::Deadline))
+    );
+    drop(c);
+    assert_eq!(browser.asked.lock().expect("lock").len(), 36);
+    tap.stop(StopReason::Stopped).await;
+}
+
+#[tokio::test(start_paused = true)]
+async fn checkpoints_are_immediate_at_start_and_stop_and_at_most_every_two_seconds() {
+    let capture = new_capture();
+    let sink = Arc::new(RecordingSink::default());
+    let started = tokio::time::Instant::now();
+    let tap = CaptureTap::start(
+        capture.clone(),
+        Arc::new(SilentBrowser::default()),
+        sink.clone(),
+        "ROOT".into(),
+    );
+    wait_for("the start checkpoint", || {
+        sink.saves.lock().expect("lock").len() == 1
+    })
+    .await;
+    // A burst of changes within the first second.
+    for i in 0..20 {
+        tap.forward(event(
+            "Runtime.consoleAPICalled",
+            json!({ "type": "log", "args": [{ "type": "string", "value": format!("line {i}") }] }),
+        ));
+    }
+    wait_for("the throttled checkpoint", || {
+        sink.saves.lock().expect("lock").len() == 2
+    })
+    .await;
+    let info = tap.stop(StopReason::Stopped).await.expect("stopped");
+    assert_eq!(info.state, CaptureState::Stopped);
+    let saves = sink.saves.lock().expect("lock").clone();
+    assert_eq!(
+        saves.len(),
+        3,
+        "start, one throttled save for the burst, stop: {saves:?}"
+    );
+    let offsets: Vec<Duration> = saves
+        .iter()
+        .map(|(at, _)| at.duration_since(started))
+        .collect();
+    assert_eq!(offsets[0], Duration::ZERO);
+    assert!(
+        offsets[1] >= Duration::from_secs(2),
+        "throttled to one per 2 s: {offsets:?}"
+    );
+    assert_eq!(
+        saves[2].1,
+        CaptureState::Stopped,
+        "the stop save carries the final state"
+    );
+    assert_eq!(capture.lock().history.checkpoints, 3);
+}
+
+#[tokio::test]
+async fn a_panic_in_any_capture_actor_keeps_the_evidence_as_interrupted() {
+    for kind in [
+        ActorKind::Tab,
+        ActorKind::Target,
+        ActorKind::BodyPool,
+        ActorKind::Checkpoint,
+    ] {
+        let capture = new_capture();
+        let tap = CaptureTap::start(
+            capture.clone(),
+            Arc::new(SilentBrowser::default()),
+            Arc::new(RecordingSink::default()),
+            "ROOT".into(),
+        );
+        finished_request(&tap, 1);
+        wait_for("the request", || capture.lock().request("r1").is_some()).await;
+        tap.fault(kind);
+        tokio::time::timeout(Duration::from_secs(10), tap.stopped())
+            .await
+            .expect("the capture ends after the panic");
+        let c = capture.lock();
+        let info = c.run_info();
+        assert_eq!(info.state, CaptureState::Interrupted, "{kind:?}");
+        assert_eq!(
+            info.stop_reason,
+            Some(StopReason::ActorPanicked {
+                actor: kind.name().into()
+            }),
+            "{kind:?}"
+        );
+        let r1 = c.request("r1").expect("evidence survives the actor");
+        assert_eq!(
+            r1.response_body.state,
+            BodyState::Unavailable,
+            "{kind:?}: a pending body is not claimed done"
+        );
+        assert_eq!(r1.response_body.reason, Some(BodyReason::CaptureStopped));
+    }
+}
