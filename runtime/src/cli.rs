@@ -51,6 +51,9 @@ pub enum Command {
     /// List tabs, borrow a user tab for a session, and return it.
     #[command(subcommand)]
     Tab(TabCommand),
+    /// Record and read website-debugging evidence: requests, console, operations, page loads.
+    #[command(subcommand)]
+    Debug(DebugCommand),
     /// Load a URL in the session's tab and wait for it.
     Navigate {
         /// Absolute URL; `http://` is assumed when the scheme is missing.
@@ -258,4 +261,152 @@ pub enum TabCommand {
         #[arg(long, env = "BSK_SESSION")]
         session: String,
     },
+}
+
+/// Website-debugging capture. Start it before reproducing the bug; it records the session's tab
+/// (and up to 16 iframe targets) until stopped.
+#[derive(Debug, Subcommand)]
+#[command(
+    long_about = "Record website-debugging evidence while you reproduce a bug, then read it.\n\n\
+Start capture before navigating, reproduce with the normal commands, then read:\n\n  \
+bsk debug start --session $id --name 'Save fails'\n  \
+bsk navigate http://localhost:3000 --session $id\n  \
+bsk fill '#email' a@b.c --session $id; bsk click '#save' --session $id\n  \
+bsk debug operations --session $id          # what you did, with the requests after each\n  \
+bsk debug operation o2 --session $id        # one operation's evidence windows\n  \
+bsk debug requests --session $id            # all traffic (bodies never in lists)\n  \
+bsk debug request r7 --part response --session $id\n  \
+bsk debug request r7 --part response --pointer /error/code --session $id\n  \
+bsk debug console --session $id\n  \
+bsk debug stop --session $id\n  \
+bsk debug export --session $id > website-debug.json\n\n\
+Lists page with --since (pass the previous page's next_since) and --limit (default 30, max 100); \
+records updated since come again, so merge by id; an empty page ends. Bodies are read in slices \
+with --offset/--max-chars (UTF-16 code units; follow next_offset). A 200 status is not success: \
+read the body. Evidence is associated with operations by start time, not proven cause."
+)]
+pub enum DebugCommand {
+    /// Start capturing the session's tab (or --tab-id). Earlier traffic is not recorded.
+    Start {
+        #[command(flatten)]
+        on: DebugOn,
+        /// A name for the capture, e.g. the bug being reproduced.
+        #[arg(long)]
+        name: Option<String>,
+    },
+    /// Stop the running (or --run-id) capture; its evidence stays readable until the session ends.
+    Stop {
+        #[command(flatten)]
+        on: DebugOn,
+    },
+    /// List the session's captures with state, counters, coverage and history flags.
+    Status {
+        #[command(flatten)]
+        on: DebugOn,
+    },
+    /// List captured requests (no bodies), oldest update first. Static resources and extension
+    /// traffic are folded unless --all.
+    Requests {
+        #[command(flatten)]
+        on: DebugOn,
+        #[command(flatten)]
+        page: PageArgs,
+        /// Include static resources (images, fonts, styles, media) and extension traffic.
+        #[arg(long)]
+        all: bool,
+    },
+    /// One request: metadata (default), request or response body, headers, or timing.
+    Request {
+        /// A request id from `bsk debug requests` (r1, r2, …).
+        id: String,
+        #[command(flatten)]
+        on: DebugOn,
+        #[arg(long, value_enum, default_value = "metadata")]
+        part: PartArg,
+        /// Body reads: start here, in UTF-16 code units.
+        #[arg(long)]
+        offset: Option<usize>,
+        /// Body reads: at most this many UTF-16 code units (default 4096, max 16384).
+        #[arg(long)]
+        max_chars: Option<usize>,
+        /// Body reads: the value at this RFC 6901 JSON pointer (e.g. /error/code); only on a
+        /// complete retained JSON body.
+        #[arg(long, allow_hyphen_values = true)]
+        pointer: Option<String>,
+    },
+    /// List console entries with their source (website, extension, browser, unknown).
+    Console {
+        #[command(flatten)]
+        on: DebugOn,
+        #[command(flatten)]
+        page: PageArgs,
+    },
+    /// List page loads (up to 20) with their timing.
+    Pages {
+        #[command(flatten)]
+        on: DebugOn,
+    },
+    /// List the operations performed during capture, with how many requests and console entries
+    /// followed each.
+    Operations {
+        #[command(flatten)]
+        on: DebugOn,
+        #[command(flatten)]
+        page: PageArgs,
+    },
+    /// One operation with the requests and console entries in its immediate window (until 1.5 s
+    /// after it ended) and possibly related ones (up to 15 s).
+    Operation {
+        /// An operation id from `bsk debug operations` (o1, o2, …).
+        id: String,
+        #[command(flatten)]
+        on: DebugOn,
+    },
+    /// Write the capture as one JSON document (version 1) to stdout: a point-in-time snapshot.
+    Export {
+        #[command(flatten)]
+        on: DebugOn,
+    },
+    /// Test-only: make one capture actor panic (needs BSK_TEST_FAULTS=1 on the daemon).
+    #[command(hide = true)]
+    Fault {
+        /// tab, target, body_pool or checkpoint.
+        actor: String,
+        #[command(flatten)]
+        on: DebugOn,
+    },
+}
+
+/// Which session, capture and tab a debug command is about.
+#[derive(Debug, Args)]
+pub struct DebugOn {
+    /// The session id printed by `bsk session start`.
+    #[arg(long, env = "BSK_SESSION")]
+    pub session: String,
+    /// A retained capture (see `bsk debug status`); by default ID reads find their capture and
+    /// the rest use the latest.
+    #[arg(long)]
+    pub run_id: Option<String>,
+    /// One of the session's tabs (start only; default: the tab it created).
+    #[arg(long)]
+    pub tab_id: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct PageArgs {
+    /// Only records updated after this revision: the previous page's next_since.
+    #[arg(long)]
+    pub since: Option<u64>,
+    /// At most this many records (default 30, max 100).
+    #[arg(long)]
+    pub limit: Option<usize>,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum PartArg {
+    Metadata,
+    Request,
+    Response,
+    Headers,
+    Timing,
 }

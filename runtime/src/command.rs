@@ -6,7 +6,10 @@ use bsk_schema::ops::{Operation, OperationParams};
 use serde_json::Value;
 
 use crate::browser::BrowserSource;
-use crate::cli::{Cli, Command, DaemonCommand, On, SessionCommand, TabCommand};
+use crate::cli::{
+    Cli, Command, DaemonCommand, DebugCommand, DebugOn, On, PageArgs, PartArg, SessionCommand,
+    TabCommand,
+};
 use crate::client;
 use crate::daemon::{Config, Daemon, server};
 use crate::error::{Failure, Result};
@@ -75,6 +78,7 @@ async fn execute(command: Command, style: Style) -> Result<()> {
     let op = |on, op| (operation(on, op), style);
     let (call, style) = match command {
         Command::Daemon(command) => return daemon(command, &paths, style).await,
+        Command::Debug(command) => return debug(command, &paths, style).await,
         Command::Status => {
             let value = request(&paths, Call::DaemonStatus).await?;
             output::result(style, &value, output::status);
@@ -210,4 +214,94 @@ async fn daemon(command: DaemonCommand, paths: &Paths, style: Style) -> Result<(
             Ok(())
         }
     }
+}
+
+/// `bsk debug …`: one `tool.debug` call, printed per action.
+async fn debug(command: DebugCommand, paths: &Paths, style: Style) -> Result<()> {
+    use bsk_schema::debug::{DebugAction as A, DebugParams, RequestPart};
+    use output::debug as show;
+    let params = |on: DebugOn, action| DebugParams {
+        run_id: on.run_id,
+        tab_id: on.tab_id,
+        ..DebugParams::new(on.session, action)
+    };
+    let paged = |mut p: DebugParams, page: PageArgs| {
+        p.since = page.since;
+        p.limit = page.limit;
+        p
+    };
+    let (params, human): (DebugParams, fn(&Value) -> Option<String>) = match command {
+        DebugCommand::Start { on, name } => (
+            DebugParams {
+                name,
+                ..params(on, A::Start)
+            },
+            show::run,
+        ),
+        DebugCommand::Stop { on } => (params(on, A::Stop), show::run),
+        DebugCommand::Status { on } => (params(on, A::Status), show::status),
+        DebugCommand::Requests { on, page, all } => (
+            DebugParams {
+                all,
+                ..paged(params(on, A::Requests), page)
+            },
+            show::requests,
+        ),
+        DebugCommand::Request {
+            id,
+            on,
+            part,
+            offset,
+            max_chars,
+            pointer,
+        } => {
+            let part = match part {
+                PartArg::Metadata => RequestPart::Metadata,
+                PartArg::Request => RequestPart::Request,
+                PartArg::Response => RequestPart::Response,
+                PartArg::Headers => RequestPart::Headers,
+                PartArg::Timing => RequestPart::Timing,
+            };
+            let p = DebugParams {
+                id: Some(id),
+                part: Some(part),
+                offset,
+                max_chars,
+                pointer,
+                ..params(on, A::Request)
+            };
+            (p, show::request)
+        }
+        DebugCommand::Console { on, page } => (paged(params(on, A::Console), page), show::console),
+        DebugCommand::Pages { on } => (params(on, A::Pages), show::pages),
+        DebugCommand::Operations { on, page } => {
+            (paged(params(on, A::Operations), page), show::operations)
+        }
+        DebugCommand::Operation { id, on } => (
+            DebugParams {
+                id: Some(id),
+                ..params(on, A::Operation)
+            },
+            show::operation,
+        ),
+        DebugCommand::Export { on } => {
+            // The export is the JSON document itself, whatever the output style.
+            let value = request(paths, Call::Debug(params(on, A::Export))).await?;
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&value).unwrap_or_default()
+            );
+            return Ok(());
+        }
+        DebugCommand::Fault { actor, on } => (
+            DebugParams {
+                id: Some(actor),
+                ..params(on, A::Fault)
+            },
+            |_| None,
+        ),
+    };
+    let value = request(paths, Call::Debug(params)).await?;
+    output::result(style, &value, human);
+    Ok(())
 }

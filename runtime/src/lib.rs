@@ -14,6 +14,7 @@
 //! - [`paths`], [`error`]: the state dir and the failure type.
 
 pub mod browser;
+pub mod capture;
 pub mod cdp;
 pub mod cli;
 pub mod client;

@@ -152,26 +152,30 @@ impl CaptureTap {
             .is_ok()
     }
 
-    /// An iframe target attached under the tab. `admitted` says whether capture was set up on
-    /// it; `late` whether it existed before capture started.
+    /// An iframe target attached under the tab. `admitted` says whether capture covers it (see
+    /// [`CaptureTap::admit_iframe`]); `late` whether it existed before capture started. Call it
+    /// before forwarding any of the target's events.
     pub fn target_attached(
         &self,
         session_id: String,
         target_id: String,
         admitted: bool,
         late: bool,
-        setup_failed: bool,
     ) {
         let message = tab::TargetAttached {
             session_id,
             target_id,
             admitted,
             late,
-            setup_failed,
         };
         if self.actor.tell(message).try_send().is_err() {
             self.dropped.fetch_add(1, Ordering::Relaxed);
         }
+    }
+
+    /// Capture set-up commands on an admitted iframe target failed.
+    pub fn setup_failed(&self, session_id: String) {
+        let _ = self.actor.tell(tab::SetupFailed(session_id)).try_send();
     }
 
     pub fn target_detached(&self, session_id: String) {
@@ -202,6 +206,11 @@ impl CaptureTap {
             .map(|stopped| stopped.0);
         let _ = self.actor.wait_for_shutdown().await;
         info
+    }
+
+    /// Whether two taps feed the same capture.
+    pub fn same_capture(&self, other: &CaptureTap) -> bool {
+        self.actor.id() == other.actor.id()
     }
 
     pub fn is_alive(&self) -> bool {

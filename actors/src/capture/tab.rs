@@ -65,8 +65,11 @@ pub struct TargetAttached {
     pub target_id: String,
     pub admitted: bool,
     pub late: bool,
-    pub setup_failed: bool,
 }
+
+/// Capture set-up on an admitted iframe target failed: its evidence is missing.
+#[derive(Debug)]
+pub struct SetupFailed(pub String);
 
 #[derive(Debug)]
 pub struct TargetDetached(pub String);
@@ -263,25 +266,29 @@ impl Message<TargetAttached> for TabActor {
         {
             let mut capture = self.capture.lock();
             let coverage = &mut capture.coverage;
-            match (attached.admitted, attached.setup_failed) {
-                (false, _) => coverage.iframe_targets_over_limit += 1,
-                (true, true) => coverage.iframe_setup_failed += 1,
-                (true, false) => {
-                    coverage.iframe_targets += 1;
-                    if attached.late {
-                        coverage.iframe_targets_late += 1;
-                    }
+            if attached.admitted {
+                coverage.iframe_targets += 1;
+                if attached.late {
+                    coverage.iframe_targets_late += 1;
                 }
+            } else {
+                coverage.iframe_targets_over_limit += 1;
             }
         }
-        if attached.admitted
-            && !attached.setup_failed
-            && !self.targets.contains_key(&attached.session_id)
-        {
+        if attached.admitted && !self.targets.contains_key(&attached.session_id) {
             let me = ctx.actor_ref().clone();
             self.add_target(&me, attached.session_id, attached.target_id, false)
                 .await;
         }
+    }
+}
+
+impl Message<SetupFailed> for TabActor {
+    type Reply = ();
+
+    async fn handle(&mut self, SetupFailed(session): SetupFailed, _: &mut Context<Self, ()>) {
+        tracing::warn!(session = %session, "capture set-up failed on an iframe target");
+        self.capture.lock().coverage.iframe_setup_failed += 1;
     }
 }
 

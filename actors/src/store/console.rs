@@ -108,6 +108,13 @@ impl Capture {
             }
             "Log.entryAdded" => {
                 let entry = &params["entry"];
+                // `Log.enable` replays entries logged before capture started; those are not ours.
+                if entry["timestamp"]
+                    .as_f64()
+                    .is_some_and(|t| (t as u64) < self.meta.started_at)
+                {
+                    return;
+                }
                 let url = entry["url"].as_str().unwrap_or_default();
                 let level = entry["level"].as_str().unwrap_or("info").to_string();
                 let text = entry["text"].as_str().unwrap_or_default();

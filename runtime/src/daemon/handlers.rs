@@ -4,6 +4,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use bsk_schema::Call;
+use bsk_schema::capture::StopReason;
 use bsk_schema::ipc::{
     BrowserStatus, DaemonStatus, SessionStartParams, SessionStopParams, SessionStopResult, TabInfo,
     TabOwnership, TabParams,
@@ -42,9 +43,7 @@ impl Daemon {
             Call::TabBorrow(params) => to_json(self.borrow_tab(params).await?),
             Call::TabReturn(params) => to_json(self.return_tab(params).await?),
             Call::Operation(params) => to_json(self.operate(params).await?),
-            Call::Debug(_) => Err(Failure::internal(
-                "website-debugging capture is not wired into this daemon yet",
-            )),
+            Call::Debug(params) => self.debug(params).await,
         }
     }
 
@@ -113,9 +112,10 @@ impl Daemon {
         for session in targets {
             // Wait for a running operation to finish rather than pulling its tab away mid-step.
             let _running = session.op_lock.lock().await;
-            result
-                .returned_tabs
-                .extend(self.end_session(&session, "it was stopped").await);
+            result.returned_tabs.extend(
+                self.end_session(&session, "it was stopped", StopReason::SessionEnded)
+                    .await,
+            );
             result.stopped.push(session.id.clone());
         }
         Ok(result)
@@ -189,6 +189,9 @@ impl Daemon {
             .hint("created tabs close with `bsk session stop`"));
         }
         let _running = session.op_lock.lock().await;
+        self.captures
+            .stop_tab(&tab.target_id, StopReason::TabReturned)
+            .await;
         session.remove_tab(&tab.target_id);
         tab.detach().await;
         tab.mark_gone("it was returned to its user");

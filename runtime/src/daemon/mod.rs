@@ -8,6 +8,7 @@
 //! - [`browser`]: launching or attaching to the browser, and noticing when it goes away.
 
 mod browser;
+mod debug;
 mod handlers;
 pub mod server;
 
@@ -18,7 +19,10 @@ use std::time::Duration;
 use dashmap::DashMap;
 use tokio::sync::{broadcast, watch};
 
+use bsk_schema::capture::StopReason;
+
 use crate::browser::BrowserSource;
+use crate::capture::Captures;
 use crate::cdp::EventReceiver;
 use crate::error::{Failure, Result};
 use crate::events::{OPERATION_EVENT_CAPACITY, OperationEvent};
@@ -68,20 +72,42 @@ pub struct Daemon {
     ended: Mutex<VecDeque<(String, String)>>,
     /// Operation started / completed / failed, for the capture runtime.
     pub operations: broadcast::Sender<OperationEvent>,
+    /// Website-debugging captures, live and recently stopped.
+    pub captures: Captures,
     shutdown: watch::Sender<bool>,
 }
 
 impl Daemon {
     pub fn new(paths: Paths, config: Config) -> Arc<Daemon> {
-        Arc::new(Daemon {
+        let daemon = Arc::new(Daemon {
             paths,
             config,
             browser: tokio::sync::Mutex::new(None),
             sessions: DashMap::new(),
             ended: Mutex::new(VecDeque::new()),
             operations: broadcast::channel(OPERATION_EVENT_CAPACITY).0,
+            captures: Captures::default(),
             shutdown: watch::Sender::new(false),
-        })
+        });
+        tokio::spawn(
+            daemon
+                .clone()
+                .record_operations(daemon.operations.subscribe()),
+        );
+        daemon
+    }
+
+    /// Hands every operation event to the capture of its tab, counting any it fell behind on.
+    async fn record_operations(self: Arc<Self>, mut events: broadcast::Receiver<OperationEvent>) {
+        loop {
+            match events.recv().await {
+                Ok(event) => self.captures.on_operation(&event),
+                Err(broadcast::error::RecvError::Lagged(missed)) => {
+                    self.captures.count_missed_operations(missed)
+                }
+                Err(broadcast::error::RecvError::Closed) => return,
+            }
+        }
     }
 
     /// The connected browser, launching or reattaching if there is none or it went away.
@@ -114,6 +140,9 @@ impl Daemon {
             }
         }
         tracing::warn!("browser connection ended");
+        self.captures
+            .stop_all(StopReason::BrowserDisconnected)
+            .await;
         let reason = "the browser exited or crashed";
         let ids: Vec<String> = self.sessions.iter().map(|s| s.key().clone()).collect();
         for id in ids {
@@ -145,9 +174,13 @@ impl Daemon {
             .is_some_and(|first| first.target_id == tab.target_id);
         if created {
             tracing::info!(session = %session.id, "session's tab closed; ending the session");
-            self.end_session(&session, "its tab was closed").await;
+            self.end_session(&session, "its tab was closed", StopReason::TabClosed)
+                .await;
         } else {
             session.remove_tab(&tab.target_id);
+            self.captures
+                .stop_tab(&tab.target_id, StopReason::TabClosed)
+                .await;
         }
     }
 
@@ -181,11 +214,17 @@ impl Daemon {
     }
 
     /// Ends a session: closes the tab it created and returns the tabs it borrowed.
-    async fn end_session(&self, session: &Arc<Session>, reason: &str) -> Vec<String> {
+    async fn end_session(
+        &self,
+        session: &Arc<Session>,
+        reason: &str,
+        stop: StopReason,
+    ) -> Vec<String> {
         if self.sessions.remove(&session.id).is_none() {
             return Vec::new();
         }
         self.remember_ended(&session.id, reason);
+        self.captures.stop_task(session.task_id, stop).await;
         let mut returned = Vec::new();
         for tab in session.tabs() {
             match tab.ownership {
@@ -213,6 +252,7 @@ impl Daemon {
             self.end_session(
                 &session,
                 "it was idle past its timeout (BSK_SESSION_IDLE_SECS)",
+                StopReason::SessionEnded,
             )
             .await;
         }
@@ -234,7 +274,8 @@ impl Daemon {
     pub async fn shutdown(&self) {
         let sessions: Vec<Arc<Session>> = self.sessions.iter().map(|s| s.clone()).collect();
         for session in sessions {
-            self.end_session(&session, "the daemon stopped").await;
+            self.end_session(&session, "the daemon stopped", StopReason::DaemonShutdown)
+                .await;
         }
         if let Some(conn) = self.browser.lock().await.take() {
             conn.shutdown().await;

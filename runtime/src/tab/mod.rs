@@ -9,6 +9,7 @@ pub mod refs;
 
 use std::sync::{Arc, Mutex};
 
+use bsk_actors::capture::CaptureTap;
 use bsk_schema::ipc::TabOwnership;
 use dashmap::DashMap;
 use serde_json::{Value, json};
@@ -58,7 +59,12 @@ pub struct Tab {
     children: Arc<DashMap<String, ChildTarget>>,
     /// Refs handed out by the latest `observe`.
     pub refs: Mutex<RefMap>,
+    /// The running capture of this tab, if any; the pump feeds it.
+    capture: Arc<CaptureSlot>,
 }
+
+/// Where the pump finds the tab's running capture.
+pub type CaptureSlot = Mutex<Option<CaptureTap>>;
 
 impl Tab {
     /// Attaches to an existing page target and starts its pump.
@@ -89,12 +95,14 @@ impl Tab {
         cdp.route(&session_id, sink.clone());
         let state = Arc::new(watch::Sender::new(TabState::default()));
         let children = Arc::new(DashMap::new());
+        let capture = Arc::new(Mutex::new(None));
         let pump = pump::Pump::new(
             cdp.clone(),
             session_id.clone(),
             sink,
             state.clone(),
             children.clone(),
+            capture.clone(),
         );
         let span = tracing::info_span!("tab", target_id = %target_id, session = %session_id);
         tokio::spawn(tracing::Instrument::instrument(pump.run(events), span));
@@ -129,6 +137,7 @@ impl Tab {
             state,
             children,
             refs: Mutex::new(RefMap::default()),
+            capture,
         });
         let main_frame_id = frame["id"].as_str().unwrap_or_default().to_string();
         let url = frame["url"].as_str().unwrap_or_default().to_string();
@@ -229,6 +238,22 @@ impl Tab {
     /// Marks the tab gone; used when the browser reports it detached or the connection ended.
     pub fn mark_gone(&self, reason: &str) {
         pump::mark_gone(&self.state, reason);
+    }
+
+    /// The tab's running capture.
+    pub fn capture(&self) -> Option<CaptureTap> {
+        self.capture
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+
+    /// Sets or clears the capture the pump feeds; returns the previous one.
+    pub fn set_capture(&self, tap: Option<CaptureTap>) -> Option<CaptureTap> {
+        std::mem::replace(
+            &mut *self.capture.lock().unwrap_or_else(|p| p.into_inner()),
+            tap,
+        )
     }
 
     /// The page session and every iframe session, page first.

@@ -7,7 +7,11 @@ use dashmap::DashMap;
 use serde_json::json;
 use tokio::sync::watch;
 
-use super::{ChildTarget, TabState};
+use bsk_actors::capture::CaptureTap;
+
+use super::{CaptureSlot, ChildTarget, TabState};
+use bsk_actors::cdp::Event;
+
 use crate::cdp::{CdpClient, CdpEvent, EventReceiver, EventSink};
 
 pub(super) struct Pump {
@@ -17,6 +21,7 @@ pub(super) struct Pump {
     sink: EventSink,
     state: Arc<watch::Sender<TabState>>,
     children: Arc<DashMap<String, ChildTarget>>,
+    capture: Arc<CaptureSlot>,
 }
 
 pub(super) fn mark_gone(state: &watch::Sender<TabState>, reason: &str) {
@@ -34,6 +39,7 @@ impl Pump {
         sink: EventSink,
         state: Arc<watch::Sender<TabState>>,
         children: Arc<DashMap<String, ChildTarget>>,
+        capture: Arc<CaptureSlot>,
     ) -> Self {
         Pump {
             cdp,
@@ -41,7 +47,15 @@ impl Pump {
             sink,
             state,
             children,
+            capture,
         }
+    }
+
+    fn capture(&self) -> Option<CaptureTap> {
+        self.capture
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
     }
 
     pub(super) async fn run(self, mut events: EventReceiver) {
@@ -53,12 +67,24 @@ impl Pump {
 
     async fn handle(&self, event: CdpEvent) {
         let on_page = event.session_id.as_deref() == Some(self.page_session.as_str());
+        if crate::capture::is_evidence(&event.method)
+            && let Some(tap) = self.capture()
+        {
+            tap.forward(Event {
+                session_id: event.session_id.clone().unwrap_or_default(),
+                method: event.method.clone(),
+                params: event.params.clone(),
+            });
+        }
         match event.method.as_str() {
             "Target.attachedToTarget" => self.on_attached(&event).await,
             "Target.detachedFromTarget" => {
                 let session = event.str("sessionId");
                 if self.children.remove(session).is_some() {
                     self.cdp.unroute(session);
+                    if let Some(tap) = self.capture() {
+                        tap.target_detached(session.to_string());
+                    }
                 }
             }
             "Page.lifecycleEvent" if on_page => {
@@ -135,11 +161,34 @@ impl Pump {
                 url: info["url"].as_str().unwrap_or_default().to_string(),
             };
             tracing::debug!(child = %child.session_id, url = %child.url, "iframe target attached");
+            let target_id = child.frame_id.clone();
             self.children.insert(child_session.clone(), child);
             self.cdp.route(&child_session, self.sink.clone());
             let auto_attach =
                 json!({ "autoAttach": true, "waitForDebuggerOnStart": true, "flatten": true });
             replies.push(self.cdp.send(s, "Target.setAutoAttach", auto_attach).await);
+            // Capture set-up goes out before the target is resumed, so its first requests are
+            // seen. The capture hears of the target before any of its events.
+            if let Some(tap) = self.capture() {
+                let admitted = tap.admit_iframe();
+                tap.target_attached(child_session.clone(), target_id, admitted, false);
+                if admitted {
+                    let mut setup = Vec::new();
+                    for (method, params) in crate::capture::target_setup() {
+                        setup.push(self.cdp.send(s, method, params).await);
+                    }
+                    let session = child_session.clone();
+                    let capture_setup = async move {
+                        for reply in setup {
+                            if reply.wait().await.is_err() {
+                                tap.setup_failed(session);
+                                break;
+                            }
+                        }
+                    };
+                    tokio::spawn(capture_setup);
+                }
+            }
         }
         if waiting {
             replies.push(

@@ -1,5 +1,7 @@
 //! Printing results and errors: compact lines for people, JSON for programs.
 
+pub mod debug;
+
 use bsk_schema::ErrorBody;
 use bsk_schema::ipc::{DaemonStatus, SessionInfo, SessionStopResult, TabInfo};
 use bsk_schema::ops::OperationResult;

@@ -1,0 +1,437 @@
+//! The daemon's side of website-debugging capture: starting and stopping captures on a
+//! session's tab, the live-capture registry (at most 4), ownership of reads, and the adapter that
+//! lets the capture actors command the browser.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use bsk_actors::bounds::{
+    BROWSER_BUFFER_PER_RESOURCE, BROWSER_BUFFER_PER_TARGET, MAX_LIVE_CAPTURES,
+};
+use bsk_actors::capture::{
+    CaptureTap, CheckpointSink, NoExtensionSink, OperationNote, SharedCapture,
+};
+use bsk_actors::cdp::{CommandError, CommandFuture, Commander};
+use bsk_actors::store::{Capture, RunMeta, now_ms};
+use bsk_schema::capture::{CaptureState, RunInfo, StopReason};
+use dashmap::DashMap;
+use serde_json::{Value, json};
+
+use crate::cdp::{CdpClient, CdpError};
+use crate::error::{Failure, Result};
+use crate::events::{OperationEvent, OperationPhase};
+use crate::session::Session;
+use crate::tab::Tab;
+
+/// Whether an event is evidence a capture records (and so worth forwarding to it).
+pub fn is_evidence(method: &str) -> bool {
+    method.starts_with("Network.")
+        || matches!(
+            method,
+            "Runtime.consoleAPICalled"
+                | "Runtime.exceptionThrown"
+                | "Log.entryAdded"
+                | "Page.frameNavigated"
+                | "Page.domContentEventFired"
+                | "Page.loadEventFired"
+        )
+}
+
+/// `Network.enable` with the contract's buffers ("2 MiB per target, 256 KiB per resource") and
+/// durable messages, so bodies survive the navigation that follows a form submit.
+fn network_enable() -> Value {
+    json!({
+        "maxTotalBufferSize": BROWSER_BUFFER_PER_TARGET,
+        "maxResourceBufferSize": BROWSER_BUFFER_PER_RESOURCE,
+        "enableDurableMessages": true,
+    })
+}
+
+/// The commands that set capture up on an iframe target.
+pub fn target_setup() -> Vec<(&'static str, Value)> {
+    vec![
+        ("Network.enable", network_enable()),
+        ("Runtime.enable", json!({})),
+        ("Log.enable", json!({})),
+    ]
+}
+
+/// Lets the capture actors command the browser through the one CDP client.
+#[derive(Debug)]
+struct CdpCommander(CdpClient);
+
+impl Commander for CdpCommander {
+    fn command(
+        &self,
+        session_id: &str,
+        method: &str,
+        params: Value,
+        deadline: Duration,
+    ) -> CommandFuture {
+        let client = self.0.clone();
+        let (session, method) = (session_id.to_string(), method.to_string());
+        Box::pin(async move {
+            let reply = client
+                .send_with_deadline(Some(&session), &method, params, deadline)
+                .await;
+            reply.wait().await.map_err(|e| match e {
+                CdpError::Timeout { .. } => CommandError::Deadline,
+                CdpError::Closed => CommandError::Closed,
+                other => CommandError::Remote(other.to_string()),
+            })
+        })
+    }
+}
+
+/// One capture the daemon holds, live or stopped.
+#[derive(Debug)]
+pub struct Held {
+    pub run_id: String,
+    /// The owning task; reads from any other task are refused.
+    pub task_id: u64,
+    pub tab_id: String,
+    /// Start order, for "the latest capture".
+    seq: u64,
+    pub capture: SharedCapture,
+    tap: CaptureTap,
+    tab: std::sync::Weak<Tab>,
+}
+
+/// The capture registry: "Live in-memory captures: 4 across the extension; saved stopped
+/// captures evicted first".
+#[derive(Debug)]
+pub struct Captures {
+    held: DashMap<String, Arc<Held>>,
+    next: AtomicU64,
+    sink: Arc<dyn CheckpointSink>,
+}
+
+impl Default for Captures {
+    fn default() -> Self {
+        Captures {
+            held: DashMap::new(),
+            next: AtomicU64::new(1),
+            sink: Arc::new(NoExtensionSink),
+        }
+    }
+}
+
+impl Captures {
+    fn of_task(&self, task_id: u64) -> Vec<Arc<Held>> {
+        let mut held: Vec<Arc<Held>> = self
+            .held
+            .iter()
+            .filter(|h| h.task_id == task_id)
+            .map(|h| h.value().clone())
+            .collect();
+        held.sort_by_key(|h| h.seq);
+        held
+    }
+
+    /// Frees a place for one more capture: evicts the oldest stopped one, or refuses when all 4
+    /// are active.
+    fn make_room(&self) -> Result<()> {
+        if self.held.len() < MAX_LIVE_CAPTURES {
+            return Ok(());
+        }
+        let oldest_stopped = self
+            .held
+            .iter()
+            .filter(|h| !h.capture.lock().is_active())
+            .min_by_key(|h| h.seq)
+            .map(|h| h.run_id.clone());
+        match oldest_stopped {
+            Some(run_id) => {
+                tracing::info!(run_id = %run_id, "evicting the oldest stopped capture to make room");
+                self.held.remove(&run_id);
+                Ok(())
+            }
+            None => Err(Failure::busy(format!(
+                "{MAX_LIVE_CAPTURES} captures are already active in this daemon"
+            ))
+            .hint(
+                "stop one with `bsk debug stop --session <id>` (each session may run one capture)",
+            )),
+        }
+    }
+
+    /// Starts capturing `tab` of `session`. Capture starts now: earlier traffic is not there.
+    pub async fn start(
+        &self,
+        cdp: &CdpClient,
+        session: &Session,
+        tab: &Arc<Tab>,
+        name: Option<String>,
+    ) -> Result<RunInfo> {
+        tab.ensure_alive()?;
+        if let Some(active) = self
+            .of_task(session.task_id)
+            .into_iter()
+            .find(|h| h.capture.lock().is_active())
+        {
+            return Err(Failure::invalid_input(format!(
+                "capture {} is already running in session {}",
+                active.run_id, session.id
+            ))
+            .hint(format!(
+                "stop it with `bsk debug stop --session {}` first",
+                session.id
+            )));
+        }
+        self.make_room()?;
+        let seq = self.next.fetch_add(1, Ordering::Relaxed);
+        let run_id = format!("run{seq}");
+        let mut capture = Capture::new(RunMeta {
+            run_id: run_id.clone(),
+            session: session.id.clone(),
+            task_id: session.task_id,
+            name,
+            tab_id: tab.target_id.clone(),
+            started_at: now_ms(),
+        });
+        capture.user_agent = cdp
+            .call(None, "Browser.getVersion", json!({}))
+            .await
+            .ok()
+            .and_then(|v| v["userAgent"].as_str().map(str::to_string));
+        let capture = SharedCapture::new(capture);
+        let tap = CaptureTap::start(
+            capture.clone(),
+            Arc::new(CdpCommander(cdp.clone())),
+            self.sink.clone(),
+            tab.session_id.clone(),
+        );
+        tab.set_capture(Some(tap.clone()));
+        // Enable evidence domains: the page first, then iframe targets already attached (late:
+        // their earliest requests happened before capture).
+        let root = Some(tab.session_id.as_str());
+        let mut replies = vec![
+            cdp.send(root, "Network.enable", network_enable()).await,
+            cdp.send(root, "Log.enable", json!({})).await,
+        ];
+        for child in tab.children() {
+            let admitted = tap.admit_iframe();
+            tap.target_attached(
+                child.session_id.clone(),
+                child.frame_id.clone(),
+                admitted,
+                true,
+            );
+            if admitted {
+                for (method, params) in target_setup() {
+                    replies.push(cdp.send(Some(&child.session_id), method, params).await);
+                }
+            }
+        }
+        for reply in replies {
+            if let Err(e) = reply.wait().await {
+                tracing::warn!(error = %e, "capture set-up command failed");
+            }
+        }
+        let held = Arc::new(Held {
+            run_id: run_id.clone(),
+            task_id: session.task_id,
+            tab_id: tab.target_id.clone(),
+            seq,
+            capture,
+            tap,
+            tab: Arc::downgrade(tab),
+        });
+        self.held.insert(run_id.clone(), held.clone());
+        tracing::info!(run_id = %run_id, session = %session.id, tab = %tab.target_id, "capture started");
+        Ok(held.capture.lock().run_info())
+    }
+
+    /// Ends a held capture with `reason`: the actors stop, pending work is marked unfinished, the
+    /// final checkpoint is written, and the tab's evidence domains are turned off again (those
+    /// the normal workflow shares, `Page` and `Runtime`, stay on).
+    async fn finish(&self, held: &Held, reason: StopReason) -> RunInfo {
+        if let Some(tab) = held.tab.upgrade() {
+            if tab.capture().is_some_and(|t| t.same_capture(&held.tap)) {
+                tab.set_capture(None);
+            }
+            if tab.ensure_alive().is_ok() {
+                for session in tab.sessions() {
+                    let _ = tab.call_in(&session, "Network.disable", json!({})).await;
+                    let _ = tab.call_in(&session, "Log.disable", json!({})).await;
+                }
+            }
+        }
+        let _ = held.tap.stop(reason).await;
+        held.capture.lock().run_info()
+    }
+
+    /// `bsk debug stop`: the given or latest active capture of the session.
+    pub async fn stop(&self, session: &Session, run_id: Option<&str>) -> Result<RunInfo> {
+        let held = match run_id {
+            Some(run_id) => self.get(session, Some(run_id))?,
+            None => self
+                .of_task(session.task_id)
+                .into_iter()
+                .rev()
+                .find(|h| h.capture.lock().is_active())
+                .ok_or_else(|| no_active(session))?,
+        };
+        if !held.capture.lock().is_active() {
+            return Ok(held.capture.lock().run_info());
+        }
+        Ok(self.finish(&held, StopReason::Stopped).await)
+    }
+
+    /// Ends every active capture of a task (session ended, tab returned or closed, browser gone).
+    pub async fn stop_task(&self, task_id: u64, reason: StopReason) {
+        for held in self.of_task(task_id) {
+            if held.capture.lock().is_active() {
+                self.finish(&held, reason.clone()).await;
+            }
+        }
+    }
+
+    /// Ends the active captures of one tab.
+    pub async fn stop_tab(&self, tab_id: &str, reason: StopReason) {
+        let held: Vec<Arc<Held>> = self
+            .held
+            .iter()
+            .filter(|h| h.tab_id == tab_id)
+            .map(|h| h.value().clone())
+            .collect();
+        for held in held {
+            if held.capture.lock().is_active() {
+                self.finish(&held, reason.clone()).await;
+            }
+        }
+    }
+
+    /// Ends every active capture (daemon shutdown, browser gone).
+    pub async fn stop_all(&self, reason: StopReason) {
+        let held: Vec<Arc<Held>> = self.held.iter().map(|h| h.value().clone()).collect();
+        for held in held {
+            if held.capture.lock().is_active() {
+                self.finish(&held, reason.clone()).await;
+            }
+        }
+    }
+
+    /// The capture a read names (`--run-id`), or the session's latest one.
+    pub fn get(&self, session: &Session, run_id: Option<&str>) -> Result<Arc<Held>> {
+        match run_id {
+            Some(run_id) => self
+                .held
+                .get(run_id)
+                .filter(|h| h.task_id == session.task_id)
+                .map(|h| h.value().clone())
+                .ok_or_else(|| {
+                    Failure::not_found(format!("no capture {run_id} in session {}", session.id))
+                        .hint(format!(
+                            "list this session's captures with `bsk debug status --session {}`",
+                            session.id
+                        ))
+                }),
+            None => self
+                .of_task(session.task_id)
+                .pop()
+                .ok_or_else(|| no_capture(session)),
+        }
+    }
+
+    /// The capture holding record `id` (a request or an operation), newest first, unless
+    /// `run_id` names one.
+    pub fn find(
+        &self,
+        session: &Session,
+        run_id: Option<&str>,
+        id: &str,
+        is_held: impl Fn(&Capture, &str) -> bool,
+    ) -> Result<Arc<Held>> {
+        if run_id.is_some() {
+            return self.get(session, run_id);
+        }
+        let captures = self.of_task(session.task_id);
+        if captures.is_empty() {
+            return Err(no_capture(session));
+        }
+        captures.into_iter().rev().find(|h| is_held(&h.capture.lock(), id)).ok_or_else(|| {
+            Failure::not_found(format!("no record {id} in session {}'s captures", session.id))
+                .hint("ids come from `bsk debug requests` and `bsk debug operations`; an evicted record is counted in `bsk debug status`")
+        })
+    }
+
+    pub fn status(&self, session: &Session) -> Vec<RunInfo> {
+        self.of_task(session.task_id)
+            .iter()
+            .map(|h| h.capture.lock().run_info())
+            .collect()
+    }
+
+    /// Hands an operation event to the active capture of its tab.
+    pub fn on_operation(&self, event: &OperationEvent) {
+        let active = self
+            .held
+            .iter()
+            .find(|h| {
+                h.task_id == event.task_id
+                    && h.tab_id == event.tab_id
+                    && h.capture.lock().state() == CaptureState::Active
+            })
+            .map(|h| h.value().clone());
+        let Some(held) = active else { return };
+        let note = match &event.phase {
+            OperationPhase::Started { op } => OperationNote::Started {
+                op_id: event.op_id,
+                name: op.name().to_string(),
+                params: serde_json::to_value(op).unwrap_or_default(),
+                at: event.at_ms,
+            },
+            OperationPhase::Completed { result } => OperationNote::Ended {
+                op_id: event.op_id,
+                outcome: Ok(result.summary.clone()),
+                at: event.at_ms,
+            },
+            OperationPhase::Failed { error } => OperationNote::Ended {
+                op_id: event.op_id,
+                outcome: Err(error.message.clone()),
+                at: event.at_ms,
+            },
+        };
+        held.tap.operation(note);
+    }
+
+    /// Operation events a lagging subscriber missed, counted against every active capture.
+    pub fn count_missed_operations(&self, missed: u64) {
+        for held in self.held.iter() {
+            let mut capture = held.capture.lock();
+            if capture.is_active() {
+                capture.count_dropped_events(missed);
+            }
+        }
+    }
+
+    /// Test-only fault hook, refused unless the daemon runs with `BSK_TEST_FAULTS=1`.
+    pub fn fault(&self, session: &Session, run_id: Option<&str>, kind: &str) -> Result<()> {
+        if std::env::var_os("BSK_TEST_FAULTS").is_none_or(|v| v != "1") {
+            return Err(Failure::permission("fault injection is for tests only")
+                .hint("the daemon must run with BSK_TEST_FAULTS=1"));
+        }
+        let kind = bsk_actors::capture::ActorKind::parse(kind).ok_or_else(|| {
+            Failure::invalid_input(format!("no actor kind `{kind}`"))
+                .hint("tab, target, body_pool or checkpoint")
+        })?;
+        self.get(session, run_id)?.tap.fault(kind);
+        Ok(())
+    }
+}
+
+fn no_capture(session: &Session) -> Failure {
+    Failure::not_found(format!("session {} has no capture", session.id)).hint(format!(
+        "start one before reproducing the bug: `bsk debug start --session {}`",
+        session.id
+    ))
+}
+
+fn no_active(session: &Session) -> Failure {
+    Failure::not_found(format!("session {} has no running capture", session.id)).hint(format!(
+        "see its captures with `bsk debug status --session {}`",
+        session.id
+    ))
+}

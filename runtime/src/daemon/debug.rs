@@ -1,0 +1,144 @@
+//! `tool.debug`: the `bsk debug …` actions. Reads take no session lock, so they never wait behind
+//! a running operation, and they read only what the capture retained: no network request is
+//! repeated.
+
+use std::sync::Arc;
+
+use bsk_actors::store::now_ms;
+use bsk_actors::store::reads::ReadError;
+use bsk_schema::debug::{DebugAction, DebugParams, RequestPart};
+use serde_json::Value;
+
+use super::Daemon;
+use crate::error::{Failure, Result};
+use crate::session::Session;
+
+fn to_json(value: impl serde::Serialize) -> Result<Value> {
+    serde_json::to_value(value)
+        .map_err(|e| Failure::internal(format!("cannot encode the result: {e}")))
+}
+
+impl From<ReadError> for Failure {
+    fn from(error: ReadError) -> Self {
+        let message = error.to_string();
+        match error {
+            ReadError::NoRequest(_) => {
+                Failure::not_found(message).hint("request ids come from `bsk debug requests`")
+            }
+            ReadError::NoOperation(_) => {
+                Failure::not_found(message).hint("operation ids come from `bsk debug operations`")
+            }
+            ReadError::PointerNeedsCompleteBody { .. } => Failure::invalid_input(message)
+                .hint("read the body in slices with --offset and --max-chars instead"),
+            _ => Failure::invalid_input(message),
+        }
+    }
+}
+
+impl Daemon {
+    /// The live session a debug action names. Once its task has ended, nobody reads its
+    /// captures here: the record lives on in the extension's history.
+    fn debug_session(&self, params: &DebugParams) -> Result<Arc<Session>> {
+        self.session(&params.session).map_err(|failure| {
+            if !failure.0.message.contains("ended") {
+                return failure;
+            }
+            let mut failure = failure;
+            failure.0.hint = Some(
+                "captures of an ended session are not readable by agents; a person can open and export the saved \
+                 record from the extension's history (Quick Actions → Website debugging → History). \
+                 Export before stopping the session next time: `bsk debug export --session <id> > run.json`"
+                    .into(),
+            );
+            failure
+        })
+    }
+
+    pub async fn debug(self: &Arc<Self>, params: DebugParams) -> Result<Value> {
+        let session = self.debug_session(&params)?;
+        let run_id = params.run_id.as_deref();
+        let captures = &self.captures;
+        match params.action {
+            DebugAction::Start => {
+                let conn = self.browser().await?;
+                let tab = session.tab(params.tab_id.as_deref())?;
+                to_json(
+                    captures
+                        .start(&conn.cdp, &session, &tab, params.name.clone())
+                        .await?,
+                )
+            }
+            DebugAction::Stop => to_json(captures.stop(&session, run_id).await?),
+            DebugAction::Status => to_json(captures.status(&session)),
+            DebugAction::Requests => {
+                let held = captures.get(&session, run_id)?;
+                let page =
+                    held.capture
+                        .lock()
+                        .requests_page(params.since, params.limit, params.all)?;
+                to_json(page)
+            }
+            DebugAction::Console => {
+                let held = captures.get(&session, run_id)?;
+                let page = held
+                    .capture
+                    .lock()
+                    .console_page(params.since, params.limit)?;
+                to_json(page)
+            }
+            DebugAction::Pages => {
+                let held = captures.get(&session, run_id)?;
+                let pages = held.capture.lock().pages();
+                to_json(pages)
+            }
+            DebugAction::Operations => {
+                let held = captures.get(&session, run_id)?;
+                let page =
+                    held.capture
+                        .lock()
+                        .operations_page(params.since, params.limit, now_ms())?;
+                to_json(page)
+            }
+            DebugAction::Operation => {
+                let id = required_id(&params, "operation")?;
+                let held = captures.find(&session, run_id, id, |c, id| c.has_operation(id))?;
+                let detail = held.capture.lock().operation_detail(id, now_ms())?;
+                to_json(detail)
+            }
+            DebugAction::Request => {
+                let id = required_id(&params, "request")?;
+                let held = captures.find(&session, run_id, id, |c, id| c.request(id).is_some())?;
+                let part = params.part.unwrap_or(RequestPart::Metadata);
+                let value = held.capture.lock().request_part(
+                    id,
+                    part,
+                    params.offset,
+                    params.max_chars,
+                    params.pointer.as_deref(),
+                )?;
+                Ok(value)
+            }
+            DebugAction::Export => {
+                let held = captures.get(&session, run_id)?;
+                let document = held.capture.lock().export(now_ms());
+                to_json(document)
+            }
+            DebugAction::Fault => {
+                let kind = required_id(&params, "actor kind")?;
+                captures.fault(&session, run_id, kind)?;
+                Ok(Value::Object(Default::default()))
+            }
+        }
+    }
+}
+
+fn required_id<'a>(params: &'a DebugParams, what: &str) -> Result<&'a str> {
+    params
+        .id
+        .as_deref()
+        .filter(|id| !id.is_empty())
+        .ok_or_else(|| {
+            Failure::usage(format!("name the {what}"))
+                .hint(format!("bsk debug {what} <id> --session <id>"))
+        })
+}

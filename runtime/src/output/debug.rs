@@ -1,0 +1,419 @@
+//! Human output of `bsk debug …`: compact lines with every flag next to the evidence it is
+//! about (pending, interrupted, truncated, unavailable, evicted, capacity). `--json` prints the
+//! results as they are.
+
+use bsk_schema::capture::{Body, BodyState, ConsoleEntry, PageLoad, RequestSummary, RunInfo};
+use bsk_schema::debug::{
+    BodyRead, ListPage, OperationDetail, OperationSummary, PagesResult, RequestHeaders,
+    RequestMetadata, RequestTiming,
+};
+use serde::Serialize;
+use serde_json::Value;
+
+fn decode<T: serde::de::DeserializeOwned>(value: &Value) -> Option<T> {
+    serde_json::from_value(value.clone()).ok()
+}
+
+fn name<T: Serialize>(value: T) -> String {
+    match serde_json::to_value(value) {
+        Ok(Value::String(s)) => s,
+        Ok(Value::Object(o)) => o
+            .get("kind")
+            .and_then(Value::as_str)
+            .map(str::to_string)
+            .unwrap_or_default(),
+        _ => String::new(),
+    }
+}
+
+fn clock(ms: u64) -> String {
+    let secs = ms / 1000;
+    format!(
+        "{:02}:{:02}:{:02}.{:03}",
+        (secs / 3600) % 24,
+        (secs / 60) % 60,
+        secs % 60,
+        ms % 1000
+    )
+}
+
+/// A body's state as a short flag: `available 1.2k`, `truncated 64k of 90k (body_limit)`, …
+pub fn body_flag(body: &Body) -> String {
+    let size = |units: usize| {
+        if units >= 1024 {
+            format!("{:.1}k", units as f64 / 1024.0)
+        } else {
+            units.to_string()
+        }
+    };
+    let reason = body
+        .reason
+        .map(|r| format!(" ({})", name(r)))
+        .unwrap_or_default();
+    match body.state {
+        BodyState::Available => format!("available {}", size(body.units)),
+        BodyState::Truncated => {
+            format!(
+                "truncated {} of {}{reason}",
+                size(body.units),
+                size(body.original_units.unwrap_or(body.units))
+            )
+        }
+        state => format!("{}{reason}", name(state)),
+    }
+}
+
+pub fn run(value: &Value) -> Option<String> {
+    let run: RunInfo = decode(value)?;
+    Some(run_lines(&run))
+}
+
+fn run_lines(run: &RunInfo) -> String {
+    let c = &run.counters;
+    let mut lines = vec![format!(
+        "{} {}{} tab {} — {} requests, {} console, {} operations, {} pages, {} text units",
+        run.run_id,
+        name(run.state),
+        run.stop_reason
+            .as_ref()
+            .map(|r| format!(" ({})", stop_reason(r)))
+            .unwrap_or_default(),
+        run.tab_id,
+        run.requests,
+        run.console,
+        run.operations,
+        run.pages,
+        run.text_units,
+    )];
+    let counted = [
+        ("requests evicted", c.requests_evicted),
+        ("console evicted", c.console_evicted),
+        ("operations evicted", c.operations_evicted),
+        ("pages evicted", c.pages_evicted),
+        ("bodies evicted", c.bodies_evicted),
+        ("bodies truncated", c.bodies_truncated),
+        ("bodies saturated", c.bodies_saturated),
+        ("bodies past deadline", c.bodies_deadline),
+        ("events dropped", c.events_dropped),
+        ("extra-info dropped", c.extra_info_dropped),
+        (
+            "iframes over the 16 limit",
+            run.coverage.iframe_targets_over_limit,
+        ),
+        ("iframe set-up failures", run.coverage.iframe_setup_failed),
+        ("iframes attached late", run.coverage.iframe_targets_late),
+    ];
+    let flags: Vec<String> = counted
+        .iter()
+        .filter(|(_, n)| *n > 0)
+        .map(|(what, n)| format!("{n} {what}"))
+        .collect();
+    if !flags.is_empty() {
+        lines.push(format!("  limits: {}", flags.join(", ")));
+    }
+    lines.push(format!(
+        "  iframes captured: {}",
+        run.coverage.iframe_targets
+    ));
+    lines.push(match (&run.history.available, &run.history.reason) {
+        (true, _) => format!("  history: {} checkpoints saved", run.history.checkpoints),
+        (false, Some(reason)) => format!("  history: unavailable — {reason}"),
+        (false, None) => "  history: unavailable".into(),
+    });
+    lines.join("\n")
+}
+
+fn stop_reason(reason: &bsk_schema::capture::StopReason) -> String {
+    match reason {
+        bsk_schema::capture::StopReason::ActorPanicked { actor } => {
+            format!("the {actor} actor crashed")
+        }
+        other => name(other).replace('_', " "),
+    }
+}
+
+pub fn status(value: &Value) -> Option<String> {
+    let runs: Vec<RunInfo> = decode(value)?;
+    if runs.is_empty() {
+        return Some(
+            "no captures in this session; start one with `bsk debug start --session <id>`".into(),
+        );
+    }
+    Some(runs.iter().map(run_lines).collect::<Vec<_>>().join("\n"))
+}
+
+fn footer<T>(page: &ListPage<T>, lines: &mut Vec<String>) {
+    if page.items.is_empty() {
+        lines.push("(no more entries)".into());
+    }
+    if page.folded > 0 {
+        lines.push(format!(
+            "{} static or extension requests folded; --all shows them",
+            page.folded
+        ));
+    }
+    if page.truncated {
+        lines.push("some evidence of this kind was evicted by the capture's bounds (see `bsk debug status`)".into());
+    }
+    if let Some(next) = page.next_since {
+        lines.push(format!("next: --since {next}"));
+    }
+}
+
+fn request_line(r: &RequestSummary) -> String {
+    let status = match (r.status, &r.failure) {
+        (_, Some(failure)) => format!("FAILED {failure}"),
+        (Some(status), None) => status.to_string(),
+        (None, None) => name(r.state),
+    };
+    let duration = r.duration_ms.map(|d| format!(" {d}ms")).unwrap_or_default();
+    let mut flags = Vec::new();
+    if let Some(from) = &r.redirect_from {
+        flags.push(format!("redirect from {from}"));
+    }
+    if r.from_cache {
+        flags.push("cache".into());
+    }
+    if r.from_service_worker {
+        flags.push("service worker".into());
+    }
+    if r.request_body.state != BodyState::Empty {
+        flags.push(format!("request body {}", body_flag(&r.request_body)));
+    }
+    flags.push(format!("response body {}", body_flag(&r.response_body)));
+    format!(
+        "{} {} {} {}{} {} [{}]",
+        r.id,
+        r.method,
+        status,
+        r.resource_type.as_deref().unwrap_or("-"),
+        duration,
+        r.url,
+        flags.join("; ")
+    )
+}
+
+pub fn requests(value: &Value) -> Option<String> {
+    let page: ListPage<RequestSummary> = decode(value)?;
+    let mut lines: Vec<String> = page.items.iter().map(request_line).collect();
+    footer(&page, &mut lines);
+    Some(lines.join("\n"))
+}
+
+fn console_line(e: &ConsoleEntry) -> String {
+    let place = match (&e.url, e.line) {
+        (Some(url), Some(line)) => format!(" ({url}:{})", line + 1),
+        (Some(url), None) => format!(" ({url})"),
+        _ => String::new(),
+    };
+    format!(
+        "{} {} {} {} {}{place}",
+        e.id,
+        clock(e.at),
+        name(e.source),
+        e.level,
+        e.text
+    )
+}
+
+pub fn console(value: &Value) -> Option<String> {
+    let page: ListPage<ConsoleEntry> = decode(value)?;
+    let mut lines: Vec<String> = page.items.iter().map(console_line).collect();
+    footer(&page, &mut lines);
+    Some(lines.join("\n"))
+}
+
+pub fn pages(value: &Value) -> Option<String> {
+    let result: PagesResult = decode(value)?;
+    let line = |p: &PageLoad| {
+        let after = |t: Option<u64>| {
+            t.map(|t| format!("+{}ms", t.saturating_sub(p.at)))
+                .unwrap_or_else(|| "pending".into())
+        };
+        format!(
+            "{} {} {} DOMContentLoaded {} load {}",
+            p.id,
+            clock(p.at),
+            p.url,
+            after(p.dom_content_loaded_at),
+            after(p.loaded_at)
+        )
+    };
+    let mut lines: Vec<String> = result.pages.iter().map(line).collect();
+    if lines.is_empty() {
+        lines.push("no page loads since capture started".into());
+    }
+    if result.evicted > 0 {
+        lines.push(format!(
+            "{} older page loads evicted (20 are kept)",
+            result.evicted
+        ));
+    }
+    Some(lines.join("\n"))
+}
+
+fn operation_line(o: &bsk_schema::capture::OperationRecord) -> String {
+    let duration = o
+        .ended_at
+        .map(|e| format!(" {}ms", e.saturating_sub(o.started_at)))
+        .unwrap_or_default();
+    let detail = o
+        .error
+        .as_ref()
+        .or(o.summary.as_ref())
+        .map(|d| format!(" — {d}"))
+        .unwrap_or_default();
+    format!(
+        "{} {} {} {} {}{duration} {}{detail}",
+        o.id,
+        clock(o.started_at),
+        name(o.source),
+        o.name,
+        name(o.state),
+        o.params
+    )
+}
+
+pub fn operations(value: &Value) -> Option<String> {
+    let page: ListPage<OperationSummary> = decode(value)?;
+    let mut lines: Vec<String> = page
+        .items
+        .iter()
+        .map(|s| {
+            format!(
+                "{}\n  immediate: {} requests, {} console; possibly related: {} requests, {} console",
+                operation_line(&s.operation),
+                s.immediate_requests,
+                s.immediate_console,
+                s.possibly_related_requests,
+                s.possibly_related_console
+            )
+        })
+        .collect();
+    footer(&page, &mut lines);
+    Some(lines.join("\n"))
+}
+
+pub fn operation(value: &Value) -> Option<String> {
+    let detail: OperationDetail = decode(value)?;
+    let mut lines = vec![operation_line(&detail.operation)];
+    for (title, window) in [
+        ("immediate", &detail.immediate),
+        (
+            "possibly related (by start time, not proven cause)",
+            &detail.possibly_related,
+        ),
+    ] {
+        lines.push(format!(
+            "{title} [{} – {}]:",
+            clock(window.from),
+            clock(window.until)
+        ));
+        if window.requests.is_empty() && window.console.is_empty() {
+            lines.push("  nothing".into());
+        }
+        lines.extend(
+            window
+                .requests
+                .iter()
+                .map(|r| format!("  {}", request_line(r))),
+        );
+        lines.extend(
+            window
+                .console
+                .iter()
+                .map(|e| format!("  {}", console_line(e))),
+        );
+    }
+    Some(lines.join("\n"))
+}
+
+pub fn request(value: &Value) -> Option<String> {
+    if let Some(read) = decode::<BodyRead>(value).filter(|_| value.get("body").is_some()) {
+        return Some(body(&read));
+    }
+    if let Some(headers) =
+        decode::<RequestHeaders>(value).filter(|_| value.get("request").is_some())
+    {
+        let mut lines = Vec::new();
+        let mut set = |title: &str, set: Option<&bsk_schema::capture::Headers>| {
+            let Some(set) = set else { return };
+            lines.push(format!("{title}:"));
+            lines.extend(set.entries.iter().map(|(k, v)| format!("  {k}: {v}")));
+            if set.dropped > 0 {
+                lines.push(format!(
+                    "  … {} more dropped (4 Ki characters per header set)",
+                    set.dropped
+                ));
+            }
+        };
+        set("request headers", Some(&headers.request));
+        set(
+            "request headers (raw, from the network stack)",
+            headers.request_raw.as_ref(),
+        );
+        set("response headers", Some(&headers.response));
+        set(
+            "response headers (raw, from the network stack)",
+            headers.response_raw.as_ref(),
+        );
+        return Some(lines.join("\n"));
+    }
+    if let Some(timing) = decode::<RequestTiming>(value)
+        .filter(|_| value.get("started_at").is_some() && value.get("method").is_none())
+    {
+        let mut lines = vec![format!(
+            "{} started {}",
+            timing.id,
+            clock(timing.started_at)
+        )];
+        if let (Some(end), Some(duration)) = (timing.ended_at, timing.duration_ms) {
+            lines.push(format!("ended {} ({duration}ms)", clock(end)));
+        } else {
+            lines.push("not finished".into());
+        }
+        if let Some(Value::Object(phases)) = timing.timing {
+            for (phase, value) in phases {
+                lines.push(format!("  {phase}: {value}"));
+            }
+        }
+        return Some(lines.join("\n"));
+    }
+    let metadata: RequestMetadata = decode(value)?;
+    let mut lines = vec![request_line(&metadata.summary)];
+    if let Some(text) = metadata.status_text.filter(|t| !t.is_empty()) {
+        lines.push(format!("status text: {text}"));
+    }
+    if let Some(mime) = metadata.mime_type {
+        lines.push(format!("mime type: {mime}"));
+    }
+    if let Some(initiator) = metadata.initiator {
+        lines.push(format!("initiator: {initiator}"));
+    }
+    if !metadata.redirected_to.is_empty() {
+        lines.push(format!(
+            "redirected to: {}",
+            metadata.redirected_to.join(" → ")
+        ));
+    }
+    lines.push(format!("target: {}", metadata.summary.target_id));
+    lines.push("a 2xx status is not success: read the response body (--part response)".into());
+    Some(lines.join("\n"))
+}
+
+fn body(read: &BodyRead) -> String {
+    if let Some(value) = &read.value {
+        return serde_json::to_string_pretty(value).unwrap_or_default();
+    }
+    let mut out = read.text.clone().unwrap_or_default();
+    let flag = body_flag(&read.body);
+    match (&read.text, read.next_offset) {
+        (Some(_), Some(next)) => out.push_str(&format!("\n[{flag}; more: --offset {next}]")),
+        (Some(_), None) if read.body.state == BodyState::Truncated => {
+            out.push_str(&format!("\n[{flag}]"))
+        }
+        (Some(_), None) => {}
+        (None, _) => out = format!("[{} body: {flag}]", name(read.part)),
+    }
+    out
+}
