@@ -22,17 +22,55 @@ fn source_of(url: &str) -> ConsoleSource {
     }
 }
 
-/// A console argument as text: strings as they are, other values as JSON or their description.
+/// A console argument as text: strings as they are, objects from their preview
+/// (`{name: "Ada", …}`), other values as JSON or their description.
 fn argument_text(arg: &Value) -> String {
-    match arg.get("value") {
-        Some(Value::String(s)) => s.clone(),
-        Some(value) => value.to_string(),
-        None => arg["description"]
-            .as_str()
-            .or_else(|| arg["unserializableValue"].as_str())
-            .or_else(|| arg["type"].as_str())
-            .unwrap_or_default()
-            .to_string(),
+    if let Some(value) = arg.get("value") {
+        return match value {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+    }
+    if let Some(preview) = arg.get("preview").filter(|p| p["properties"].is_array()) {
+        return preview_text(preview);
+    }
+    arg["description"]
+        .as_str()
+        .or_else(|| arg["unserializableValue"].as_str())
+        .or_else(|| arg["type"].as_str())
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// Chrome's object preview as compact text; sensitive property names are redacted.
+fn preview_text(preview: &Value) -> String {
+    let array = preview["subtype"] == "array";
+    let properties = preview["properties"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|p| {
+            let name = p["name"].as_str().unwrap_or_default();
+            let value = match (p["type"].as_str(), p["value"].as_str()) {
+                (_, _) if redact::is_sensitive_name(name) => redact::REDACTED.to_string(),
+                (Some("string"), Some(v)) => format!("{v:?}"),
+                (_, Some(v)) => v.to_string(),
+                _ => String::new(),
+            };
+            if array {
+                value
+            } else {
+                format!("{name}: {value}")
+            }
+        });
+    let mut inner: Vec<String> = properties.collect();
+    if preview["overflow"].as_bool().unwrap_or(false) {
+        inner.push("…".into());
+    }
+    if array {
+        format!("[{}]", inner.join(", "))
+    } else {
+        format!("{{{}}}", inner.join(", "))
     }
 }
 

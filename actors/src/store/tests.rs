@@ -291,13 +291,21 @@ fn console_entries_are_labelled_redacted_and_bounded() {
     );
     assert!(!c.console[0].text.contains("hunter2"));
     assert!(c.console[0].text.ends_with(" 3"));
+    let object = json!({ "type": "log", "args": [{ "type": "string", "value": "saving" }, { "type": "object", "description": "Object",
+        "preview": { "type": "object", "overflow": false, "properties": [
+            { "name": "name", "type": "string", "value": "Ada" }, { "name": "password", "type": "string", "value": "hunter2" } ] } }] });
+    c.apply_console("TAB", "Runtime.consoleAPICalled", &object, 1_000);
+    assert_eq!(
+        c.console[4].text,
+        r#"saving {name: "Ada", password: [redacted]}"#
+    );
     assert_eq!(c.console[3].text, "Error: boom");
     for _ in 0..MAX_CONSOLE_ENTRIES {
         c.apply_console("TAB", "Runtime.consoleAPICalled", &log, 1_000);
     }
     assert_eq!(
         (c.console.len(), c.counters.console_evicted),
-        (MAX_CONSOLE_ENTRIES, 4)
+        (MAX_CONSOLE_ENTRIES, 5)
     );
 }
 
