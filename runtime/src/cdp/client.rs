@@ -84,8 +84,8 @@ pub struct EventSink {
 }
 
 /// A bounded event channel of [`EVENT_QUEUE_CAPACITY`] whose overflow drops the newest event and
-/// counts it.
-pub fn event_channel() -> (EventSink, EventReceiver) {
+/// counts it. Its receiver ends when `closed` turns true, even while some sink clone lives on.
+fn event_channel(closed: watch::Receiver<bool>) -> (EventSink, EventReceiver) {
     let (tx, rx) = mpsc::channel(EVENT_QUEUE_CAPACITY);
     let dropped = Arc::new(AtomicU64::new(0));
     (
@@ -93,7 +93,11 @@ pub fn event_channel() -> (EventSink, EventReceiver) {
             tx,
             dropped: dropped.clone(),
         },
-        EventReceiver { rx, dropped },
+        EventReceiver {
+            rx,
+            dropped,
+            closed,
+        },
     )
 }
 
@@ -118,12 +122,19 @@ impl EventSink {
 pub struct EventReceiver {
     rx: mpsc::Receiver<CdpEvent>,
     dropped: Arc<AtomicU64>,
+    /// The connection's closed flag: once set, the receiver ends after what is buffered.
+    closed: watch::Receiver<bool>,
 }
 
 impl EventReceiver {
-    /// The next event; `None` once the connection is closed or the route removed.
+    /// The next event; `None` once the connection is closed (after the events already
+    /// buffered) or every sink is gone.
     pub async fn recv(&mut self) -> Option<CdpEvent> {
-        self.rx.recv().await
+        tokio::select! {
+            biased;
+            event = self.rx.recv() => event,
+            _ = self.closed.wait_for(|closed| *closed) => self.rx.try_recv().ok(),
+        }
     }
 
     /// Events dropped because this owner's channel was full.
@@ -176,14 +187,15 @@ impl CdpClient {
                 reason: e.to_string(),
             })?;
         let (outgoing, outgoing_rx) = mpsc::channel(OUTGOING_QUEUE_CAPACITY);
-        let (browser_route, browser_events) = event_channel();
+        let closed = watch::Sender::new(false);
+        let (browser_route, browser_events) = event_channel(closed.subscribe());
         let inner = Arc::new(Inner {
             next_id: AtomicU64::new(1),
             pending: DashMap::new(),
             routes: DashMap::new(),
             browser_route,
             outgoing,
-            closed: watch::Sender::new(false),
+            closed,
             unrouted: AtomicU64::new(0),
         });
         let connection = tokio::spawn(run_connection(socket, outgoing_rx, inner.clone()));
@@ -197,6 +209,11 @@ impl CdpClient {
             watcher.close();
         });
         Ok((CdpClient { inner }, browser_events))
+    }
+
+    /// A new event channel tied to this connection: its receiver ends when the connection does.
+    pub fn event_channel(&self) -> (EventSink, EventReceiver) {
+        event_channel(self.inner.closed.subscribe())
     }
 
     /// Routes every event of `session_id` into `sink`, replacing any earlier owner.

@@ -101,7 +101,7 @@ async fn remote_errors_carry_the_method_and_message() {
 async fn events_go_to_their_session_owner_in_wire_order() {
     let (url, peer) = peer().await;
     let (client, mut browser) = CdpClient::connect(&url).await.expect("connect");
-    let (sink, mut owner) = event_channel();
+    let (sink, mut owner) = client.event_channel();
     client.route("S1", sink.clone());
     client.route("S2", sink);
     for (i, session) in ["S1", "S2", "S1"].iter().enumerate() {
@@ -173,12 +173,15 @@ async fn a_command_without_a_reply_times_out_and_is_forgotten() {
 async fn a_closed_socket_fails_pending_commands_and_ends_owners() {
     let (url, mut peer) = peer().await;
     let (client, _browser) = CdpClient::connect(&url).await.expect("connect");
-    let (sink, mut owner) = event_channel();
-    client.route("S1", sink);
+    let (sink, mut owner) = client.event_channel();
+    // The owner keeps a sink of its own (as a tab's pump does, to route its iframes): its
+    // receiver must still end with the connection.
+    client.route("S1", sink.clone());
     let reply = client.send(None, "Page.navigate", json!({})).await;
     next_command(&mut peer).await;
     peer.say.send(Value::Null).expect("close");
     assert!(matches!(reply.wait().await, Err(CdpError::Closed)));
+    let _kept = sink;
     assert!(
         tokio::time::timeout(Duration::from_secs(5), owner.recv())
             .await
@@ -196,7 +199,7 @@ async fn a_closed_socket_fails_pending_commands_and_ends_owners() {
 async fn a_full_owner_drops_the_newest_events_and_counts_them() {
     let (url, peer) = peer().await;
     let (client, _browser) = CdpClient::connect(&url).await.expect("connect");
-    let (sink, mut owner) = event_channel();
+    let (sink, mut owner) = client.event_channel();
     client.route("S1", sink);
     let extra = 5;
     for i in 0..EVENT_QUEUE_CAPACITY + extra {

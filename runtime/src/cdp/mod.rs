@@ -11,6 +11,6 @@ mod wire;
 
 pub use client::{
     CdpClient, CdpError, DEFAULT_COMMAND_DEADLINE, EVENT_QUEUE_CAPACITY, EventReceiver, EventSink,
-    PendingReply, event_channel,
+    PendingReply,
 };
 pub use wire::CdpEvent;

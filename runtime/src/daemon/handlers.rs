@@ -48,7 +48,8 @@ impl Daemon {
     }
 
     async fn status(&self) -> DaemonStatus {
-        let browser = match self.current_browser().await {
+        // A browser that went away is still shown, as disconnected, until the next launch.
+        let browser = match self.browser.lock().await.clone() {
             Some(conn) => conn.status(&self.config.source),
             None => BrowserStatus {
                 mode: "not_started".into(),

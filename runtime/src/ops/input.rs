@@ -147,7 +147,9 @@ pub async fn fill(tab: &Tab, target: &str, value: &str) -> Result<String> {
     .await
     .ok();
     focus_node(tab, &node).await?;
-    let how = call_on(tab, &node, PREPARE_FILL, vec![]).await?;
+    let how = call_on(tab, &node, PREPARE_FILL, vec![])
+        .await
+        .map_err(|e| e.hint("fill takes an input, textarea or contenteditable element; find one with `bsk observe`"))?;
     if how == "set" {
         call_on(tab, &node, SET_VALUE, vec![json!(value)]).await?;
     } else if value.is_empty() {
@@ -186,7 +188,11 @@ pub async fn select(tab: &Tab, target: &str, values: &[String]) -> Result<String
         );
     }
     let node = resolve(tab, target).await?;
-    let chosen = call_on(tab, &node, SELECT_OPTIONS, vec![json!(values)]).await?;
+    let chosen = call_on(tab, &node, SELECT_OPTIONS, vec![json!(values)])
+        .await
+        .map_err(|e| {
+            e.hint("pass an option's value or visible label; `bsk observe` lists the options")
+        })?;
     Ok(format!("selected {chosen} in {target}"))
 }
 

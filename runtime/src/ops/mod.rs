@@ -62,7 +62,17 @@ async fn evaluate(tab: &Tab, expression: &str) -> Result<Value> {
             "Runtime.evaluate",
             json!({ "expression": expression, "returnByValue": true, "awaitPromise": true, "userGesture": true }),
         )
-        .await?;
+        .await
+        .map_err(|e| {
+            // The value exists but cannot travel as JSON (a window, a DOM node, a cycle).
+            let message = &e.0.message;
+            if message.contains("reference chain") || message.contains("could not be cloned") || message.contains("serializ") {
+                Failure::invalid_input(format!("the expression's value cannot be returned as JSON: {message}"))
+                    .hint("return plain data, e.g. `document.title`, `el.textContent` or `JSON.stringify(...)`")
+            } else {
+                e
+            }
+        })?;
     if let Some(exception) = reply.get("exceptionDetails") {
         return Err(Failure::invalid_input(format!(
             "the expression threw: {}",

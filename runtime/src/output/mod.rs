@@ -49,14 +49,18 @@ pub fn usage_error(error: clap::Error, args: &[String]) -> i32 {
         };
     }
     if args.iter().any(|a| a == "--json") {
+        // clap's message, without its usage block and help pointer, on one line.
         let message = error.to_string();
-        let first = message
+        let text: Vec<&str> = message
             .lines()
-            .next()
-            .unwrap_or_default()
-            .trim_start_matches("error: ")
-            .to_string();
-        let body = Failure::usage(first).hint("see `bsk --help`, or `bsk <command> --help`");
+            .take_while(|line| {
+                !line.starts_with("Usage:") && !line.starts_with("For more information")
+            })
+            .map(str::trim)
+            .filter(|line| !line.is_empty())
+            .collect();
+        let text = text.join(" ").trim_start_matches("error: ").to_string();
+        let body = Failure::usage(text).hint("see `bsk --help`, or `bsk <command> --help`");
         print_error(true, &body.0);
     } else {
         let _ = error.print();

@@ -15,7 +15,7 @@ use dashmap::DashMap;
 use serde_json::{Value, json};
 use tokio::sync::watch;
 
-use crate::cdp::{CdpClient, event_channel};
+use crate::cdp::CdpClient;
 use crate::error::{Failure, Result};
 use refs::RefMap;
 
@@ -91,7 +91,7 @@ impl Tab {
             .as_str()
             .unwrap_or_default()
             .to_string();
-        let (sink, events) = event_channel();
+        let (sink, events) = cdp.event_channel();
         cdp.route(&session_id, sink.clone());
         let state = Arc::new(watch::Sender::new(TabState::default()));
         let children = Arc::new(DashMap::new());
@@ -193,6 +193,9 @@ impl Tab {
 
     /// Fails with a clear error once the tab is closed, crashed or detached.
     pub fn ensure_alive(&self) -> Result<()> {
+        if self.cdp.is_closed() {
+            return Err(crate::cdp::CdpError::Closed.into());
+        }
         match &self.state.borrow().gone {
             None => Ok(()),
             Some(reason) => Err(Failure::not_found(format!(

@@ -190,7 +190,7 @@ impl Bsk {
         processes()
             .into_iter()
             .filter(|(_, args, _)| {
-                args.iter().any(|a| *a == flag) && !args.iter().any(|a| a.starts_with("--type="))
+                args.contains(&flag) && !args.iter().any(|a| a.starts_with("--type="))
             })
             .map(|(pid, _, _)| pid)
             .collect()
@@ -203,9 +203,9 @@ impl Bsk {
         processes()
             .into_iter()
             .filter(|(_, args, env)| {
-                args.iter().any(|a| *a == flag)
+                args.contains(&flag)
                     || (args.windows(2).any(|w| w[0] == "daemon" && w[1] == "run")
-                        && env.iter().any(|e| *e == home))
+                        && env.contains(&home))
             })
             .map(|(pid, _, _)| pid)
             .collect()
