@@ -214,6 +214,61 @@ pub struct PageLoad {
     pub dom_content_loaded_at: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub loaded_at: Option<u64>,
+    /// The page as it stood after `load`, when the observer could read it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub observation: Option<PageObservation>,
+}
+
+/// One conventional form field as the observer saw it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct FieldSnapshot {
+    /// The field's `name`, else its `id`: a stable identity, never guessed.
+    pub name: String,
+    /// The form's id, name or action; absent for a field outside a form.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub form: Option<String>,
+    /// `text`, `email`, `select`, `textarea`, `checkbox`, …
+    pub kind: String,
+    /// The value, redacted, at most 256 characters; absent when omitted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+    /// A credential, payment or file field: its value is never recorded.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub omitted: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub truncated: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// What the main page showed at one moment: bounded visible text and up to 16 fields. Shadow DOM
+/// and iframes are not covered.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct PageObservation {
+    /// Ms since the Unix epoch.
+    pub at: u64,
+    pub url: String,
+    /// Visible main-page text, redacted, at most 6000 characters.
+    pub text: String,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub text_truncated: bool,
+    /// `dom` (the page's rendered text) or `accessibility` (accessible names, at most 100 lines,
+    /// when the page has no rendered text).
+    pub text_source: String,
+    pub fields: Vec<FieldSnapshot>,
+    /// Controls looked at (at most 80).
+    pub candidates_scanned: u64,
+    /// More controls existed than were scanned.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub candidates_over_limit: bool,
+    /// Fields left out: no usable name or id, a duplicate, an overly long or custom identity.
+    #[serde(default)]
+    pub unidentified: u64,
+    /// Fields past the 16 kept.
+    #[serde(default)]
+    pub fields_over_limit: u64,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -250,6 +305,57 @@ pub struct OperationRecord {
     pub summary: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// The page right after the operation completed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub observation: Option<PageObservation>,
+    /// Later changes of the page within 15 s (coalesced at 700 ms), at most 4.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub follow_ups: Vec<PageObservation>,
+    /// Changing observations beyond the 4 retained.
+    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    pub follow_ups_evicted: u64,
+    /// Manual input events suppressed because an agent operation was producing them.
+    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    pub suppressed_manual_events: u64,
+    /// Per field: original, operation-time, submitted, response and later page values. Filled
+    /// by `bsk debug operation` and the export.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field_chain: Option<Vec<FieldChain>>,
+}
+
+fn is_zero_u64(n: &u64) -> bool {
+    *n == 0
+}
+
+/// Where one value of a field chain came from, or why it is missing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ChainValue {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+    /// The request the value came from (submitted and response values).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<String>,
+    /// The page load it came from (later values).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page_id: Option<String>,
+    /// Why it is not linked: `not_recorded`, `not_found`, `different_name`, `array`,
+    /// `duplicate_name`, `truncated_body`, `missing_body`, `omitted`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unlinked: Option<String>,
+    /// Operations that happened between this one and the later load (not a causal claim).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub intervening_operations: Vec<String>,
+}
+
+/// One field followed through an operation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct FieldChain {
+    pub name: String,
+    pub original: ChainValue,
+    pub operation_time: ChainValue,
+    pub submitted: ChainValue,
+    pub response: ChainValue,
+    pub later: ChainValue,
 }
 
 /// Why a capture stopped. Detach, stop, crash and disconnect all end in one of these.

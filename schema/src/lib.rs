@@ -32,5 +32,13 @@ pub fn schemas() -> Vec<(&'static str, schemars::Schema)> {
             "response-frame.schema.json",
             schemars::schema_for!(ipc::ResponseFrame),
         ),
+        (
+            "export-document.schema.json",
+            schemars::schema_for!(capture::ExportDocument),
+        ),
+        (
+            "debug-params.schema.json",
+            schemars::schema_for!(debug::DebugParams),
+        ),
     ]
 }

@@ -6,7 +6,8 @@
 //!   TabActor (supervisor; one per captured tab)
 //!   ├── TargetActor × (root + at most 16 iframe targets)
 //!   ├── BodyPool    (4 concurrent, 32 queued, 2.5 s deadline)
-//!   └── CheckpointWriter (at most one save per 2 s; immediate at start and stop)
+//!   ├── CheckpointWriter (at most one save per 2 s; immediate at start and stop)
+//!   └── ObserverActor (the main frame's manual input and page observations)
 //! ```
 //!
 //! Children are linked to the tab actor. Whatever ends the capture — `debug stop`, the tab
@@ -17,6 +18,7 @@
 
 pub mod body_pool;
 pub mod checkpoint;
+pub mod observer;
 pub mod tab;
 pub mod target;
 
@@ -62,6 +64,7 @@ pub enum ActorKind {
     Target,
     BodyPool,
     Checkpoint,
+    Observer,
 }
 
 impl ActorKind {
@@ -71,6 +74,7 @@ impl ActorKind {
             ActorKind::Target => "target",
             ActorKind::BodyPool => "body_pool",
             ActorKind::Checkpoint => "checkpoint",
+            ActorKind::Observer => "observer",
         }
     }
 
@@ -80,6 +84,7 @@ impl ActorKind {
             ActorKind::Target,
             ActorKind::BodyPool,
             ActorKind::Checkpoint,
+            ActorKind::Observer,
         ]
         .into_iter()
         .find(|k| k.name() == name)

@@ -17,11 +17,28 @@ use kameo::message::{Context, Message};
 
 use super::body_pool::{self, BodyPool, PoolArgs};
 use super::checkpoint::{self, CheckpointArgs, CheckpointSink, CheckpointWriter, SaveNow};
+use super::observer::{self, ObserverActor, ObserverArgs};
 use super::target::{self, TargetActor, TargetArgs};
 use super::{ActorKind, OperationNote, SharedCapture};
 use crate::cdp::{Commander, Event};
 use crate::model::redact;
 use crate::store::now_ms;
+use serde_json::json;
+
+/// How long the observer may take to stop and remove itself from the page.
+const OBSERVER_STOP_DEADLINE: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Events of the tab's own session the observer follows.
+fn is_observer_event(method: &str) -> bool {
+    matches!(
+        method,
+        "Runtime.bindingCalled"
+            | "Runtime.executionContextCreated"
+            | "Runtime.executionContextsCleared"
+            | "Page.frameNavigated"
+            | "Page.loadEventFired"
+    )
+}
 
 /// Mailbox of each target actor and of the body pool. A full target mailbox drops the event and
 /// counts it; a full pool mailbox answers `saturated`.
@@ -35,6 +52,10 @@ pub struct TabActor {
     /// Which kind each linked child is, to name it when it dies.
     kinds: HashMap<ActorId, ActorKind>,
     pool: ActorRef<BodyPool>,
+    observer: ActorRef<ObserverActor>,
+    /// The tab's own CDP session: the observer follows only the main frame's events.
+    root_session: String,
+    cdp: Arc<dyn Commander>,
     checkpoint: ActorRef<CheckpointWriter>,
     /// Events the runtime could not hand over (this actor's full mailbox), folded into the
     /// capture's `events_dropped`.
@@ -105,7 +126,7 @@ impl Actor for TabActor {
             &me,
             PoolArgs {
                 capture: capture.clone(),
-                cdp,
+                cdp: cdp.clone(),
             },
             mailbox::bounded(CHILD_MAILBOX),
         )
@@ -118,6 +139,15 @@ impl Actor for TabActor {
             },
         )
         .await;
+        let observer = ObserverActor::spawn_link(
+            &me,
+            ObserverArgs {
+                capture: capture.clone(),
+                cdp: cdp.clone(),
+                root_session: root_session.clone(),
+            },
+        )
+        .await;
         let root_target = capture.lock().meta.tab_id.clone();
         let mut actor = TabActor {
             capture,
@@ -125,8 +155,12 @@ impl Actor for TabActor {
             kinds: HashMap::from([
                 (pool.id(), ActorKind::BodyPool),
                 (checkpoint.id(), ActorKind::Checkpoint),
+                (observer.id(), ActorKind::Observer),
             ]),
             pool,
+            observer,
+            root_session: root_session.clone(),
+            cdp,
             checkpoint,
             dropped,
             dropped_here: 0,
@@ -221,6 +255,26 @@ impl TabActor {
             return;
         }
         self.finished = true;
+        // The observer first: a clean stop completes pending typing; then its page residue goes.
+        let flush = !reason.is_interruption();
+        let observer_stopped = tokio::time::timeout(
+            OBSERVER_STOP_DEADLINE,
+            self.observer.ask(observer::Stop { flush }),
+        )
+        .await
+        .is_ok_and(|r| r.is_ok());
+        if !observer_stopped {
+            // It crashed or hung: at least silence its reports.
+            self.observer.kill();
+            let remove = json!({ "name": observer::BINDING });
+            let removal = self.cdp.command(
+                &self.root_session,
+                "Runtime.removeBinding",
+                remove,
+                OBSERVER_STOP_DEADLINE,
+            );
+            let _ = tokio::time::timeout(OBSERVER_STOP_DEADLINE, removal).await;
+        }
         for target in self.targets.values() {
             let _ = target.stop_gracefully().await;
         }
@@ -244,6 +298,12 @@ impl Message<Forward> for TabActor {
     async fn handle(&mut self, Forward(event): Forward, _: &mut Context<Self, ()>) {
         if self.finished {
             return;
+        }
+        if event.session_id == self.root_session && is_observer_event(&event.method) {
+            let _ = self
+                .observer
+                .tell(observer::PageEvent(event.clone()))
+                .try_send();
         }
         if let Some(target) = self.targets.get(&event.session_id) {
             if target.tell(event).try_send().is_err() {
@@ -319,7 +379,11 @@ impl Message<Operation> for TabActor {
             } => {
                 redact::json(&mut params);
                 let id = capture.operation_started(OperationSource::Agent, &name, params, at);
-                self.operations.insert(op_id, id);
+                self.operations.insert(op_id, id.clone());
+                let _ = self
+                    .observer
+                    .tell(observer::AgentStarted(id, at))
+                    .try_send();
             }
             OperationNote::Ended { op_id, outcome, at } => {
                 if let Some(id) = self.operations.remove(&op_id) {
@@ -327,6 +391,7 @@ impl Message<Operation> for TabActor {
                         .map(|s| redact::text(&s))
                         .map_err(|e| redact::text(&e));
                     capture.operation_ended(&id, outcome, at);
+                    let _ = self.observer.tell(observer::AgentEnded(id, at)).try_send();
                 }
             }
         }
@@ -361,6 +426,9 @@ impl Message<Fault> for TabActor {
             }
             ActorKind::Checkpoint => {
                 let _ = self.checkpoint.tell(checkpoint::Panic).try_send();
+            }
+            ActorKind::Observer => {
+                let _ = self.observer.tell(observer::Panic).try_send();
             }
         }
     }

@@ -8,7 +8,9 @@
 //! - [`windows`]: which requests and console entries fall in an operation's evidence windows.
 
 mod console;
+pub mod fields;
 mod network;
+mod observations;
 pub mod reads;
 pub mod windows;
 
@@ -229,6 +231,11 @@ impl Capture {
             ended_at: None,
             summary: None,
             error: None,
+            observation: None,
+            follow_ups: Vec::new(),
+            follow_ups_evicted: 0,
+            suppressed_manual_events: 0,
+            field_chain: None,
         });
         id
     }
@@ -274,6 +281,7 @@ impl Capture {
             at,
             dom_content_loaded_at: None,
             loaded_at: None,
+            observation: None,
         });
     }
 

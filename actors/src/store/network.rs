@@ -223,7 +223,9 @@ impl Capture {
                 self.update(cdp_id, |record| record.from_cache = true);
                 Vec::new()
             }
-            "Network.loadingFinished" => self.loading_finished(session_id, cdp_id, params, now),
+            "Network.loadingFinished" => {
+                self.loading_finished(target_id, session_id, cdp_id, params, now)
+            }
             "Network.loadingFailed" => {
                 let error = params["errorText"].as_str().unwrap_or("failed").to_string();
                 let canceled = params["canceled"].as_bool().unwrap_or(false);
@@ -362,6 +364,7 @@ impl Capture {
 
     fn loading_finished(
         &mut self,
+        target_id: &str,
         session_id: &str,
         cdp_id: &str,
         params: &Value,
@@ -372,6 +375,9 @@ impl Capture {
         };
         let mut job = None;
         self.update(cdp_id, |record| {
+            // An out-of-process iframe's document starts on its parent's session and finishes on
+            // its own: it belongs to the iframe target, whose buffer holds its body.
+            record.target_id = target_id.to_string();
             record.state = RequestState::Complete;
             record.ended_at = Some(now);
             record.encoded_data_length = params["encodedDataLength"].as_f64();

@@ -113,7 +113,7 @@ impl Capture {
         }
     }
 
-    fn window_of(&self, index: usize, now: u64) -> EvidenceWindow {
+    pub(super) fn window_of(&self, index: usize, now: u64) -> EvidenceWindow {
         let operation = &self.operations[index];
         let next = self.operations.get(index + 1).map(|o| o.started_at);
         evidence_window(
@@ -204,7 +204,10 @@ impl Capture {
         };
         Ok(OperationDetail {
             run_id: self.meta.run_id.clone(),
-            operation: self.operations[index].clone(),
+            operation: bsk_schema::capture::OperationRecord {
+                field_chain: Some(self.field_chain(index, now)),
+                ..self.operations[index].clone()
+            },
             immediate: evidence(Placement::Immediate, window.start, window.immediate_end),
             possibly_related: evidence(
                 Placement::PossiblyRelated,
@@ -330,7 +333,12 @@ impl Capture {
             saved_at,
             run: self.run_info(),
             requests: self.requests.iter().cloned().collect(),
-            operations: self.operations.iter().cloned().collect(),
+            operations: (0..self.operations.len())
+                .map(|index| bsk_schema::capture::OperationRecord {
+                    field_chain: Some(self.field_chain(index, saved_at)),
+                    ..self.operations[index].clone()
+                })
+                .collect(),
             console: self.console.iter().cloned().collect(),
             pages: self.pages.iter().cloned().collect(),
             extension_version: None,

@@ -224,11 +224,12 @@ impl Daemon {
             phase,
         };
         let op_id = NEXT_OPERATION.fetch_add(1, Ordering::Relaxed);
+        // What capture records: a value typed into a credential or payment field never leaves
+        // here.
+        let recorded = crate::ops::as_recorded(&tab, &params.op).await;
         let _ = self.operations.send(OperationEvent {
             op_id,
-            ..event(OperationPhase::Started {
-                op: params.op.clone(),
-            })
+            ..event(OperationPhase::Started { op: recorded })
         });
         let outcome = crate::ops::run(&tab, &params.op).await;
         let phase = match &outcome {

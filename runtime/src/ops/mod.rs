@@ -55,6 +55,38 @@ pub async fn run(tab: &Tab, op: &Operation) -> Result<OperationResult> {
     })
 }
 
+/// Whether an element holds a credential, payment or file value.
+const IS_SECRET_FIELD: &str = r#"function() {
+  const name = (this.getAttribute('name') || this.id || '') + ' ' + (this.autocomplete || '');
+  return this.type === 'password' || this.type === 'file'
+    || /^(cc-|current-password|new-password|one-time-code)/.test(this.autocomplete || '')
+    || /pass|pwd|secret|token|card|cc-?num|cvv|cvc|ssn|iban|otp/i.test(name);
+}"#;
+
+/// The operation as capture records it: `fill`'s value is replaced with `[redacted]` when the
+/// target is a credential, payment or file field, or cannot be checked. The same rules as the
+/// page observer's.
+pub async fn as_recorded(tab: &Tab, op: &Operation) -> Operation {
+    let Operation::Fill { target, value } = op else {
+        return op.clone();
+    };
+    let secret = match target::resolve(tab, target).await {
+        Ok(node) => target::call_on(tab, &node, IS_SECRET_FIELD, vec![])
+            .await
+            .map_or(true, |v| v != Value::Bool(false)),
+        Err(_) => true,
+    };
+    let value = if secret {
+        bsk_actors::model::redact::REDACTED.to_string()
+    } else {
+        value.clone()
+    };
+    Operation::Fill {
+        target: target.clone(),
+        value,
+    }
+}
+
 /// Evaluates in the main frame, awaiting promises, and returns the JSON value.
 async fn evaluate(tab: &Tab, expression: &str) -> Result<Value> {
     let reply = tab

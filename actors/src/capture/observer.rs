@@ -1,0 +1,540 @@
+//! The observer actor: installs the page observer (`observer.js`) in a named CDP isolated world
+//! of the main frame, turns its reports into manual operations, and takes page observations —
+//! after each page load, after each operation, and as follow-ups for up to 15 s after it.
+//!
+//! - Manual input, clicks, submissions and navigations are recorded as `manual` operations.
+//!   Events that fall inside an agent operation (or just after it) are the agent's own input:
+//!   they are suppressed and counted on that operation.
+//! - Typing into one field is one operation, `running` until 350 ms pass without input; its
+//!   parameters hold the latest value snapshot.
+//! - Follow-ups: the page's own change reports (coalesced at 700 ms) and fixed checkpoints catch
+//!   changes, including silent field-property updates; only changing observations are kept.
+//! - On stop: timers are cancelled, pending typing is completed only on a clean stop, and the
+//!   binding, the new-document script and the page-side listeners are removed.
+
+use std::collections::VecDeque;
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Duration;
+
+use bsk_schema::capture::{OperationSource, PageObservation};
+use kameo::actor::{Actor, ActorRef, WeakActorRef};
+use kameo::error::ActorStopReason;
+use kameo::message::{Context, Message};
+use serde_json::{Value, json};
+use tokio::task::JoinHandle;
+
+use super::{ActorKind, SharedCapture};
+use crate::bounds::{FOLLOW_UP_WINDOW, TYPING_DEBOUNCE};
+use crate::cdp::{Commander, Event};
+use crate::store::now_ms;
+
+/// The isolated world the observer lives in.
+pub const WORLD: &str = "bsk-observer";
+/// The binding it reports through, visible only in [`WORLD`].
+pub const BINDING: &str = "__bskObserverEvent";
+/// How long after an agent operation its own input may still arrive as page events.
+const AGENT_INPUT_GRACE: u64 = 300;
+/// Navigations follow an agent operation later than its input does (a click on a link).
+const AGENT_NAVIGATION_GRACE: u64 = 1_500;
+/// Fixed follow-up checkpoints after an operation, within the 15 s follow-up window.
+const CHECKPOINTS: [Duration; 4] = [
+    Duration::from_millis(700),
+    Duration::from_secs(2),
+    Duration::from_secs(5),
+    Duration::from_secs(15),
+];
+/// After `load`, the page is observed again while it settles (fields filled by script).
+const SETTLE_CHECKPOINTS: [Duration; 2] = [Duration::from_millis(700), Duration::from_secs(2)];
+/// Agent operations remembered for suppression.
+const RECENT_AGENT_OPERATIONS: usize = 16;
+/// Deadline of one CDP command the observer sends.
+const COMMAND_DEADLINE: Duration = Duration::from_secs(5);
+
+fn script() -> String {
+    include_str!("observer.js").replace("__BINDING__", BINDING)
+}
+
+#[derive(Debug)]
+struct Typing {
+    operation: String,
+    field: Option<String>,
+    /// Bumped on every input; a debounce timer of an older generation is stale.
+    generation: u64,
+}
+
+#[derive(Debug)]
+pub struct ObserverActor {
+    capture: SharedCapture,
+    cdp: Arc<dyn Commander>,
+    session: String,
+    me: ActorRef<ObserverActor>,
+    main_frame: Option<String>,
+    /// The observer world's execution context in the current main-frame document.
+    context: Option<i64>,
+    script_id: Option<String>,
+    /// Recent agent operations: (record id, started, ended).
+    agent: VecDeque<(String, u64, Option<u64>)>,
+    typing: Option<Typing>,
+    /// The operation whose follow-ups are being taken, and until when.
+    following: Option<(String, u64)>,
+    /// Debounce and checkpoint timers; aborted on stop.
+    timers: Vec<JoinHandle<()>>,
+    generation: u64,
+    /// Bumped on every page load; a settle checkpoint of an older load is stale.
+    page_generation: u64,
+}
+
+#[derive(Debug)]
+pub struct ObserverArgs {
+    pub capture: SharedCapture,
+    pub cdp: Arc<dyn Commander>,
+    pub root_session: String,
+}
+
+/// An event of the tab's own session that the observer needs.
+#[derive(Debug)]
+pub struct PageEvent(pub Event);
+
+/// An agent operation started (record id, time).
+#[derive(Debug)]
+pub struct AgentStarted(pub String, pub u64);
+
+/// An agent operation ended (record id, time).
+#[derive(Debug)]
+pub struct AgentEnded(pub String, pub u64);
+
+/// End observing; `flush` completes pending typing (a clean stop).
+#[derive(Debug)]
+pub struct Stop {
+    pub flush: bool,
+}
+
+#[derive(Debug)]
+struct TypingDue(u64);
+
+#[derive(Debug)]
+struct Checkpoint(String);
+
+/// A settle checkpoint of the page load of this generation.
+#[derive(Debug)]
+struct PageSettled(u64);
+
+#[derive(Debug)]
+pub struct Panic;
+
+impl Actor for ObserverActor {
+    type Args = ObserverArgs;
+    type Error = Infallible;
+
+    async fn on_start(args: ObserverArgs, me: ActorRef<Self>) -> Result<Self, Infallible> {
+        let mut observer = ObserverActor {
+            capture: args.capture,
+            cdp: args.cdp,
+            session: args.root_session,
+            me,
+            main_frame: None,
+            context: None,
+            script_id: None,
+            agent: VecDeque::new(),
+            typing: None,
+            following: None,
+            timers: Vec::new(),
+            generation: 0,
+            page_generation: 0,
+        };
+        observer.install().await;
+        Ok(observer)
+    }
+
+    async fn on_stop(
+        &mut self,
+        _: WeakActorRef<Self>,
+        _: ActorStopReason,
+    ) -> Result<(), Infallible> {
+        for timer in self.timers.drain(..) {
+            timer.abort();
+        }
+        Ok(())
+    }
+}
+
+impl ObserverActor {
+    async fn command(&self, method: &str, params: Value) -> Option<Value> {
+        let reply = self
+            .cdp
+            .command(&self.session, method, params, COMMAND_DEADLINE);
+        match tokio::time::timeout(COMMAND_DEADLINE, reply).await {
+            Ok(Ok(value)) => Some(value),
+            Ok(Err(e)) => {
+                tracing::debug!(method, error = %e, "observer command failed");
+                None
+            }
+            Err(_) => {
+                tracing::debug!(method, "observer command timed out");
+                None
+            }
+        }
+    }
+
+    /// Binding first (so the world has it from its first moment), then the script for every new
+    /// document, then the world in the document already there.
+    async fn install(&mut self) {
+        let source = script();
+        self.command(
+            "Runtime.addBinding",
+            json!({ "name": BINDING, "executionContextName": WORLD }),
+        )
+        .await;
+        let added = self
+            .command(
+                "Page.addScriptToEvaluateOnNewDocument",
+                json!({ "source": source, "worldName": WORLD }),
+            )
+            .await;
+        self.script_id = added.and_then(|v| v["identifier"].as_str().map(str::to_string));
+        let tree = self.command("Page.getFrameTree", json!({})).await;
+        self.main_frame =
+            tree.and_then(|t| t["frameTree"]["frame"]["id"].as_str().map(str::to_string));
+        let Some(frame) = self.main_frame.clone() else {
+            return;
+        };
+        let world = self
+            .command(
+                "Page.createIsolatedWorld",
+                json!({ "frameId": frame, "worldName": WORLD }),
+            )
+            .await;
+        self.context = world.and_then(|w| w["executionContextId"].as_i64());
+        if let Some(context) = self.context {
+            self.command(
+                "Runtime.evaluate",
+                json!({ "expression": source, "contextId": context }),
+            )
+            .await;
+        }
+    }
+
+    async fn uninstall(&mut self) {
+        if let Some(context) = self.context.take() {
+            let stop = "globalThis.__bskObserver && globalThis.__bskObserver.stop()";
+            self.command(
+                "Runtime.evaluate",
+                json!({ "expression": stop, "contextId": context }),
+            )
+            .await;
+        }
+        if let Some(id) = self.script_id.take() {
+            self.command(
+                "Page.removeScriptToEvaluateOnNewDocument",
+                json!({ "identifier": id }),
+            )
+            .await;
+        }
+        self.command("Runtime.removeBinding", json!({ "name": BINDING }))
+            .await;
+    }
+
+    async fn observe(&self) -> Option<PageObservation> {
+        let context = self.context?;
+        let reply = self
+            .command(
+                "Runtime.evaluate",
+                json!({
+                    "expression": "globalThis.__bskObserver && globalThis.__bskObserver.observe()",
+                    "contextId": context,
+                    "returnByValue": true,
+                }),
+            )
+            .await?;
+        serde_json::from_value(reply["result"]["value"].clone()).ok()
+    }
+
+    async fn observe_page(&self) {
+        if let Some(observation) = self.observe().await {
+            self.capture.lock().page_observed(observation);
+        }
+    }
+
+    /// The agent operation whose own input an event at `at` is, if any.
+    fn agent_at(&self, at: u64, grace: u64) -> Option<String> {
+        self.agent
+            .iter()
+            .rev()
+            .find(|(_, started, ended)| {
+                at + 50 >= *started && ended.is_none_or(|end| at <= end + grace)
+            })
+            .map(|(id, _, _)| id.clone())
+    }
+
+    fn schedule<M>(&mut self, after: Duration, message: M)
+    where
+        ObserverActor: Message<M>,
+        M: Send + 'static + std::fmt::Debug,
+    {
+        let me = self.me.clone();
+        self.timers.retain(|t| !t.is_finished());
+        self.timers.push(tokio::spawn(async move {
+            tokio::time::sleep(after).await;
+            let _ = me.tell(message).await;
+        }));
+    }
+
+    /// Takes the operation-time observation of `operation` and starts its follow-ups.
+    async fn after_operation(&mut self, operation: String) {
+        if let Some(observation) = self.observe().await {
+            self.capture
+                .lock()
+                .operation_observed(&operation, observation);
+        }
+        let until = now_ms() + FOLLOW_UP_WINDOW.as_millis() as u64;
+        self.following = Some((operation.clone(), until));
+        for delay in CHECKPOINTS {
+            self.schedule(delay, Checkpoint(operation.clone()));
+        }
+    }
+
+    async fn follow_up(&mut self, operation: &str) {
+        let current =
+            matches!(&self.following, Some((id, until)) if id == operation && now_ms() <= *until);
+        if !current {
+            return;
+        }
+        if let Some(observation) = self.observe().await {
+            self.capture
+                .lock()
+                .operation_observed(operation, observation);
+        }
+    }
+
+    async fn finish_typing(&mut self) {
+        let Some(typing) = self.typing.take() else {
+            return;
+        };
+        let summary = match &typing.field {
+            Some(field) => format!("typed into {field}"),
+            None => "typed into an unnamed field".to_string(),
+        };
+        self.capture
+            .lock()
+            .operation_ended(&typing.operation, Ok(summary), now_ms());
+        self.after_operation(typing.operation).await;
+    }
+
+    /// A manual operation that completes as it happens (click, submit, navigation).
+    async fn instant(&mut self, name: &str, params: Value, at: u64) {
+        self.finish_typing().await;
+        let id = self
+            .capture
+            .lock()
+            .operation_started(OperationSource::Manual, name, params, at);
+        self.capture
+            .lock()
+            .operation_ended(&id, Ok(format!("manual {name}")), at);
+        self.after_operation(id).await;
+    }
+
+    async fn on_report(&mut self, report: Value) {
+        let at = report["at"]
+            .as_f64()
+            .map(|t| t as u64)
+            .unwrap_or_else(now_ms);
+        let kind = report["kind"].as_str().unwrap_or_default();
+        let grace = if kind == "navigation" {
+            AGENT_NAVIGATION_GRACE
+        } else {
+            AGENT_INPUT_GRACE
+        };
+        if kind != "changed" {
+            if let Some(agent) = self.agent_at(at, grace) {
+                self.capture.lock().manual_event_suppressed(&agent);
+                return;
+            }
+        }
+        match kind {
+            "input" => self.on_input(&report["field"], at).await,
+            "click" => {
+                self.instant("click", json!({ "target": report["target"] }), at)
+                    .await
+            }
+            "submit" => {
+                self.instant("submit", json!({ "form": report["form"] }), at)
+                    .await
+            }
+            "navigation" => {
+                let name = match report["type"].as_str() {
+                    Some("reload") => "reload",
+                    Some("back_forward") => "back_forward",
+                    _ => "navigate",
+                };
+                self.instant(name, json!({ "url": report["url"] }), at)
+                    .await;
+            }
+            "changed" => {
+                if let Some((operation, _)) = self.following.clone() {
+                    self.follow_up(&operation).await;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    async fn on_input(&mut self, field: &Value, at: u64) {
+        let name = field["name"].as_str().map(str::to_string);
+        let params = json!({ "field": field["name"], "form": field["form"], "kind": field["kind"],
+            "value": if field["omitted"] == true { Value::Null } else { field["value"].clone() },
+            "omitted": field["omitted"] });
+        let same_field = self.typing.as_ref().is_some_and(|t| t.field == name);
+        if !same_field {
+            self.finish_typing().await;
+            let id =
+                self.capture
+                    .lock()
+                    .operation_started(OperationSource::Manual, "type", params, at);
+            self.typing = Some(Typing {
+                operation: id,
+                field: name,
+                generation: 0,
+            });
+        } else if let Some(typing) = &self.typing {
+            self.capture
+                .lock()
+                .operation_params(&typing.operation, params);
+        }
+        self.generation += 1;
+        let generation = self.generation;
+        if let Some(typing) = &mut self.typing {
+            typing.generation = generation;
+        }
+        self.schedule(TYPING_DEBOUNCE, TypingDue(generation));
+    }
+}
+
+impl Message<PageEvent> for ObserverActor {
+    type Reply = ();
+
+    async fn handle(&mut self, PageEvent(event): PageEvent, _: &mut Context<Self, ()>) {
+        let params = &event.params;
+        match event.method.as_str() {
+            "Runtime.bindingCalled" if params["name"] == BINDING => {
+                if let Ok(report) =
+                    serde_json::from_str(params["payload"].as_str().unwrap_or_default())
+                {
+                    self.on_report(report).await;
+                }
+            }
+            "Runtime.executionContextCreated" => {
+                let context = &params["context"];
+                let frame = context["auxData"]["frameId"].as_str();
+                if context["name"] == WORLD
+                    && frame.is_some()
+                    && frame == self.main_frame.as_deref()
+                {
+                    self.context = context["id"].as_i64();
+                }
+            }
+            "Runtime.executionContextsCleared" => self.context = None,
+            "Page.frameNavigated" if params["frame"].get("parentId").is_none() => {
+                self.main_frame = params["frame"]["id"].as_str().map(str::to_string);
+            }
+            "Page.loadEventFired" => {
+                self.observe_page().await;
+                self.page_generation += 1;
+                for delay in SETTLE_CHECKPOINTS {
+                    self.schedule(delay, PageSettled(self.page_generation));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Message<AgentStarted> for ObserverActor {
+    type Reply = ();
+
+    async fn handle(&mut self, AgentStarted(id, at): AgentStarted, _: &mut Context<Self, ()>) {
+        // A new operation ends manual typing and caps the previous one's follow-ups.
+        self.finish_typing().await;
+        self.following = None;
+        self.agent.push_back((id, at, None));
+        while self.agent.len() > RECENT_AGENT_OPERATIONS {
+            self.agent.pop_front();
+        }
+    }
+}
+
+impl Message<AgentEnded> for ObserverActor {
+    type Reply = ();
+
+    async fn handle(&mut self, AgentEnded(id, at): AgentEnded, _: &mut Context<Self, ()>) {
+        if let Some(entry) = self.agent.iter_mut().find(|(agent, _, _)| *agent == id) {
+            entry.2 = Some(at);
+        }
+        self.after_operation(id).await;
+    }
+}
+
+impl Message<TypingDue> for ObserverActor {
+    type Reply = ();
+
+    async fn handle(&mut self, TypingDue(generation): TypingDue, _: &mut Context<Self, ()>) {
+        if self
+            .typing
+            .as_ref()
+            .is_some_and(|t| t.generation == generation)
+        {
+            self.finish_typing().await;
+        }
+    }
+}
+
+impl Message<PageSettled> for ObserverActor {
+    type Reply = ();
+
+    async fn handle(&mut self, PageSettled(generation): PageSettled, _: &mut Context<Self, ()>) {
+        if generation == self.page_generation {
+            self.observe_page().await;
+        }
+    }
+}
+
+impl Message<Checkpoint> for ObserverActor {
+    type Reply = ();
+
+    async fn handle(&mut self, Checkpoint(operation): Checkpoint, _: &mut Context<Self, ()>) {
+        self.follow_up(&operation).await;
+    }
+}
+
+impl Message<Stop> for ObserverActor {
+    type Reply = ();
+
+    async fn handle(&mut self, Stop { flush }: Stop, ctx: &mut Context<Self, ()>) {
+        for timer in self.timers.drain(..) {
+            timer.abort();
+        }
+        self.following = None;
+        if flush {
+            if let Some(typing) = self.typing.take() {
+                self.capture.lock().operation_ended(
+                    &typing.operation,
+                    Ok("typing flushed at stop".into()),
+                    now_ms(),
+                );
+            }
+        }
+        self.uninstall().await;
+        ctx.stop();
+    }
+}
+
+impl Message<Panic> for ObserverActor {
+    type Reply = ();
+
+    async fn handle(&mut self, _: Panic, _: &mut Context<Self, ()>) {
+        panic!(
+            "fault injected into the {} actor",
+            ActorKind::Observer.name()
+        );
+    }
+}

@@ -1,0 +1,331 @@
+//! The field chain: one field followed from the page before an operation, through the page right
+//! after it, the bodies of the requests in its windows, to the next page load. Only exact,
+//! unambiguous names in complete JSON or form bodies are joined; everything else stays unlinked
+//! and says why. A join is evidence of equal names and values, never of cause.
+
+use bsk_schema::capture::{BodyState, ChainValue, FieldChain, PageObservation, RequestRecord};
+use serde_json::Value;
+
+use super::Capture;
+use super::windows::Placement;
+use crate::bounds::{FIELD_CHAIN_REQUESTS, FIELD_CHAIN_SCALARS, MAX_FIELD_VALUE_CHARS};
+
+/// Why a value is not linked.
+mod unlinked {
+    pub const NOT_RECORDED: &str = "not_recorded";
+    /// No exact match of the name (a different name is never guessed).
+    pub const NOT_FOUND: &str = "not_found";
+    pub const ARRAY: &str = "array";
+    pub const DUPLICATE: &str = "duplicate_name";
+    pub const TRUNCATED: &str = "truncated_body";
+    pub const MISSING: &str = "missing_body";
+    pub const OMITTED: &str = "omitted";
+    pub const NOT_SCALAR: &str = "not_scalar";
+}
+
+fn missing(reason: &str) -> ChainValue {
+    ChainValue {
+        value: None,
+        request_id: None,
+        page_id: None,
+        unlinked: Some(reason.into()),
+        intervening_operations: Vec::new(),
+    }
+}
+
+fn value(value: String) -> ChainValue {
+    let value = if value.chars().count() > MAX_FIELD_VALUE_CHARS {
+        value.chars().take(MAX_FIELD_VALUE_CHARS).collect()
+    } else {
+        value
+    };
+    ChainValue {
+        value: Some(value),
+        request_id: None,
+        page_id: None,
+        unlinked: None,
+        intervening_operations: Vec::new(),
+    }
+}
+
+fn field_value(observation: Option<&PageObservation>, name: &str) -> ChainValue {
+    let Some(observation) = observation else {
+        return missing(unlinked::NOT_RECORDED);
+    };
+    match observation.fields.iter().find(|f| f.name == name) {
+        Some(field) if field.omitted => missing(unlinked::OMITTED),
+        Some(field) => value(field.value.clone().unwrap_or_default()),
+        None => missing(unlinked::NOT_RECORDED),
+    }
+}
+
+/// What a body says about `name`: a value, a reason, or nothing (the name is not there).
+enum Lookup {
+    Found(String),
+    Unlinked(&'static str),
+    Absent,
+}
+
+fn scalar_text(value: &Value) -> Option<String> {
+    match value {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(_) | Value::Bool(_) | Value::Null => Some(value.to_string()),
+        _ => None,
+    }
+}
+
+/// Finds `name` among the object keys of a JSON document, scanning at most
+/// [`FIELD_CHAIN_SCALARS`] scalars.
+fn lookup_json(document: &Value, name: &str) -> Lookup {
+    let mut found: Vec<(&Value, bool)> = Vec::new();
+    let mut scalars = 0;
+    let mut stack = vec![(document, false)];
+    while let Some((node, in_array)) = stack.pop() {
+        match node {
+            Value::Object(map) => {
+                for (key, child) in map {
+                    if key == name {
+                        found.push((child, in_array));
+                    }
+                    stack.push((child, in_array));
+                }
+            }
+            Value::Array(items) => stack.extend(items.iter().map(|item| (item, true))),
+            _ => {
+                scalars += 1;
+                if scalars > FIELD_CHAIN_SCALARS {
+                    break;
+                }
+            }
+        }
+    }
+    match found.as_slice() {
+        [] => Lookup::Absent,
+        [(_, true)] => Lookup::Unlinked(unlinked::ARRAY),
+        [(value, false)] => match scalar_text(value) {
+            Some(text) => Lookup::Found(text),
+            None if value.is_array() => Lookup::Unlinked(unlinked::ARRAY),
+            None => Lookup::Unlinked(unlinked::NOT_SCALAR),
+        },
+        _ => Lookup::Unlinked(unlinked::DUPLICATE),
+    }
+}
+
+fn decode_form(text: &str) -> String {
+    let bytes = text.replace('+', " ").into_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' && i + 2 < bytes.len() {
+            if let Ok(byte) = u8::from_str_radix(&String::from_utf8_lossy(&bytes[i + 1..i + 3]), 16)
+            {
+                out.push(byte);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn lookup_form(body: &str, name: &str) -> Lookup {
+    let values: Vec<String> = body
+        .split('&')
+        .filter_map(|pair| pair.split_once('=').or(Some((pair, ""))))
+        .filter(|(key, _)| decode_form(key) == name)
+        .map(|(_, value)| decode_form(value))
+        .collect();
+    match values.as_slice() {
+        [] => Lookup::Absent,
+        [value] => Lookup::Found(value.clone()),
+        _ => Lookup::Unlinked(unlinked::DUPLICATE),
+    }
+}
+
+fn lookup_body(body: &bsk_schema::capture::Body, name: &str) -> Lookup {
+    match body.state {
+        BodyState::Available => {}
+        BodyState::Truncated => return Lookup::Unlinked(unlinked::TRUNCATED),
+        BodyState::Empty => return Lookup::Absent,
+        _ => return Lookup::Unlinked(unlinked::MISSING),
+    }
+    let text = body.text.as_deref().unwrap_or_default();
+    let mime = body
+        .mime_type
+        .as_deref()
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    if mime.contains("x-www-form-urlencoded") {
+        return lookup_form(text, name);
+    }
+    match serde_json::from_str::<Value>(text) {
+        Ok(document) if document.is_object() || document.is_array() => lookup_json(&document, name),
+        _ => Lookup::Absent,
+    }
+}
+
+/// The first request body (in window order) that links `name`; when none does, the reason a
+/// body could not be searched, else `not_found`.
+fn link_in_bodies<'a>(
+    requests: &[&'a RequestRecord],
+    name: &str,
+    body: impl Fn(&'a RequestRecord) -> &'a bsk_schema::capture::Body,
+) -> ChainValue {
+    let mut reason = None;
+    for request in requests {
+        match lookup_body(body(request), name) {
+            Lookup::Found(found) => {
+                return ChainValue {
+                    request_id: Some(request.id.clone()),
+                    ..value(found)
+                };
+            }
+            Lookup::Unlinked(why) => {
+                if why == unlinked::DUPLICATE
+                    || why == unlinked::ARRAY
+                    || why == unlinked::NOT_SCALAR
+                {
+                    return ChainValue {
+                        request_id: Some(request.id.clone()),
+                        ..missing(why)
+                    };
+                }
+                reason.get_or_insert((why, request.id.clone()));
+            }
+            Lookup::Absent => {}
+        }
+    }
+    match reason {
+        Some((why, request)) => ChainValue {
+            request_id: Some(request),
+            ..missing(why)
+        },
+        None => missing(unlinked::NOT_FOUND),
+    }
+}
+
+impl Capture {
+    /// The field chain of operation number `index`.
+    pub(super) fn field_chain(&self, index: usize, now: u64) -> Vec<FieldChain> {
+        let operation = &self.operations[index];
+        let window = self.window_of(index, now);
+        // The page as it loaded: the latest page-load observation before the operation.
+        let original = self
+            .pages
+            .iter()
+            .rev()
+            .filter_map(|p| p.observation.as_ref())
+            .find(|o| o.at < operation.started_at);
+        let at_operation = operation.observation.as_ref();
+        let requests: Vec<&RequestRecord> = self
+            .requests
+            .iter()
+            .filter(|r| window.place(r.started_at) != Placement::Outside)
+            .take(FIELD_CHAIN_REQUESTS)
+            .collect();
+        let after = operation.ended_at.unwrap_or(operation.started_at);
+        let mut names: Vec<String> = Vec::new();
+        for observation in [at_operation, original].into_iter().flatten() {
+            for field in &observation.fields {
+                if !names.contains(&field.name) {
+                    names.push(field.name.clone());
+                }
+            }
+        }
+        names
+            .into_iter()
+            .map(|name| {
+                let omitted = [at_operation, original]
+                    .into_iter()
+                    .flatten()
+                    .any(|o| o.fields.iter().any(|f| f.name == name && f.omitted));
+                if omitted {
+                    let none = missing(unlinked::OMITTED);
+                    return FieldChain {
+                        name,
+                        original: none.clone(),
+                        operation_time: none.clone(),
+                        submitted: none.clone(),
+                        response: none.clone(),
+                        later: none,
+                    };
+                }
+                let later = self
+                    .pages
+                    .iter()
+                    .filter_map(|p| Some((p, p.observation.as_ref()?)))
+                    .find(|(p, o)| p.at > after && o.fields.iter().any(|f| f.name == name));
+                let later = match later {
+                    Some((page, observation)) => ChainValue {
+                        page_id: Some(page.id.clone()),
+                        intervening_operations: self
+                            .operations
+                            .iter()
+                            .filter(|o| {
+                                o.id != operation.id
+                                    && o.started_at > operation.started_at
+                                    && o.started_at < page.at
+                            })
+                            .map(|o| o.id.clone())
+                            .collect(),
+                        ..field_value(Some(observation), &name)
+                    },
+                    None => missing(unlinked::NOT_RECORDED),
+                };
+                FieldChain {
+                    original: field_value(original, &name),
+                    operation_time: field_value(at_operation, &name),
+                    submitted: link_in_bodies(&requests, &name, |r| &r.request_body),
+                    response: link_in_bodies(&requests, &name, |r| &r.response_body),
+                    later,
+                    name,
+                }
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn found(lookup: Lookup) -> Result<String, &'static str> {
+        match lookup {
+            Lookup::Found(v) => Ok(v),
+            Lookup::Unlinked(why) => Err(why),
+            Lookup::Absent => Err("absent"),
+        }
+    }
+
+    #[test]
+    fn json_joins_only_exact_unambiguous_scalar_names() {
+        let body = json!({ "email": "a@b.c", "profile": { "name": "Ada" }, "tags": [{ "tag": "x" }], "dup": 1, "inner": { "dup": 2 }, "list": [1, 2] });
+        assert_eq!(found(lookup_json(&body, "email")), Ok("a@b.c".into()));
+        assert_eq!(found(lookup_json(&body, "name")), Ok("Ada".into()));
+        assert_eq!(found(lookup_json(&body, "tag")), Err(unlinked::ARRAY));
+        assert_eq!(found(lookup_json(&body, "dup")), Err(unlinked::DUPLICATE));
+        assert_eq!(found(lookup_json(&body, "list")), Err(unlinked::ARRAY));
+        assert_eq!(
+            found(lookup_json(&body, "Email")),
+            Err("absent"),
+            "names are exact"
+        );
+    }
+
+    #[test]
+    fn forms_decode_and_refuse_repeated_names() {
+        assert_eq!(
+            found(lookup_form("user=bob&email=a%40b.c&note=hi+there", "email")),
+            Ok("a@b.c".into())
+        );
+        assert_eq!(
+            found(lookup_form("user=bob&note=hi+there", "note")),
+            Ok("hi there".into())
+        );
+        assert_eq!(found(lookup_form("a=1&a=2", "a")), Err(unlinked::DUPLICATE));
+        assert_eq!(found(lookup_form("a=1", "b")), Err("absent"));
+    }
+}

@@ -1,0 +1,118 @@
+//! Page observations: the page after each load, after each operation, and its later changes
+//! ("follow-ups"). Values are redacted again here, whatever the observer already did.
+
+use bsk_schema::capture::{OperationState, PageObservation};
+
+use super::Capture;
+use crate::bounds::{MAX_FIELD_VALUE_CHARS, MAX_FOLLOW_UPS, MAX_PAGE_TEXT_CHARS};
+use crate::model::redact;
+
+/// Redacts and bounds an observation: sensitive field names lose their values, every value and
+/// the page text pass through text redaction and their character bounds.
+pub fn sanitize(mut observation: PageObservation) -> PageObservation {
+    observation.url = redact::url(&observation.url);
+    let text = redact::text(&observation.text);
+    if text.chars().count() > MAX_PAGE_TEXT_CHARS {
+        observation.text = text.chars().take(MAX_PAGE_TEXT_CHARS).collect();
+        observation.text_truncated = true;
+    } else {
+        observation.text = text;
+    }
+    for field in &mut observation.fields {
+        if field.omitted || redact::is_sensitive_name(&field.name) {
+            field.omitted = true;
+            field.value = None;
+            continue;
+        }
+        if let Some(value) = field.value.take() {
+            let value = redact::text(&value);
+            if value.chars().count() > MAX_FIELD_VALUE_CHARS {
+                field.value = Some(value.chars().take(MAX_FIELD_VALUE_CHARS).collect());
+                field.truncated = true;
+            } else {
+                field.value = Some(value);
+            }
+        }
+    }
+    observation
+}
+
+/// Whether two observations show the page differently (text or any field).
+fn differs(a: &PageObservation, b: &PageObservation) -> bool {
+    a.text != b.text || a.fields != b.fields || a.url != b.url
+}
+
+impl Capture {
+    /// The page after `load`, attached to the latest page load. Later calls for the same load
+    /// (the page settling: scripts filling fields after `load`) replace it when it changed.
+    pub fn page_observed(&mut self, observation: PageObservation) {
+        let observation = sanitize(observation);
+        let revision = self.revision + 1;
+        let Some(page) = self.pages.back_mut() else {
+            return;
+        };
+        if page
+            .observation
+            .as_ref()
+            .is_some_and(|o| !differs(o, &observation))
+        {
+            return;
+        }
+        page.revision = revision;
+        page.observation = Some(observation);
+        self.bump();
+    }
+
+    /// The page after operation `id`: the first observation is the operation-time one; later
+    /// ones are follow-ups, kept only when the page changed, at most 4 (the rest counted).
+    pub fn operation_observed(&mut self, id: &str, observation: PageObservation) {
+        let observation = sanitize(observation);
+        let revision = self.revision + 1;
+        let Some(operation) = self.operations.iter_mut().find(|o| o.id == id) else {
+            return;
+        };
+        let last = operation
+            .follow_ups
+            .last()
+            .or(operation.observation.as_ref());
+        match last {
+            None => operation.observation = Some(observation),
+            Some(last) if !differs(last, &observation) => return,
+            Some(_) if operation.follow_ups.len() < MAX_FOLLOW_UPS => {
+                operation.follow_ups.push(observation)
+            }
+            Some(_) => operation.follow_ups_evicted += 1,
+        }
+        operation.revision = revision;
+        self.bump();
+    }
+
+    /// A manual event that an agent operation produced, counted on that operation.
+    pub fn manual_event_suppressed(&mut self, id: &str) {
+        let revision = self.revision + 1;
+        if let Some(operation) = self.operations.iter_mut().find(|o| o.id == id) {
+            operation.suppressed_manual_events += 1;
+            operation.revision = revision;
+            self.bump();
+        }
+    }
+
+    /// Replaces a running operation's parameters (typing: the latest value snapshot).
+    pub fn operation_params(&mut self, id: &str, params: serde_json::Value) {
+        let revision = self.revision + 1;
+        if let Some(operation) = self
+            .operations
+            .iter_mut()
+            .find(|o| o.id == id && o.state == OperationState::Running)
+        {
+            operation.params = params;
+            operation.revision = revision;
+            self.bump();
+        }
+    }
+
+    /// The operation's record, for the observer.
+    pub fn operation(&self, id: &str) -> Option<&bsk_schema::capture::OperationRecord> {
+        self.operations.iter().find(|o| o.id == id)
+    }
+}

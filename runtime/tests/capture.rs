@@ -1,0 +1,1623 @@
+//! Website-debugging capture end to end: the real `bsk` binary and daemon, a real headless
+//! Chromium and the scenario [`Site`]. Each test owns a state dir, so its own daemon and browser.
+//! Evidence is read back only through `bsk debug …` (mostly `--json`) and compared with what the
+//! page and the site saw; every wait polls the evidence with a deadline.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::time::{Duration, Instant};
+
+use bsk_load_tests::site::Site;
+use common::{Bsk, Session, WAIT, closed_port, is_running, wait_for, wait_until};
+use serde_json::{Value, json};
+
+/// How long a read or a stop may take while a response is still streaming: it must not wait for
+/// the browser.
+const PROMPT: Duration = Duration::from_secs(5);
+
+/// The contract's bounds, spelled as a reader of the spec would check them.
+const MAX_BODY_UNITS: u64 = 64 * 1024;
+const MAX_REQUESTS: usize = 200;
+const MAX_IFRAME_TARGETS: u64 = 16;
+
+async fn site() -> Site {
+    Site::start().await.expect("start the scenario site")
+}
+
+// ---- reading a capture ---------------------------------------------------------------------
+
+/// `bsk debug args… --session S --json`, asserting success.
+async fn debug(s: &Session<'_>, args: &[&str]) -> Value {
+    let mut full = vec!["debug"];
+    full.extend_from_slice(args);
+    s.op(&full).await
+}
+
+/// `bsk debug args… --session S --json`, asserting failure; the checked error body.
+async fn debug_fail(s: &Session<'_>, args: &[&str]) -> Value {
+    let mut full = vec!["debug"];
+    full.extend_from_slice(args);
+    s.fail(&full).await
+}
+
+/// Every retained request of the latest capture, static ones included: pages of 100 followed by
+/// `next_since` until an empty page, merged by id, in id order.
+async fn requests(s: &Session<'_>) -> Vec<Value> {
+    let mut merged: Vec<Value> = Vec::new();
+    let mut since: Option<u64> = None;
+    loop {
+        let since_arg = since.map(|n| n.to_string());
+        let mut args = vec!["requests", "--all", "--limit", "100"];
+        if let Some(since) = &since_arg {
+            args.extend(["--since", since]);
+        }
+        let page = debug(s, &args).await;
+        let items = page["items"].as_array().cloned().unwrap_or_default();
+        if items.is_empty() {
+            assert!(
+                page.get("next_since").is_none(),
+                "an empty page ends: {page}"
+            );
+            break;
+        }
+        let next = page["next_since"].as_u64();
+        assert_eq!(
+            next,
+            items.last().and_then(|r| r["revision"].as_u64()),
+            "next_since is the last item's revision: {page}"
+        );
+        for item in items {
+            match merged.iter_mut().find(|r| r["id"] == item["id"]) {
+                Some(known) => *known = item,
+                None => merged.push(item),
+            }
+        }
+        since = next;
+    }
+    merged.sort_by_key(id_number);
+    merged
+}
+
+fn id_number(record: &Value) -> u64 {
+    record["id"]
+        .as_str()
+        .and_then(|id| id.trim_start_matches(char::is_alphabetic).parse().ok())
+        .unwrap_or(u64::MAX)
+}
+
+fn id(record: &Value) -> String {
+    record["id"]
+        .as_str()
+        .unwrap_or_else(|| panic!("record without an id: {record}"))
+        .to_string()
+}
+
+/// A request, its request body and its response body are all past `pending`.
+fn is_final(record: &Value) -> bool {
+    record["state"] != "pending"
+        && record["request_body"]["state"] != "pending"
+        && record["response_body"]["state"] != "pending"
+}
+
+/// Waits for the first retained request matching `matches` to reach a final state.
+async fn final_request(s: &Session<'_>, what: &str, matches: impl Fn(&Value) -> bool) -> Value {
+    wait_for(what, WAIT, || async {
+        requests(s)
+            .await
+            .into_iter()
+            .find(|r| matches(r) && is_final(r))
+    })
+    .await
+}
+
+/// Waits for the request whose URL is exactly `url` to reach a final state.
+async fn final_url(s: &Session<'_>, url: &str) -> Value {
+    final_request(s, &format!("a final record of {url}"), |r| r["url"] == url).await
+}
+
+/// The session's captures, oldest first.
+async fn status(s: &Session<'_>) -> Vec<Value> {
+    let runs = debug(s, &["status"]).await;
+    runs.as_array()
+        .cloned()
+        .unwrap_or_else(|| panic!("debug status is not a list: {runs}"))
+}
+
+async fn run_info(s: &Session<'_>, run_id: &str) -> Value {
+    status(s)
+        .await
+        .into_iter()
+        .find(|r| r["run_id"] == run_id)
+        .unwrap_or_else(|| panic!("run {run_id} missing from debug status"))
+}
+
+/// `debug start`; returns the run id after checking it is active on the expected tab.
+async fn start_capture(s: &Session<'_>, tab: &str, extra: &[&str]) -> String {
+    let mut args = vec!["start"];
+    args.extend_from_slice(extra);
+    let run = debug(s, &args).await;
+    assert_eq!(
+        (run["state"].clone(), run["tab_id"].clone()),
+        (json!("active"), json!(tab)),
+        "{run}"
+    );
+    assert_eq!(run["requests"], 0, "capture starts empty: {run}");
+    run["run_id"]
+        .as_str()
+        .unwrap_or_else(|| panic!("debug start gave no run_id: {run}"))
+        .to_string()
+}
+
+/// `request <id> --part part [extra…]`.
+async fn part(s: &Session<'_>, request: &str, part: &str, extra: &[&str]) -> Value {
+    let mut args = vec!["request", request, "--part", part];
+    args.extend_from_slice(extra);
+    debug(s, &args).await
+}
+
+/// Reads a whole retained body in slices of `max_chars`, following `next_offset`; checks that
+/// each slice starts where the previous one said to.
+async fn read_body(s: &Session<'_>, request: &str, which: &str, max_chars: usize) -> String {
+    let max = max_chars.to_string();
+    let mut text = String::new();
+    let mut offset = 0u64;
+    loop {
+        let at = offset.to_string();
+        let read = part(s, request, which, &["--offset", &at, "--max-chars", &max]).await;
+        assert_eq!(read["offset"].as_u64(), Some(offset), "{read}");
+        let slice = read["text"]
+            .as_str()
+            .unwrap_or_else(|| panic!("a body slice without text: {read}"));
+        assert!(
+            utf16_len(slice) <= max_chars,
+            "slice longer than --max-chars {max_chars}: {read}"
+        );
+        text.push_str(slice);
+        match read["next_offset"].as_u64() {
+            Some(next) => {
+                assert_eq!(
+                    next,
+                    offset + utf16_len(slice) as u64,
+                    "next_offset counts UTF-16 code units: {read}"
+                );
+                offset = next;
+            }
+            None => break,
+        }
+    }
+    text
+}
+
+fn utf16_len(text: &str) -> usize {
+    text.encode_utf16().count()
+}
+
+// ---- traffic and pagination ------------------------------------------------------------
+
+#[tokio::test(flavor = "multi_thread")]
+async fn redirects_error_statuses_business_failures_refusals_and_pagination() {
+    let site = site().await;
+    let bsk = Bsk::new("cap-traffic");
+    let s = bsk.start_session().await;
+    let run_id = start_capture(&s, &s.tab, &["--name", "traffic"]).await;
+
+    // A 302 → 301 → 200 navigation: three records, chained by redirect_from.
+    s.op(&["navigate", &site.url("/redirect/start")]).await;
+    let last = final_url(&s, &site.url("/redirect/final")).await;
+    let all = requests(&s).await;
+    let hop = |path: &str| {
+        all.iter()
+            .find(|r| r["url"] == site.url(path).as_str())
+            .cloned()
+            .unwrap_or_else(|| panic!("no record of {path}: {all:#?}"))
+    };
+    let (first, middle) = (hop("/redirect/start"), hop("/redirect/middle"));
+    let ids: BTreeSet<String> = [&first, &middle, &last].iter().map(|r| id(r)).collect();
+    assert_eq!(ids.len(), 3, "each hop has its own id: {ids:?}");
+    for (record, status, from) in [
+        (&first, 302, None),
+        (&middle, 301, Some(id(&first))),
+        (&last, 200, Some(id(&middle))),
+    ] {
+        assert_eq!(record["status"], status, "{record}");
+        assert_eq!(record["state"], "complete", "{record}");
+        assert_eq!(record["method"], "GET", "{record}");
+        assert_eq!(
+            record["redirect_from"].as_str().map(str::to_string),
+            from,
+            "{record}"
+        );
+        assert_eq!(record["target_id"], s.tab.as_str(), "{record}");
+    }
+    let metadata = part(&s, &id(&first), "metadata", &[]).await;
+    assert_eq!(
+        metadata["redirected_to"],
+        json!([id(&middle), id(&last)]),
+        "{metadata}"
+    );
+    let metadata = part(&s, &id(&middle), "metadata", &[]).await;
+    assert_eq!(metadata["redirected_to"], json!([id(&last)]), "{metadata}");
+    assert_eq!(metadata["redirect_from"], json!(id(&first)), "{metadata}");
+    let response = part(&s, &id(&last), "response", &["--pointer", "/final"]).await;
+    assert_eq!(response["value"], json!(true), "{response}");
+
+    // An error status is recorded as is: complete, not failed.
+    assert_eq!(
+        s.eval("fetch('/status/500').then(r => r.status)").await,
+        500
+    );
+    let error = final_url(&s, &site.url("/status/500")).await;
+    assert_eq!(
+        (error["status"].clone(), error["state"].clone()),
+        (json!(500), json!("complete")),
+        "{error}"
+    );
+    assert!(error.get("failure").is_none(), "{error}");
+    let body = part(&s, &id(&error), "response", &[]).await;
+    assert_eq!(body["text"], r#"{"error":"boom"}"#, "{body}");
+
+    // HTTP 200 with a failure in the body: the pointer finds it.
+    assert_eq!(
+        s.eval("fetch('/api/save-fails').then(r => r.status)").await,
+        200
+    );
+    let business = final_url(&s, &site.url("/api/save-fails")).await;
+    assert_eq!(business["status"], 200, "{business}");
+    assert_eq!(
+        business["response_body"]["state"], "available",
+        "{business}"
+    );
+    let code = part(
+        &s,
+        &id(&business),
+        "response",
+        &["--pointer", "/error/code"],
+    )
+    .await;
+    assert_eq!(
+        (code["value"].clone(), code["pointer"].clone()),
+        (json!("SAVE_FAILED"), json!("/error/code")),
+        "{code}"
+    );
+    let human = s
+        .run(&[
+            "debug",
+            "request",
+            &id(&business),
+            "--part",
+            "response",
+            "--pointer",
+            "/error/code",
+        ])
+        .await
+        .success();
+    assert!(human.stdout.contains("SAVE_FAILED"), "{human:#?}");
+
+    // A refused connection: failed, with the browser's net error.
+    let port = closed_port();
+    let refused_url = format!("http://127.0.0.1:{port}/refused");
+    let outcome = s
+        .eval(&format!(
+            "fetch({}).then(() => 'answered', e => 'failed: ' + e.message)",
+            json!(refused_url)
+        ))
+        .await;
+    assert!(
+        outcome.as_str().is_some_and(|o| o.starts_with("failed")),
+        "the page saw {outcome}"
+    );
+    let refused = final_url(&s, &refused_url).await;
+    assert_eq!(refused["state"], "failed", "{refused}");
+    assert!(
+        refused["failure"]
+            .as_str()
+            .is_some_and(|f| f.contains("ERR_CONNECTION_REFUSED")),
+        "{refused}"
+    );
+    assert!(refused.get("status").is_none(), "{refused}");
+    assert_eq!(
+        refused["response_body"]["state"], "unavailable",
+        "{refused}"
+    );
+
+    // --limit pages: at most 5 each, ascending revisions, until an empty page; together they
+    // hold every record.
+    let everything: BTreeSet<String> = requests(&s).await.iter().map(id).collect();
+    assert!(everything.len() >= 7, "{everything:?}");
+    let mut paged = BTreeSet::new();
+    let mut since: Option<u64> = None;
+    let mut pages = 0;
+    loop {
+        let since_arg = since.map(|n| n.to_string());
+        let mut args = vec!["requests", "--all", "--limit", "5"];
+        if let Some(since) = &since_arg {
+            args.extend(["--since", since]);
+        }
+        let page = debug(&s, &args).await;
+        assert_eq!(page["run_id"], run_id.as_str(), "{page}");
+        let items = page["items"].as_array().cloned().unwrap_or_default();
+        if items.is_empty() {
+            assert!(page.get("next_since").is_none(), "{page}");
+            break;
+        }
+        pages += 1;
+        assert!(items.len() <= 5, "{page}");
+        let revisions: Vec<u64> = items
+            .iter()
+            .filter_map(|r| r["revision"].as_u64())
+            .collect();
+        assert!(revisions.windows(2).all(|w| w[0] < w[1]), "{page}");
+        assert!(since.is_none_or(|s| revisions[0] > s), "{page}");
+        for item in &items {
+            assert!(
+                item["response_body"].get("text").is_none(),
+                "lists carry no bodies: {item}"
+            );
+        }
+        paged.extend(items.iter().map(id));
+        since = page["next_since"].as_u64();
+        assert_eq!(since, revisions.last().copied(), "{page}");
+        assert!(pages < 50, "pagination does not end");
+    }
+    assert!(
+        pages >= 2,
+        "{pages} pages of 5 for {} records",
+        everything.len()
+    );
+    assert_eq!(paged, everything);
+
+    let too_many = debug_fail(&s, &["requests", "--limit", "101"]).await;
+    assert_eq!(
+        (too_many["code"].clone(), too_many["exit_code"].clone()),
+        (json!("invalid_input"), json!(1)),
+        "{too_many}"
+    );
+    assert!(
+        too_many["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("100")),
+        "{too_many}"
+    );
+
+    // An unfinished request comes first as pending, then again once complete.
+    let cursor = since.expect("at least one page");
+    let cursor_arg = cursor.to_string();
+    assert_eq!(
+        s.eval("(window.__slow = fetch('/slow?ms=1500').then(r => r.text()), 'started')")
+            .await,
+        "started"
+    );
+    let slow_url = site.url("/slow?ms=1500");
+    let (pending, seen_at) = wait_for("/slow to appear as pending", WAIT, || async {
+        let page = debug(&s, &["requests", "--all", "--since", &cursor_arg]).await;
+        let record = page["items"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|r| r["url"] == slow_url.as_str())
+            .cloned()?;
+        Some((record, page["next_since"].as_u64()?))
+    })
+    .await;
+    assert_eq!(
+        pending["state"], "pending",
+        "read within 1.5 s of the start: {pending}"
+    );
+    assert_eq!(pending["response_body"]["state"], "pending", "{pending}");
+    let seen_arg = seen_at.to_string();
+    let done = wait_for("/slow to reappear complete", WAIT, || async {
+        let page = debug(&s, &["requests", "--all", "--since", &seen_arg]).await;
+        page["items"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|r| r["id"] == pending["id"] && is_final(r))
+            .cloned()
+    })
+    .await;
+    assert_eq!(done["state"], "complete", "{done}");
+    assert!(
+        done["revision"].as_u64() > pending["revision"].as_u64(),
+        "{done}"
+    );
+    assert!(
+        done["duration_ms"].as_u64().is_some_and(|d| d >= 1400),
+        "{done}"
+    );
+
+    // Once nothing changes, reading from the latest next_since gives an empty page.
+    let latest = debug(
+        &s,
+        &["requests", "--all", "--limit", "100", "--since", &seen_arg],
+    )
+    .await;
+    let end = latest["next_since"]
+        .as_u64()
+        .expect("the completed /slow is on this page");
+    let end_arg = end.to_string();
+    let empty = debug(&s, &["requests", "--all", "--since", &end_arg]).await;
+    assert_eq!(empty["items"], json!([]), "{empty}");
+    assert!(empty.get("next_since").is_none(), "{empty}");
+    let human = s
+        .run(&["debug", "requests", "--since", &end_arg])
+        .await
+        .success();
+    assert!(human.stdout.contains("(no more entries)"), "{human:#?}");
+}
+
+// ---- bodies --------------------------------------------------------------------------
+
+#[tokio::test(flavor = "multi_thread")]
+async fn post_bodies_large_bodies_slices_and_utf16_offsets() {
+    let site = site().await;
+    let bsk = Bsk::new("cap-bodies");
+    let s = bsk.start_session().await;
+    start_capture(&s, &s.tab, &[]).await;
+    s.op(&["navigate", &site.url("/post-page")]).await;
+
+    for (n, button) in [
+        "#post-json",
+        "#post-form",
+        "#post-multipart",
+        "#post-binary",
+    ]
+    .iter()
+    .enumerate()
+    {
+        s.op(&["click", button]).await;
+        wait_until(&format!("{button}'s POST to be answered"), WAIT, || async {
+            s.eval("window.__posts.length").await == n + 1
+        })
+        .await;
+    }
+    let echo = |kind: &'static str| {
+        let url = site.url(&format!("/echo?kind={kind}"));
+        let s = &s;
+        async move {
+            let record = final_url(s, &url).await;
+            assert_eq!(record["method"], "POST", "{record}");
+            assert_eq!(record["status"], 200, "{record}");
+            record
+        }
+    };
+
+    // JSON: retained and readable, the pointer works on it.
+    let posted = echo("json").await;
+    assert_eq!(posted["request_body"]["state"], "available", "{posted}");
+    let read = part(&s, &id(&posted), "request", &[]).await;
+    let text = read["text"].as_str().unwrap_or_else(|| panic!("{read}"));
+    assert_eq!(
+        serde_json::from_str::<Value>(text).ok(),
+        Some(json!({"hello": "world", "n": 1, "list": [1, 2, 3]})),
+        "{read}"
+    );
+    assert!(
+        read["body"]["mime_type"]
+            .as_str()
+            .is_some_and(|m| m.contains("application/json")),
+        "{read}"
+    );
+    let hello = part(&s, &id(&posted), "request", &["--pointer", "/hello"]).await;
+    assert_eq!(hello["value"], "world", "{hello}");
+    let echoed = part(&s, &id(&posted), "response", &["--pointer", "/body"]).await;
+    assert_eq!(
+        echoed["value"],
+        json!(text),
+        "the echo reflects the same body: {echoed}"
+    );
+
+    // URL-encoded form: retained as sent.
+    let form = echo("form").await;
+    assert_eq!(form["request_body"]["state"], "available", "{form}");
+    let read = part(&s, &id(&form), "request", &[]).await;
+    assert_eq!(read["text"], "a=1&b=two+words&c=%C3%A9", "{read}");
+    assert!(
+        read["body"]["mime_type"]
+            .as_str()
+            .is_some_and(|m| m.contains("application/x-www-form-urlencoded")),
+        "{read}"
+    );
+
+    // Multipart: deliberately omitted, and says why.
+    let multipart = echo("multipart").await;
+    assert_eq!(
+        (
+            multipart["request_body"]["state"].clone(),
+            multipart["request_body"]["reason"].clone()
+        ),
+        (json!("omitted"), json!("multipart")),
+        "{multipart}"
+    );
+    let read = part(&s, &id(&multipart), "request", &[]).await;
+    assert!(read.get("text").is_none(), "{read}");
+
+    // Binary: explicit (omitted as binary, or not in the event), never "available" garbage.
+    let binary = echo("binary").await;
+    let body = &binary["request_body"];
+    let explicit = (body["state"] == "omitted" && body["reason"] == "binary")
+        || body["state"] == "not_in_event";
+    assert!(explicit, "binary POST body state: {binary}");
+    let read = part(&s, &id(&binary), "request", &[]).await;
+    assert!(read.get("text").is_none(), "{read}");
+    let length = part(&s, &id(&binary), "response", &["--pointer", "/body_len"]).await;
+    assert_eq!(length["value"], 256, "{length}");
+
+    // A 100 KiB JSON response: truncated at 64 Ki units, so no pointer; slices reassemble it.
+    let full_length = s
+        .eval("fetch('/large?kb=100').then(r => r.text()).then(t => t.length)")
+        .await;
+    assert_eq!(full_length, 102_411);
+    let large = final_url(&s, &site.url("/large?kb=100")).await;
+    let body = &large["response_body"];
+    assert_eq!(
+        (
+            body["state"].clone(),
+            body["reason"].clone(),
+            body["units"].clone(),
+            body["original_units"].clone()
+        ),
+        (
+            json!("truncated"),
+            json!("body_limit"),
+            json!(MAX_BODY_UNITS),
+            json!(102_411)
+        ),
+        "{large}"
+    );
+    let output = s
+        .run(&[
+            "debug",
+            "request",
+            &id(&large),
+            "--part",
+            "response",
+            "--pointer",
+            "/items/0",
+            "--json",
+        ])
+        .await;
+    assert_eq!(output.code, 1, "{output:#?}");
+    let error = output.json();
+    assert_eq!(error["code"], "invalid_input", "{error}");
+    let message = error["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("--pointer") && message.contains("truncated"),
+        "the message should say the body is truncated: {error}"
+    );
+    assert!(
+        error["hint"]
+            .as_str()
+            .is_some_and(|h| h.contains("--offset")),
+        "{error}"
+    );
+    let human = s
+        .run(&[
+            "debug",
+            "request",
+            &id(&large),
+            "--part",
+            "response",
+            "--pointer",
+            "/items/0",
+        ])
+        .await;
+    assert_eq!(human.code, 1, "{human:#?}");
+    assert!(human.stderr.contains("truncated"), "{human:#?}");
+
+    let default_read = part(&s, &id(&large), "response", &[]).await;
+    assert_eq!(
+        (
+            default_read["text"].as_str().map(utf16_len),
+            default_read["next_offset"].clone()
+        ),
+        (Some(4096), json!(4096)),
+        "the default slice is 4096 units: {}",
+        default_read["next_offset"]
+    );
+    let too_big = debug_fail(
+        &s,
+        &[
+            "request",
+            &id(&large),
+            "--part",
+            "response",
+            "--max-chars",
+            "16385",
+        ],
+    )
+    .await;
+    assert_eq!(too_big["exit_code"], 1, "{too_big}");
+    let item = "x".repeat(1021);
+    let expected: String = format!(
+        "{{\"items\":[{}]}}",
+        vec![format!("\"{item}\""); 100].join(",")
+    );
+    let reassembled = read_body(&s, &id(&large), "response", 16_384).await;
+    assert_eq!(reassembled.len(), MAX_BODY_UNITS as usize);
+    assert!(
+        reassembled == expected[..MAX_BODY_UNITS as usize],
+        "reassembled text differs"
+    );
+
+    // Non-ASCII text: sizes and offsets are UTF-16 code units (the emoji counts two).
+    let units = s
+        .eval("fetch('/text?chars=20000').then(r => r.text()).then(t => t.length)")
+        .await;
+    let pattern = "héllo wörld 😀 ";
+    let expected: String = pattern.chars().cycle().take(20_000).collect();
+    assert_eq!(
+        units,
+        json!(utf16_len(&expected)),
+        "JavaScript length is UTF-16 units"
+    );
+    let text = final_url(&s, &site.url("/text?chars=20000")).await;
+    assert_eq!(text["response_body"]["state"], "available", "{text}");
+    assert_eq!(
+        text["response_body"]["units"],
+        json!(utf16_len(&expected)),
+        "{text}"
+    );
+    let head = part(
+        &s,
+        &id(&text),
+        "response",
+        &["--offset", "0", "--max-chars", "14"],
+    )
+    .await;
+    assert_eq!(
+        (head["text"].clone(), head["next_offset"].clone()),
+        (json!("héllo wörld 😀"), json!(14)),
+        "14 units end right after the emoji: {head}"
+    );
+    let reassembled = read_body(&s, &id(&text), "response", 5000).await;
+    assert!(reassembled == expected, "reassembled UTF-16 slices differ");
+}
+
+// ---- iframes, cache, service worker ----------------------------------------------------
+
+#[tokio::test(flavor = "multi_thread")]
+async fn iframes_cache_and_service_worker_flags_are_recorded() {
+    let site = site().await;
+    let bsk = Bsk::new("cap-frames");
+
+    // A cross-site iframe is its own target, with its own requests and console.
+    let host = bsk.start_session().await;
+    let run_id = start_capture(&host, &host.tab, &[]).await;
+    host.op(&["navigate", &site.url("/iframe-host")]).await;
+    let cross_doc_url = site.url_on("b.localhost", "/frame/inner?id=cross");
+    let cross_data_url = site.url_on("b.localhost", "/frame/data.json");
+    let cross_data = final_url(&host, &cross_data_url).await;
+    let cross_doc = final_url(&host, &cross_doc_url).await;
+    let same_data = final_url(&host, &site.url("/frame/data.json")).await;
+    let frame_target = cross_data["target_id"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        !frame_target.is_empty() && frame_target != host.tab,
+        "the cross-site frame's fetch is on the iframe target, not tab {}: {cross_data}",
+        host.tab
+    );
+    assert_eq!(same_data["target_id"], host.tab.as_str(), "{same_data}");
+    assert_eq!(cross_doc["status"], 200, "{cross_doc}");
+    assert_eq!(cross_doc["resource_type"], "Document", "{cross_doc}");
+    assert_eq!(
+        cross_doc["response_body"]["state"], "available",
+        "{cross_doc}"
+    );
+    // An out-of-process frame's target id is its frame id.
+    let doc_meta = part(&host, &id(&cross_doc), "metadata", &[]).await;
+    assert_eq!(doc_meta["frame_id"], frame_target.as_str(), "{doc_meta}");
+    let all = requests(&host).await;
+    let ids: BTreeSet<String> = all.iter().map(id).collect();
+    assert_eq!(ids.len(), all.len(), "ids are distinct across targets");
+    let ready = wait_for("the cross-site frame's console entry", WAIT, || async {
+        let console = debug(&host, &["console", "--limit", "100"]).await;
+        console["items"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|c| {
+                c["text"]
+                    .as_str()
+                    .is_some_and(|t| t.contains("frame ready"))
+                    && c["text"]
+                        .as_str()
+                        .is_some_and(|t| t.contains("b.localhost"))
+            })
+            .cloned()
+    })
+    .await;
+    assert_eq!(ready["target_id"], frame_target.as_str(), "{ready}");
+    assert_eq!(ready["source"], "website", "{ready}");
+    let run = run_info(&host, &run_id).await;
+    assert!(
+        run["coverage"]["iframe_targets"].as_u64() >= Some(1),
+        "{run}"
+    );
+    let human = host.run(&["debug", "status"]).await.success();
+    assert!(
+        human.stdout.lines().any(|l| l
+            .trim()
+            .strip_prefix("iframes captured: ")
+            .and_then(|n| n.parse::<u64>().ok())
+            .is_some_and(|n| n >= 1)),
+        "{human:#?}"
+    );
+
+    // Twenty cross-site frames: sixteen captured, the rest counted over the limit.
+    let many = bsk.start_session().await;
+    let many_run = start_capture(&many, &many.tab, &[]).await;
+    many.op(&["navigate", &site.url("/many-frames?n=20")]).await;
+    let coverage = wait_for("all 20 frames to be counted", WAIT, || async {
+        let run = run_info(&many, &many_run).await;
+        let coverage = run["coverage"].clone();
+        let seen = coverage["iframe_targets"].as_u64()?
+            + coverage["iframe_targets_over_limit"].as_u64()?;
+        (seen >= 20).then_some(coverage)
+    })
+    .await;
+    assert_eq!(coverage["iframe_targets"], MAX_IFRAME_TARGETS, "{coverage}");
+    assert!(
+        coverage["iframe_targets_over_limit"].as_u64() >= Some(4),
+        "{coverage}"
+    );
+    let human = many.run(&["debug", "status"]).await.success();
+    assert!(
+        human.stdout.contains("iframes over the 16 limit"),
+        "{human:#?}"
+    );
+
+    // The second of two sequential fetches of a cacheable response comes from the cache.
+    let cache = bsk.start_session().await;
+    start_capture(&cache, &cache.tab, &[]).await;
+    cache
+        .op(&["navigate", &site.url_on("cache.localhost", "/cache-page")])
+        .await;
+    wait_until("both /cached fetches", WAIT, || async {
+        cache.eval("window.__cache.done").await == true
+    })
+    .await;
+    let cached_url = site.url_on("cache.localhost", "/cached");
+    let cached = wait_for("two final /cached records", WAIT, || async {
+        let matching: Vec<Value> = requests(&cache)
+            .await
+            .into_iter()
+            .filter(|r| r["url"] == cached_url.as_str())
+            .collect();
+        (matching.len() == 2 && matching.iter().all(is_final)).then_some(matching)
+    })
+    .await;
+    assert_eq!(cached[0]["from_cache"], false, "{:#?}", cached[0]);
+    assert_eq!(cached[0]["status"], 200, "{:#?}", cached[0]);
+    assert_eq!(cached[1]["from_cache"], true, "{:#?}", cached[1]);
+    assert_eq!(cached[1]["status"], 200, "{:#?}", cached[1]);
+    assert_eq!(
+        site.request_count("/cached"),
+        1,
+        "the second fetch never reached the site"
+    );
+
+    // A fetch answered by the page's service worker.
+    let sw = bsk.start_session().await;
+    start_capture(&sw, &sw.tab, &[]).await;
+    sw.op(&["navigate", &site.url_on("sw.localhost", "/sw-page")])
+        .await;
+    let result = wait_for("the service worker's answer", WAIT, || async {
+        let state = sw.eval("window.__sw").await;
+        assert!(state["error"].is_null(), "service worker failed: {state}");
+        Some(state["result"].clone()).filter(|r| !r.is_null())
+    })
+    .await;
+    assert_eq!(result, json!({"from": "sw"}));
+    let hello = final_url(&sw, &site.url_on("sw.localhost", "/sw/hello")).await;
+    assert_eq!(hello["status"], 200, "{hello}");
+    assert_eq!(hello["from_service_worker"], true, "{hello}");
+    let body = part(&sw, &id(&hello), "response", &["--pointer", "/from"]).await;
+    assert_eq!(body["value"], "sw", "{body}");
+    assert_eq!(
+        site.request_count("/sw/hello"),
+        0,
+        "the worker answered, not the site"
+    );
+
+    // Last, so that every check above runs first: the iframe's own document request belongs to
+    // the iframe's target like the rest of its traffic.
+    assert_eq!(
+        cross_doc["target_id"],
+        frame_target.as_str(),
+        "the cross-site iframe's document is recorded on the tab's target: {cross_doc}"
+    );
+}
+
+// ---- bounds -------------------------------------------------------------------------------
+
+#[tokio::test(flavor = "multi_thread")]
+async fn bursts_evict_and_saturate_and_a_never_ending_body_does_not_block() {
+    let site = site().await;
+    let bsk = Bsk::new("cap-bounds");
+    let s = bsk.start_session().await;
+    let run_id = start_capture(&s, &s.tab, &[]).await;
+
+    // 250 requests: 200 retained, the rest evicted and counted.
+    s.op(&["navigate", &site.url("/burst?n=250")]).await;
+    wait_until("the burst of 250", WAIT, || async {
+        s.eval("window.__burst.done").await == true
+    })
+    .await;
+    assert_eq!(s.eval("window.__burst.failed").await, 0);
+    let settled = wait_for("every retained body to settle", WAIT, || async {
+        let all = requests(&s).await;
+        all.iter().all(is_final).then_some(all)
+    })
+    .await;
+    assert_eq!(settled.len(), MAX_REQUESTS);
+    let run = run_info(&s, &run_id).await;
+    let counters = &run["counters"];
+    assert_eq!(run["requests"], MAX_REQUESTS, "{run}");
+    assert!(counters["requests_seen"].as_u64() >= Some(251), "{run}");
+    assert!(counters["requests_evicted"].as_u64() >= Some(51), "{run}");
+    let page = debug(&s, &["requests"]).await;
+    assert_eq!(page["truncated"], true, "{page}");
+
+    // The body fetcher's queue (4 running + 32 queued) overflowed: explicit, and counted.
+    let saturated = settled
+        .iter()
+        .filter(|r| r["response_body"]["reason"] == "saturated")
+        .count() as u64;
+    assert!(saturated > 0, "no response body was refused as saturated");
+    assert!(
+        settled
+            .iter()
+            .filter(|r| r["response_body"]["reason"] == "saturated")
+            .all(|r| r["response_body"]["state"] == "unavailable"),
+        "a saturated body is unavailable"
+    );
+    assert!(
+        counters["bodies_saturated"].as_u64() >= Some(saturated),
+        "{saturated} saturated bodies retained, counters: {run}"
+    );
+
+    // A response that never ends: reads and stop answer promptly, and stop says what is missing.
+    assert_eq!(
+        s.eval("(window.__ne = fetch('/never-ends').then(r => r.text()), 'started')")
+            .await,
+        "started"
+    );
+    let never_url = site.url("/never-ends");
+    let streaming = wait_for("/never-ends to have its headers", WAIT, || async {
+        requests(&s)
+            .await
+            .into_iter()
+            .find(|r| r["url"] == never_url.as_str() && r["status"] == 200)
+    })
+    .await;
+    assert_eq!(streaming["state"], "pending", "{streaming}");
+    let started = Instant::now();
+    let listed = tokio::time::timeout(PROMPT, s.run(&["debug", "requests", "--json"]))
+        .await
+        .expect("debug requests waited for a body");
+    assert_eq!(listed.code, 0, "{listed:#?}");
+    let detail = tokio::time::timeout(
+        PROMPT,
+        s.run(&[
+            "debug",
+            "request",
+            &id(&streaming),
+            "--part",
+            "response",
+            "--json",
+        ]),
+    )
+    .await
+    .expect("debug request waited for a body");
+    assert_eq!(detail.code, 0, "{detail:#?}");
+    assert_eq!(detail.json()["body"]["state"], "pending", "{detail:#?}");
+    let stopped = tokio::time::timeout(PROMPT, s.run(&["debug", "stop", "--json"]))
+        .await
+        .expect("debug stop waited for a body");
+    assert_eq!(stopped.code, 0, "{stopped:#?}");
+    assert_eq!(stopped.json()["state"], "stopped", "{stopped:#?}");
+    eprintln!(
+        "reads and stop during a never-ending body took {:?}",
+        started.elapsed()
+    );
+    let after = part(&s, &id(&streaming), "metadata", &[]).await;
+    assert_eq!(after["state"], "unfinished", "{after}");
+    assert_eq!(
+        (
+            after["response_body"]["state"].clone(),
+            after["response_body"]["reason"].clone()
+        ),
+        (json!("unavailable"), json!("capture_stopped")),
+        "{after}"
+    );
+    assert!(
+        requests(&s).await.iter().all(|r| r["state"] != "pending"
+            && r["response_body"]["state"] != "pending"
+            && r["request_body"]["state"] != "pending"),
+        "nothing stays pending after stop"
+    );
+}
+
+// ---- secrets -----------------------------------------------------------------------------
+
+/// The markers `/secrets-page` sends in query strings, headers, JSON, forms and cookies.
+const SECRETS: &[&str] = &[
+    "SECRET_QUERY_123",
+    "SECRET_TOKEN_456",
+    "SECRET_BEARER_789",
+    "SECRET_APIKEY_000",
+    "SECRET_PASSWORD_111",
+    "SECRET_ACCESS_222",
+    "SECRET_FORMPW_333",
+    "SECRET_COOKIE_444",
+];
+
+/// Typed by the agent into the page's password field, then submitted with the login form.
+const TYPED_PASSWORD: &str = "SECRET_TYPED_666";
+
+#[tokio::test(flavor = "multi_thread")]
+async fn secrets_never_appear_in_any_read_or_the_export() {
+    let site = site().await;
+    let bsk = Bsk::new("cap-secrets");
+    let s = bsk.start_session().await;
+    start_capture(&s, &s.tab, &[]).await;
+    s.op(&["navigate", &site.url("/secrets-page")]).await;
+    wait_until("the secrets page's requests", WAIT, || async {
+        s.eval("window.__secrets.done").await == true
+    })
+    .await;
+    assert_eq!(
+        s.eval("window.__secrets.steps").await,
+        json!([
+            "query-and-headers:200",
+            "json-body:200",
+            "form-body:200",
+            "set-cookie:200",
+            "with-cookie:200"
+        ])
+    );
+    s.op(&["fill", "#password", TYPED_PASSWORD]).await;
+    s.op(&["click", "#login-submit"]).await;
+    wait_until("the login form to be submitted", WAIT, || async {
+        s.eval("location.search").await == "?kind=login-form"
+    })
+    .await;
+    let login = final_url(&s, &site.url("/echo?kind=login-form")).await;
+    assert_eq!(login["method"], "POST", "{login}");
+    wait_until("every request to settle", WAIT, || async {
+        requests(&s).await.iter().all(is_final)
+    })
+    .await;
+
+    // Every read, in JSON and as text.
+    let mut reads: Vec<(String, String)> = Vec::new();
+    let mut record = |what: String, text: String| reads.push((what, text));
+    let all = requests(&s).await;
+    assert!(all.len() >= 7, "{all:#?}");
+    record(
+        "requests (merged pages)".into(),
+        serde_json::to_string(&all).unwrap_or_default(),
+    );
+    for args in [
+        vec!["debug", "requests", "--all", "--limit", "100"],
+        vec!["debug", "console", "--limit", "100"],
+        vec!["debug", "status"],
+        vec!["debug", "operations", "--limit", "100"],
+        vec!["debug", "pages"],
+        vec!["debug", "export"],
+    ] {
+        for json in [true, false] {
+            let mut args = args.clone();
+            if json {
+                args.push("--json");
+            }
+            let out = s.run(&args).await.success();
+            record(
+                format!("{args:?}"),
+                format!("{}\n{}", out.stdout, out.stderr),
+            );
+        }
+    }
+    for request in &all {
+        let request = id(request);
+        for which in ["metadata", "headers", "request", "response", "timing"] {
+            for json in [true, false] {
+                let mut args = vec!["debug", "request", &request, "--part", which];
+                if json {
+                    args.push("--json");
+                }
+                let out = s.run(&args).await.success();
+                record(
+                    format!("{args:?}"),
+                    format!("{}\n{}", out.stdout, out.stderr),
+                );
+            }
+        }
+    }
+    let operations = debug(&s, &["operations", "--limit", "100"]).await;
+    for operation in operations["items"].as_array().into_iter().flatten() {
+        let operation = id(operation);
+        for json in [true, false] {
+            let mut args = vec!["debug", "operation", &operation];
+            if json {
+                args.push("--json");
+            }
+            let out = s.run(&args).await.success();
+            record(
+                format!("{args:?}"),
+                format!("{}\n{}", out.stdout, out.stderr),
+            );
+        }
+    }
+
+    let leaked = leaks(&reads, SECRETS);
+    assert!(leaked.is_empty(), "secrets leaked:\n{}", leaked.join("\n"));
+    assert!(
+        reads.iter().any(|(_, text)| text.contains("[redacted]")),
+        "nothing was marked [redacted]"
+    );
+
+    // The redaction is where it should be, not everywhere: names and structure stay readable.
+    let first = all
+        .iter()
+        .find(|r| {
+            r["url"]
+                .as_str()
+                .is_some_and(|u| u.contains("/echo?api_key="))
+        })
+        .unwrap_or_else(|| panic!("no query-and-headers request: {all:#?}"));
+    assert!(
+        first["url"]
+            .as_str()
+            .is_some_and(|u| u.contains("api_key=[redacted]")),
+        "{first}"
+    );
+    let headers = part(&s, &id(first), "headers", &[]).await;
+    let header = |name: &str| {
+        headers["request"]["entries"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|e| e[0].as_str().is_some_and(|n| n.eq_ignore_ascii_case(name)))
+            .map(|e| e[1].clone())
+    };
+    assert_eq!(
+        header("authorization"),
+        Some(json!("Bearer [redacted]")),
+        "{headers}"
+    );
+    assert_eq!(header("x-api-key"), Some(json!("[redacted]")), "{headers}");
+    let json_login = final_url(&s, &site.url("/echo?kind=json-login")).await;
+    let user = part(&s, &id(&json_login), "request", &["--pointer", "/username"]).await;
+    assert_eq!(user["value"], "bob", "{user}");
+    let password = part(&s, &id(&json_login), "request", &["--pointer", "/password"]).await;
+    assert_eq!(password["value"], "[redacted]", "{password}");
+
+    // A password the agent typed into a password field is a secret too (last, so that every
+    // check above runs first).
+    let leaked = leaks(&reads, &[TYPED_PASSWORD]);
+    assert!(
+        leaked.is_empty(),
+        "the typed password leaked:\n{}",
+        leaked.join("\n")
+    );
+}
+
+/// Where each of `secrets` occurs in `reads`, with some context.
+fn leaks(reads: &[(String, String)], secrets: &[&str]) -> Vec<String> {
+    let mut found = Vec::new();
+    for (what, text) in reads {
+        for secret in secrets {
+            if let Some(at) = text.find(secret) {
+                let from = text[..at]
+                    .char_indices()
+                    .rev()
+                    .nth(80)
+                    .map_or(0, |(i, _)| i);
+                let context: String = text[from..].chars().take(160).collect();
+                found.push(format!("{secret} in {what}: …{context}…"));
+            }
+        }
+    }
+    found
+}
+
+// ---- stop paths ---------------------------------------------------------------------------
+
+/// Polls `debug status` until run `run_id` has stopped; returns it.
+async fn stopped_run(s: &Session<'_>, run_id: &str) -> Value {
+    wait_for(&format!("{run_id} to stop"), WAIT, || async {
+        let run = run_info(s, run_id).await;
+        (run["state"] != "active").then_some(run)
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_stop_path_records_its_reason() {
+    let site = site().await;
+    let bsk = Bsk::new("cap-lifecycle");
+
+    // `debug stop`.
+    let stopper = bsk.start_session().await;
+    let run = start_capture(&stopper, &stopper.tab, &[]).await;
+    stopper
+        .op(&["navigate", &site.url("/redirect/final")])
+        .await;
+    let before_stop = final_url(&stopper, &site.url("/redirect/final")).await;
+    let stopped = debug(&stopper, &["stop"]).await;
+    assert_eq!(
+        (stopped["state"].clone(), stopped["stop_reason"].clone()),
+        (json!("stopped"), json!({"kind": "stopped"})),
+        "{stopped}"
+    );
+    assert!(stopped["stopped_at"].as_u64().is_some(), "{stopped}");
+    let listed = run_info(&stopper, &run).await;
+    assert_eq!(
+        listed["stop_reason"],
+        json!({"kind": "stopped"}),
+        "{listed}"
+    );
+    assert!(
+        requests(&stopper)
+            .await
+            .iter()
+            .any(|r| r["id"] == before_stop["id"]),
+        "evidence stays readable after stop"
+    );
+    let again = debug_fail(&stopper, &["stop"]).await;
+    assert_eq!(
+        again["exit_code"], 1,
+        "no capture is running any more: {again}"
+    );
+    let human = stopper.run(&["debug", "status"]).await.success();
+    assert!(
+        human.stdout.contains(&format!("{run} stopped")),
+        "{human:#?}"
+    );
+
+    // The fault hook is refused unless the daemon runs with BSK_TEST_FAULTS=1.
+    let refused = debug_fail(&stopper, &["fault", "tab"]).await;
+    assert_eq!(refused["code"], "permission_denied", "{refused}");
+
+    // Returning a borrowed tab that is being captured.
+    let borrower = bsk.start_session().await;
+    stopper.op(&["navigate", &site.url("/ops")]).await;
+    let popup_url = site.url("/ops2");
+    stopper
+        .eval(&format!("window.open({}), true", json!(popup_url)))
+        .await;
+    let user_tab = wait_for("the popup as a user tab", WAIT, || async {
+        let tabs = bsk.json(&["tab", "list"]).await;
+        tabs.as_array()
+            .into_iter()
+            .flatten()
+            .find(|t| t["url"] == popup_url.as_str() && t["ownership"] == "user")
+            .and_then(|t| t["tab_id"].as_str().map(str::to_string))
+    })
+    .await;
+    bsk.json(&["tab", "borrow", &user_tab, "--session", &borrower.id])
+        .await;
+    let borrowed_run = start_capture(&borrower, &user_tab, &["--tab-id", &user_tab]).await;
+    assert_eq!(
+        borrower
+            .eval_on(&user_tab, "fetch('/status/404').then(r => r.status)")
+            .await,
+        404
+    );
+    let on_borrowed = final_url(&borrower, &site.url("/status/404")).await;
+    assert_eq!(on_borrowed["target_id"], user_tab.as_str(), "{on_borrowed}");
+    bsk.json(&["tab", "return", &user_tab, "--session", &borrower.id])
+        .await;
+    let returned = stopped_run(&borrower, &borrowed_run).await;
+    assert_eq!(
+        (returned["state"].clone(), returned["stop_reason"].clone()),
+        (json!("stopped"), json!({"kind": "tab_returned"})),
+        "{returned}"
+    );
+    let kept = part(&borrower, &id(&on_borrowed), "metadata", &[]).await;
+    assert_eq!(kept["status"], 404, "{kept}");
+
+    // `session stop`: the capture ends with the session, and agents cannot read it afterwards.
+    let ending = bsk.start_session().await;
+    start_capture(&ending, &ending.tab, &[]).await;
+    ending.op(&["navigate", &site.url("/redirect/final")]).await;
+    let export = debug(&ending, &["export"]).await;
+    assert_eq!(
+        export["run"]["state"], "active",
+        "a live export is a snapshot: {export}"
+    );
+    bsk.json(&["session", "stop", &ending.id]).await;
+    let gone = debug_fail(&ending, &["requests"]).await;
+    assert_eq!(
+        (gone["code"].clone(), gone["exit_code"].clone()),
+        (json!("not_found"), json!(1)),
+        "{gone}"
+    );
+    let export = debug_fail(&ending, &["export"]).await;
+    assert_eq!(export["exit_code"], 1, "{export}");
+    assert!(
+        export["hint"]
+            .as_str()
+            .is_some_and(|h| h.contains("history")),
+        "after teardown the hint points at the extension's history: {export}"
+    );
+    let gone = debug_fail(&ending, &["status"]).await;
+    assert_eq!(gone["exit_code"], 1, "{gone}");
+
+    // The browser killed under a running capture: reads fail as a browser failure.
+    let crashed = bsk.start_session().await;
+    start_capture(&crashed, &crashed.tab, &[]).await;
+    crashed
+        .op(&["navigate", &site.url("/redirect/final")])
+        .await;
+    let pids = bsk.browser_pids();
+    assert_eq!(pids.len(), 1, "one Chromium for this state dir: {pids:?}");
+    common::kill(pids[0]);
+    wait_until("Chromium to die", WAIT, || async { !is_running(pids[0]) }).await;
+    let error = wait_for("reads to fail once the browser is gone", WAIT, || async {
+        let out = crashed.run(&["debug", "status", "--json"]).await;
+        (out.code != 0).then(|| (out.code, out.json()))
+    })
+    .await;
+    assert_eq!(error.0, 3, "{error:?}");
+    assert_eq!(error.1["code"], "browser", "{error:?}");
+}
+
+// ---- actor panics -----------------------------------------------------------------------
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_panicking_capture_actor_interrupts_the_capture_and_keeps_its_evidence() {
+    let site = site().await;
+    let mut bsk = Bsk::new("cap-faults");
+    bsk.set_env("BSK_TEST_FAULTS", "1");
+    for actor in ["tab", "target", "body_pool", "checkpoint"] {
+        let s = bsk.start_session().await;
+        let run_id = start_capture(&s, &s.tab, &["--name", actor]).await;
+        s.op(&["navigate", &site.url("/redirect/final")]).await;
+        let before = final_url(&s, &site.url("/redirect/final")).await;
+        assert_eq!(before["response_body"]["state"], "available", "{before}");
+
+        debug(&s, &["fault", actor]).await;
+        let run = stopped_run(&s, &run_id).await;
+        assert_eq!(
+            (run["state"].clone(), run["stop_reason"].clone()),
+            (
+                json!("interrupted"),
+                json!({"kind": "actor_panicked", "actor": actor})
+            ),
+            "{run}"
+        );
+        let human = s.run(&["debug", "status"]).await.success();
+        assert!(
+            human.stdout.contains(&format!("the {actor} actor crashed")),
+            "{human:#?}"
+        );
+
+        let kept = part(&s, &id(&before), "response", &["--pointer", "/final"]).await;
+        assert_eq!(kept["value"], true, "{actor}: {kept}");
+        let listed = requests(&s).await;
+        assert!(
+            listed.iter().any(|r| r["id"] == before["id"]),
+            "{actor}: {listed:#?}"
+        );
+
+        // The session itself still works, and can capture again.
+        assert_eq!(s.eval("1 + 1").await, 2);
+        let again = start_capture(&s, &s.tab, &[]).await;
+        assert_ne!(again, run_id);
+        debug(&s, &["stop"]).await;
+    }
+}
+
+// ---- ownership ---------------------------------------------------------------------------
+
+#[tokio::test(flavor = "multi_thread")]
+async fn captures_belong_to_their_session_and_tab() {
+    let site = site().await;
+    let bsk = Bsk::new("cap-owner");
+    let a = bsk.start_session().await;
+    let b = bsk.start_session().await;
+
+    // A user tab that was never borrowed cannot be captured.
+    a.op(&["navigate", &site.url("/ops")]).await;
+    let popup_url = site.url("/ops2");
+    a.eval(&format!("window.open({}), true", json!(popup_url)))
+        .await;
+    let user_tab = wait_for("the popup as a user tab", WAIT, || async {
+        let tabs = bsk.json(&["tab", "list"]).await;
+        tabs.as_array()
+            .into_iter()
+            .flatten()
+            .find(|t| t["url"] == popup_url.as_str() && t["ownership"] == "user")
+            .and_then(|t| t["tab_id"].as_str().map(str::to_string))
+    })
+    .await;
+    for (session, tab) in [(&a, user_tab.as_str()), (&a, b.tab.as_str())] {
+        let denied = debug_fail(session, &["start", "--tab-id", tab]).await;
+        assert_eq!(
+            (denied["code"].clone(), denied["exit_code"].clone()),
+            (json!("permission_denied"), json!(1)),
+            "{denied}"
+        );
+    }
+    assert_eq!(debug(&a, &["status"]).await, json!([]));
+
+    // One capture at a time per session.
+    let run_a = start_capture(&a, &a.tab, &[]).await;
+    let twice = debug_fail(&a, &["start"]).await;
+    assert_eq!(
+        (twice["code"].clone(), twice["exit_code"].clone()),
+        (json!("invalid_input"), json!(1)),
+        "{twice}"
+    );
+    assert!(
+        twice["message"]
+            .as_str()
+            .is_some_and(|m| m.contains(&run_a)),
+        "{twice}"
+    );
+    a.op(&["navigate", &site.url("/redirect/final")]).await;
+    let record = final_url(&a, &site.url("/redirect/final")).await;
+
+    // Another session cannot read it, by run id or by record id, running or stopped.
+    let check_b = |when: &'static str| {
+        let (b, run_a, request) = (&b, run_a.clone(), id(&record));
+        async move {
+            for args in [
+                vec!["requests", "--run-id", &run_a],
+                vec!["request", &request, "--run-id", &run_a],
+                vec!["export", "--run-id", &run_a],
+                vec!["console", "--run-id", &run_a],
+                vec!["stop", "--run-id", &run_a],
+                vec!["request", &request],
+                vec!["export"],
+            ] {
+                let denied = debug_fail(b, &args).await;
+                assert_eq!(
+                    (denied["code"].clone(), denied["exit_code"].clone()),
+                    (json!("not_found"), json!(1)),
+                    "{when}: {args:?}: {denied}"
+                );
+            }
+            assert_eq!(debug(b, &["status"]).await, json!([]), "{when}");
+        }
+    };
+    check_b("while A captures").await;
+    debug(&a, &["stop"]).await;
+    check_b("after A stopped").await;
+    let own = start_capture(&b, &b.tab, &[]).await;
+    assert_ne!(own, run_a);
+    let denied = debug_fail(&b, &["requests", "--run-id", &run_a]).await;
+    assert_eq!(
+        denied["code"], "not_found",
+        "B with its own capture: {denied}"
+    );
+    bsk.json(&["session", "stop", &a.id]).await;
+    check_b_after_end(&b, &run_a).await;
+}
+
+async fn check_b_after_end(b: &Session<'_>, run_a: &str) {
+    for args in [
+        vec!["requests", "--run-id", run_a],
+        vec!["export", "--run-id", run_a],
+    ] {
+        let denied = debug_fail(b, &args).await;
+        assert_eq!(
+            (denied["code"].clone(), denied["exit_code"].clone()),
+            (json!("not_found"), json!(1)),
+            "after A ended: {args:?}: {denied}"
+        );
+    }
+}
+
+// ---- operations and export -------------------------------------------------------------
+
+fn export_schema_path() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../schema/json/export-document.schema.json")
+}
+
+/// The checked-in schema when there is one, else the one generated from the Rust type.
+fn export_schema() -> Value {
+    match std::fs::read_to_string(export_schema_path()) {
+        Ok(text) => serde_json::from_str(&text).expect("the export schema file is JSON"),
+        Err(_) => serde_json::to_value(schemars::schema_for!(bsk_schema::capture::ExportDocument))
+            .expect("the generated schema is JSON"),
+    }
+}
+
+#[test]
+fn the_export_document_schema_is_checked_in_and_current() {
+    let path = export_schema_path();
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{} is missing ({e}): the export document has no checked-in JSON Schema",
+            path.display()
+        )
+    });
+    let checked_in: Value = serde_json::from_str(&text).expect("the schema file is JSON");
+    let generated =
+        serde_json::to_value(schemars::schema_for!(bsk_schema::capture::ExportDocument))
+            .expect("the generated schema is JSON");
+    assert_eq!(checked_in, generated, "{} is stale", path.display());
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn operations_link_to_their_requests_and_the_export_is_complete() {
+    let site = site().await;
+    let bsk = Bsk::new("cap-export");
+    let s = bsk.start_session().await;
+    let run_id = start_capture(&s, &s.tab, &["--name", "Save fails"]).await;
+    s.op(&["navigate", &site.url("/demo")]).await;
+    wait_until("the demo's profile fetch", WAIT, || async {
+        s.eval("window.__profileLoaded").await == true
+    })
+    .await;
+    s.op(&["fill", "#name", "Ada"]).await;
+    s.op(&["fill", "#email", "ada@example.com"]).await;
+    s.op(&["click", "#save"]).await;
+    // No operation from here on: the click's immediate window stays open to its 1.5 s end.
+    let save = final_url(&s, &site.url("/api/save")).await;
+    assert_eq!(save["method"], "POST", "{save}");
+
+    let operations = debug(&s, &["operations"]).await;
+    let items = operations["items"].as_array().cloned().unwrap_or_default();
+    // Waiting for the profile fetch evaluated once or more.
+    let names: Vec<&str> = items
+        .iter()
+        .filter_map(|o| o["name"].as_str())
+        .filter(|n| *n != "evaluate")
+        .collect();
+    assert_eq!(names, ["navigate", "fill", "fill", "click"], "{operations}");
+    assert!(items.iter().all(|o| o["source"] == "agent"), "{operations}");
+    let click = items.last().cloned().unwrap_or_default();
+    assert_eq!(click["state"], "completed", "{click}");
+    assert!(click["immediate_requests"].as_u64() >= Some(1), "{click}");
+    let detail = debug(&s, &["operation", &id(&click)]).await;
+    assert_eq!(detail["operation"]["id"], click["id"], "{detail}");
+    let immediate = detail["immediate"]["requests"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert!(
+        immediate
+            .iter()
+            .any(|r| r["id"] == save["id"] && r["method"] == "POST"),
+        "POST /api/save in the click's immediate window: {detail}"
+    );
+    let (from, until) = (
+        detail["immediate"]["from"].as_u64().unwrap_or_default(),
+        detail["immediate"]["until"].as_u64().unwrap_or_default(),
+    );
+    let started = save["started_at"].as_u64().unwrap_or_default();
+    assert!(
+        from <= started && started < until,
+        "{from} ≤ {started} < {until}: {detail}"
+    );
+    let email_fill = items
+        .iter()
+        .find(|o| o["name"] == "fill" && o["params"]["target"] == "#email")
+        .unwrap_or_else(|| panic!("no fill of #email: {operations}"));
+    let fill_detail = debug(&s, &["operation", &id(email_fill)]).await;
+    assert!(
+        !fill_detail["immediate"]["requests"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|r| r["id"] == save["id"]),
+        "the fill's window ends when the click starts: {fill_detail}"
+    );
+    let human = s.run(&["debug", "operation", &id(&click)]).await.success();
+    assert!(human.stdout.contains("/api/save"), "{human:#?}");
+
+    let stopped = debug(&s, &["stop"]).await;
+    assert_eq!(stopped["state"], "stopped");
+
+    // The export: version 1, every section, bodies and headers included.
+    let raw = s.run(&["debug", "export"]).await.success();
+    let document: Value = serde_json::from_str(&raw.stdout)
+        .unwrap_or_else(|e| panic!("debug export is not JSON ({e}): {}", raw.stdout));
+    // A stopped capture no longer changes: the two exports differ only in when they were saved.
+    let mut with_json = debug(&s, &["export"]).await;
+    with_json["saved_at"] = document["saved_at"].clone();
+    assert_eq!(
+        document, with_json,
+        "--json and plain export print the same document"
+    );
+    assert_eq!(document["version"], 1);
+    let saved_at = document["saved_at"].as_u64().unwrap_or_default();
+    assert!(saved_at >= document["run"]["started_at"].as_u64().unwrap_or(u64::MAX));
+    assert_eq!(document["run"]["run_id"], run_id.as_str());
+    assert_eq!(document["run"]["name"], "Save fails");
+    assert_eq!(document["run"]["stop_reason"], json!({"kind": "stopped"}));
+    for section in ["requests", "operations", "console", "pages"] {
+        assert!(
+            document[section].as_array().is_some_and(|a| !a.is_empty()),
+            "export section {section}: {document}"
+        );
+    }
+    let exported = document["requests"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|r| r["id"] == save["id"])
+        .cloned()
+        .unwrap_or_else(|| panic!("POST /api/save missing from the export"));
+    assert!(
+        exported["request_headers"]["entries"]
+            .as_array()
+            .is_some_and(|e| e.iter().any(|h| h[0]
+                .as_str()
+                .is_some_and(|n| n.eq_ignore_ascii_case("content-type")))),
+        "{exported}"
+    );
+    assert!(
+        exported["response_headers"]["entries"]
+            .as_array()
+            .is_some_and(|e| !e.is_empty()),
+        "{exported}"
+    );
+    let sent: Value =
+        serde_json::from_str(exported["request_body"]["text"].as_str().unwrap_or("null"))
+            .unwrap_or_default();
+    assert_eq!(
+        sent,
+        json!({"name": "Ada", "email": "ada@example.com", "plan": "free"})
+    );
+    let answered: Value =
+        serde_json::from_str(exported["response_body"]["text"].as_str().unwrap_or("null"))
+            .unwrap_or_default();
+    assert_eq!(answered, json!({"ok": true, "id": 42}));
+    assert_eq!(
+        document["operations"].as_array().map(Vec::len),
+        Some(items.len()),
+        "{document}"
+    );
+    assert!(
+        document["console"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|c| c["text"].as_str().is_some_and(|t| t.starts_with("saving"))),
+        "{}",
+        document["console"]
+    );
+    assert!(
+        document["pages"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|p| p["url"] == site.url("/demo").as_str() && p["loaded_at"].is_u64()),
+        "{}",
+        document["pages"]
+    );
+    assert!(
+        document["user_agent"]
+            .as_str()
+            .is_some_and(|ua| ua.contains("Chrome"))
+    );
+
+    // It is an ExportDocument, and valid against the export schema.
+    let typed: bsk_schema::capture::ExportDocument = serde_json::from_value(document.clone())
+        .unwrap_or_else(|e| panic!("the export is not an ExportDocument: {e}"));
+    assert_eq!(typed.version, 1);
+    let schema = export_schema();
+    for key in schema["required"].as_array().into_iter().flatten() {
+        let key = key.as_str().unwrap_or_default();
+        assert!(document.get(key).is_some(), "required key {key} missing");
+    }
+    let validator = jsonschema::validator_for(&schema).expect("the export schema compiles");
+    let errors: Vec<String> = validator
+        .iter_errors(&document)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "the export violates its schema:\n{}",
+        errors.join("\n")
+    );
+}
