@@ -198,6 +198,8 @@ impl Captures {
             .await
             .ok()
             .and_then(|v| v["userAgent"].as_str().map(str::to_string));
+        let url = tab.state().url;
+        capture.coverage.late_start = !(url.is_empty() || url == "about:blank");
         let capture = SharedCapture::new(capture);
         let tap = CaptureTap::start(
             capture.clone(),

@@ -431,6 +431,10 @@ pub struct Coverage {
     pub iframe_setup_failed: u64,
     /// Iframe targets that existed before capture started: their earliest requests may be missing.
     pub iframe_targets_late: u64,
+    /// Capture started on a page that had already loaded: its load and earlier traffic are not
+    /// in the capture.
+    #[serde(default)]
+    pub late_start: bool,
 }
 
 /// Whether retained evidence reaches browser-local history.

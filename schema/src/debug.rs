@@ -210,6 +210,19 @@ pub struct OperationDetail {
     /// Started within 15 s after it ended, capped by the next operation and stop. Association
     /// by start time, not proof of cause.
     pub possibly_related: WindowEvidence,
+    /// How the page text differs from before the operation to right after it; only when both
+    /// page states were recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text_change: Option<TextChange>,
+}
+
+/// Lines of visible page text that appeared or disappeared, at most 10 of each.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct TextChange {
+    pub added: Vec<String>,
+    pub removed: Vec<String>,
+    /// More lines changed than are listed.
+    pub truncated: bool,
 }
 
 /// `bsk debug pages`.

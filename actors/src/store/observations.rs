@@ -111,6 +111,43 @@ impl Capture {
         }
     }
 
+    /// Lines of page text added and removed between the last observation before operation
+    /// `index` and its operation-time one; `None` unless both exist.
+    pub fn text_change(&self, index: usize) -> Option<bsk_schema::debug::TextChange> {
+        const SHOWN: usize = 10;
+        let operation = &self.operations[index];
+        let after = operation.observation.as_ref()?;
+        let before = self
+            .pages
+            .iter()
+            .filter_map(|p| p.observation.as_ref())
+            .chain(
+                self.operations
+                    .iter()
+                    .take(index)
+                    .flat_map(|o| o.observation.iter().chain(o.follow_ups.iter())),
+            )
+            .filter(|o| o.at < operation.started_at)
+            .max_by_key(|o| o.at)?;
+        let lines = |o: &PageObservation| {
+            o.text
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        };
+        let (old, new) = (lines(before), lines(after));
+        let added: Vec<String> = new.iter().filter(|l| !old.contains(l)).cloned().collect();
+        let removed: Vec<String> = old.iter().filter(|l| !new.contains(l)).cloned().collect();
+        let truncated = added.len() > SHOWN || removed.len() > SHOWN;
+        Some(bsk_schema::debug::TextChange {
+            added: added.into_iter().take(SHOWN).collect(),
+            removed: removed.into_iter().take(SHOWN).collect(),
+            truncated,
+        })
+    }
+
     /// The operation's record, for the observer.
     pub fn operation(&self, id: &str) -> Option<&bsk_schema::capture::OperationRecord> {
         self.operations.iter().find(|o| o.id == id)

@@ -209,6 +209,7 @@ impl Capture {
                 ..self.operations[index].clone()
             },
             immediate: evidence(Placement::Immediate, window.start, window.immediate_end),
+            text_change: self.text_change(index),
             possibly_related: evidence(
                 Placement::PossiblyRelated,
                 window.immediate_end,

@@ -115,6 +115,12 @@ fn run_lines(run: &RunInfo) -> String {
         "  iframes captured: {}",
         run.coverage.iframe_targets
     ));
+    if run.coverage.late_start {
+        lines.push(
+            "  late start: capture began on a page that had already loaded; its load and earlier traffic are missing"
+                .into(),
+        );
+    }
     lines.push(match (&run.history.available, &run.history.reason) {
         (true, _) => format!("  history: {} checkpoints saved", run.history.checkpoints),
         (false, Some(reason)) => format!("  history: unavailable — {reason}"),
@@ -325,7 +331,114 @@ pub fn operation(value: &Value) -> Option<String> {
                 .map(|e| format!("  {}", console_line(e))),
         );
     }
+    let operation = &detail.operation;
+    if operation.suppressed_manual_events > 0 {
+        lines.push(format!(
+            "{} manual page events were this operation's own input (suppressed)",
+            operation.suppressed_manual_events
+        ));
+    }
+    match &operation.observation {
+        Some(observation) => lines.push(format!("page after: {}", observation_line(observation))),
+        None => lines.push("page after: not observed".into()),
+    }
+    for follow_up in &operation.follow_ups {
+        lines.push(format!(
+            "  later {}: {}",
+            clock(follow_up.at),
+            observation_line(follow_up)
+        ));
+    }
+    if operation.follow_ups_evicted > 0 {
+        lines.push(format!(
+            "  {} more changes not kept (4 follow-ups per operation)",
+            operation.follow_ups_evicted
+        ));
+    }
+    if let Some(change) = &detail.text_change {
+        lines.push(format!(
+            "page text: {} lines added, {} removed{}",
+            change.added.len(),
+            change.removed.len(),
+            if change.truncated {
+                " (first 10 of each shown)"
+            } else {
+                ""
+            }
+        ));
+        lines.extend(change.added.iter().map(|l| format!("  + {l}")));
+        lines.extend(change.removed.iter().map(|l| format!("  - {l}")));
+    }
+    let chain = operation.field_chain.as_deref().unwrap_or_default();
+    if !chain.is_empty() {
+        lines.push("fields (original → at operation → submitted → response → later page):".into());
+        for field in chain {
+            lines.push(format!(
+                "  {}: {} → {} → {} → {} → {}",
+                field.name,
+                chain_value(&field.original),
+                chain_value(&field.operation_time),
+                chain_value(&field.submitted),
+                chain_value(&field.response),
+                chain_value(&field.later)
+            ));
+        }
+    }
     Some(lines.join("\n"))
+}
+
+fn observation_line(observation: &bsk_schema::capture::PageObservation) -> String {
+    let mut flags = Vec::new();
+    if observation.text_truncated {
+        flags.push("text truncated".to_string());
+    }
+    if observation.unidentified > 0 {
+        flags.push(format!(
+            "{} fields without a usable identity",
+            observation.unidentified
+        ));
+    }
+    if observation.fields_over_limit > 0 || observation.candidates_over_limit {
+        flags.push("more fields than the 16 kept".into());
+    }
+    let fields: Vec<String> = observation
+        .fields
+        .iter()
+        .map(|f| match (&f.value, f.omitted) {
+            (_, true) => format!("{}=(omitted)", f.name),
+            (Some(value), false) => format!("{}={value:?}", f.name),
+            (None, false) => f.name.clone(),
+        })
+        .collect();
+    let flags = if flags.is_empty() {
+        String::new()
+    } else {
+        format!(" [{}]", flags.join("; "))
+    };
+    format!(
+        "{} text chars, fields {}{flags}",
+        observation.text.chars().count(),
+        fields.join(", ")
+    )
+}
+
+fn chain_value(value: &bsk_schema::capture::ChainValue) -> String {
+    let source = value
+        .request_id
+        .as_deref()
+        .or(value.page_id.as_deref())
+        .map(|id| format!(" ({id})"))
+        .unwrap_or_default();
+    let between = if value.intervening_operations.is_empty() {
+        String::new()
+    } else {
+        format!(" after {}", value.intervening_operations.join(", "))
+    };
+    match (&value.value, &value.unlinked) {
+        (Some(v), _) => format!("{v:?}{source}{between}"),
+        (None, Some(why)) => format!("[{why}{source}]"),
+        (None, None) => "[?]".into(),
+    }
 }
 
 pub fn request(value: &Value) -> Option<String> {
