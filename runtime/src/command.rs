@@ -301,7 +301,13 @@ async fn debug(command: DebugCommand, paths: &Paths, style: Style) -> Result<()>
             |_| None,
         ),
     };
+    let quiet_run_id = style.quiet && matches!(params.action, A::Start | A::Stop);
     let value = request(paths, Call::Debug(params)).await?;
+    if quiet_run_id && !style.json {
+        // The one essential output of start and stop: the run id.
+        println!("{}", value["run_id"].as_str().unwrap_or_default());
+        return Ok(());
+    }
     output::result(style, &value, human);
     Ok(())
 }

@@ -1126,3 +1126,25 @@ async fn errors_have_codes_exit_codes_and_hints() {
         "0"
     );
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_forgotten_session_is_stopped_after_its_idle_timeout() {
+    let mut bsk = Bsk::new("idle-session");
+    bsk.set_env("BSK_SESSION_IDLE_SECS", "2");
+    let session = bsk.start_session().await;
+    let (id, tab) = (session.id.clone(), session.tab.clone());
+    // `session list` does not count as using the session.
+    wait_until("the idle session to be stopped", WAIT, || async {
+        bsk.json(&["session", "list"]).await == json!([])
+    })
+    .await;
+    let tabs = bsk.json(&["tab", "list"]).await;
+    assert!(
+        !tabs.to_string().contains(&tab),
+        "the idle session's tab must be closed: {tabs}"
+    );
+    let error = bsk.fail(&["evaluate", "1", "--session", &id]).await;
+    assert_eq!(error["code"], "not_found", "{error}");
+    let message = error["message"].as_str().unwrap_or_default();
+    assert!(message.contains("idle"), "the error says why the session ended: {message}");
+}

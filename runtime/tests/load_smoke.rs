@@ -1,0 +1,49 @@
+//! A small run of the load driver (`bsk_load_tests::driver`, `make bench` at full size) so the
+//! benchmark cannot rot: one agent, a tiny burst and a short flood, through this build's `bsk`
+//! binary and real Chromium. It checks accounting and that everything was measured, never how
+//! fast anything was.
+
+use std::path::Path;
+
+use bsk_load_tests::driver::{self, Config};
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_small_load_run_accounts_for_every_request() {
+    let work = std::env::temp_dir().join(format!("bsk-load-smoke-{}", std::process::id()));
+    let config = Config::smoke(Path::new(env!("CARGO_BIN_EXE_bsk")), &work);
+    let report = driver::run(&config).await.expect("the driver runs");
+    assert!(
+        report.errors.is_empty(),
+        "phase errors: {:?}",
+        report.errors
+    );
+
+    let burst = &report.parallel[0].scenarios[0];
+    assert!(burst.errors.is_empty(), "{:?}", burst.errors);
+    assert_eq!(burst.captures, 1);
+    let a = &burst.accounting;
+    assert_eq!(a.server_seen, 21, "the page and its 20 fetches: {a:?}");
+    assert_eq!(a.unaccounted, 0, "{a:?}");
+    assert_eq!(
+        a.retained, a.server_seen,
+        "21 requests fit every bound: {a:?}"
+    );
+    assert_eq!(a.requests_seen, a.server_seen, "{a:?}");
+    let overhead = burst.overhead.expect("page times with capture on and off");
+    assert!(
+        overhead.is_finite() && overhead > 0.0,
+        "overhead {overhead}"
+    );
+    assert!(burst.cpu.daemon_s_per_1k.is_some_and(f64::is_finite));
+
+    let flood = &report.latency[0];
+    assert!(flood.errors.is_empty(), "{:?}", flood.errors);
+    assert!(flood.requests_flood.samples > 0 && flood.status_flood.samples > 0);
+    assert!(flood.requests_flood.p99_ms.is_some() && flood.requests_idle.p50_ms.is_some());
+    assert_eq!(flood.accounting.unaccounted, 0, "{:?}", flood.accounting);
+    assert!(flood.accounting.server_seen > 0);
+
+    let tables = report.markdown();
+    assert!(tables.contains("| 1 (1) | burst |"), "{tables}");
+    let _ = std::fs::remove_dir_all(&work);
+}
