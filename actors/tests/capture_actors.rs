@@ -112,17 +112,18 @@ async fn the_body_pool_runs_four_queues_thirty_two_and_saturates_the_rest() {
         })
     })
     .await;
-    let c = capture.lock();
-    assert_eq!(c.counters.bodies_deadline, 36);
-    assert_eq!(
-        c.request("r40").map(|r| r.response_body.reason),
-        Some(Some(BodyReason::Saturated))
-    );
-    assert_eq!(
-        c.request("r1").map(|r| r.response_body.reason),
-        Some(Some(BodyReason::Deadline))
-    );
-    drop(c);
+    {
+        let c = capture.lock();
+        assert_eq!(c.counters.bodies_deadline, 36);
+        assert_eq!(
+            c.request("r40").map(|r| r.response_body.reason),
+            Some(Some(BodyReason::Saturated))
+        );
+        assert_eq!(
+            c.request("r1").map(|r| r.response_body.reason),
+            Some(Some(BodyReason::Deadline))
+        );
+    }
     assert_eq!(browser.asked.lock().expect("lock").len(), 36);
     tap.stop(StopReason::Stopped).await;
 }

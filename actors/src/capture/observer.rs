@@ -345,11 +345,11 @@ impl ObserverActor {
         } else {
             AGENT_INPUT_GRACE
         };
-        if kind != "changed" {
-            if let Some(agent) = self.agent_at(at, grace) {
-                self.capture.lock().manual_event_suppressed(&agent);
-                return;
-            }
+        if kind != "changed"
+            && let Some(agent) = self.agent_at(at, grace)
+        {
+            self.capture.lock().manual_event_suppressed(&agent);
+            return;
         }
         match kind {
             "input" => self.on_input(&report["field"], at).await,
@@ -514,14 +514,12 @@ impl Message<Stop> for ObserverActor {
             timer.abort();
         }
         self.following = None;
-        if flush {
-            if let Some(typing) = self.typing.take() {
-                self.capture.lock().operation_ended(
-                    &typing.operation,
-                    Ok("typing flushed at stop".into()),
-                    now_ms(),
-                );
-            }
+        if flush && let Some(typing) = self.typing.take() {
+            self.capture.lock().operation_ended(
+                &typing.operation,
+                Ok("typing flushed at stop".into()),
+                now_ms(),
+            );
         }
         self.uninstall().await;
         ctx.stop();

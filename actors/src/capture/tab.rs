@@ -305,10 +305,10 @@ impl Message<Forward> for TabActor {
                 .tell(observer::PageEvent(event.clone()))
                 .try_send();
         }
-        if let Some(target) = self.targets.get(&event.session_id) {
-            if target.tell(event).try_send().is_err() {
-                self.dropped_here += 1;
-            }
+        if let Some(target) = self.targets.get(&event.session_id)
+            && target.tell(event).try_send().is_err()
+        {
+            self.dropped_here += 1;
         }
         if self.dropped.load(Ordering::Relaxed) > 0 || self.dropped_here > 0 {
             self.fold_dropped();

@@ -258,21 +258,21 @@ impl Capture {
         now: u64,
     ) -> Vec<BodyJob> {
         let mut redirect_from = None;
-        if let Some(redirect) = params.get("redirectResponse") {
-            if let Some(previous) = self.by_cdp_id.get(cdp_id).cloned() {
-                let revision = self.bump();
-                if let Some(record) = self.record_mut(&previous) {
-                    record.revision = revision;
-                    record.state = RequestState::Complete;
-                    record.ended_at = Some(now);
-                    record.status = redirect["status"].as_u64().map(|s| s as u16);
-                    record.status_text = redirect["statusText"].as_str().map(str::to_string);
-                    record.response_headers = header_set(&redirect["headers"]);
-                    record.timing = redirect.get("timing").cloned();
-                    record.response_body = Body::state(BodyState::Empty, None);
-                }
-                redirect_from = Some(previous);
+        if let Some(redirect) = params.get("redirectResponse")
+            && let Some(previous) = self.by_cdp_id.get(cdp_id).cloned()
+        {
+            let revision = self.bump();
+            if let Some(record) = self.record_mut(&previous) {
+                record.revision = revision;
+                record.state = RequestState::Complete;
+                record.ended_at = Some(now);
+                record.status = redirect["status"].as_u64().map(|s| s as u16);
+                record.status_text = redirect["statusText"].as_str().map(str::to_string);
+                record.response_headers = header_set(&redirect["headers"]);
+                record.timing = redirect.get("timing").cloned();
+                record.response_body = Body::state(BodyState::Empty, None);
             }
+            redirect_from = Some(previous);
         }
         self.make_room_for_request();
         self.issued.requests += 1;
