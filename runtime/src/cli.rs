@@ -52,7 +52,26 @@ pub enum Command {
     #[command(subcommand)]
     Tab(TabCommand),
     /// Record and read website-debugging evidence: requests, console, operations, page loads.
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        long_about = "Record website-debugging evidence while you reproduce a bug, then read it.\n\n\
+Start capture before navigating, reproduce with the normal commands, then read:\n\n  \
+bsk debug start --session $id --name 'Save fails'\n  \
+bsk navigate http://localhost:3000 --session $id\n  \
+bsk fill '#email' a@b.c --session $id; bsk click '#save' --session $id\n  \
+bsk debug operations --session $id          # what you did, with the requests after each\n  \
+bsk debug operation o2 --session $id        # one operation's evidence windows\n  \
+bsk debug requests --session $id            # all traffic (bodies never in lists)\n  \
+bsk debug request r7 --part response --session $id\n  \
+bsk debug request r7 --part response --pointer /error/code --session $id\n  \
+bsk debug console --session $id\n  \
+bsk debug stop --session $id\n  \
+bsk debug export --session $id > website-debug.json\n\n\
+Lists page with --since (pass the previous page's next_since) and --limit (default 30, max 100); \
+records updated since come again, so merge by id; an empty page ends. Bodies are read in slices \
+with --offset/--max-chars (UTF-16 code units; follow next_offset). A 200 status is not success: \
+read the body. Evidence is associated with operations by start time, not proven cause."
+    )]
     Debug(DebugCommand),
     /// Load a URL in the session's tab and wait for it.
     Navigate {
@@ -266,25 +285,6 @@ pub enum TabCommand {
 /// Website-debugging capture. Start it before reproducing the bug; it records the session's tab
 /// (and up to 16 iframe targets) until stopped.
 #[derive(Debug, Subcommand)]
-#[command(
-    long_about = "Record website-debugging evidence while you reproduce a bug, then read it.\n\n\
-Start capture before navigating, reproduce with the normal commands, then read:\n\n  \
-bsk debug start --session $id --name 'Save fails'\n  \
-bsk navigate http://localhost:3000 --session $id\n  \
-bsk fill '#email' a@b.c --session $id; bsk click '#save' --session $id\n  \
-bsk debug operations --session $id          # what you did, with the requests after each\n  \
-bsk debug operation o2 --session $id        # one operation's evidence windows\n  \
-bsk debug requests --session $id            # all traffic (bodies never in lists)\n  \
-bsk debug request r7 --part response --session $id\n  \
-bsk debug request r7 --part response --pointer /error/code --session $id\n  \
-bsk debug console --session $id\n  \
-bsk debug stop --session $id\n  \
-bsk debug export --session $id > website-debug.json\n\n\
-Lists page with --since (pass the previous page's next_since) and --limit (default 30, max 100); \
-records updated since come again, so merge by id; an empty page ends. Bodies are read in slices \
-with --offset/--max-chars (UTF-16 code units; follow next_offset). A 200 status is not success: \
-read the body. Evidence is associated with operations by start time, not proven cause."
-)]
 pub enum DebugCommand {
     /// Start capturing the session's tab (or --tab-id). Earlier traffic is not recorded.
     Start {

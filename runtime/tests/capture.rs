@@ -1635,7 +1635,10 @@ async fn at_most_four_captures_are_held_and_stopped_ones_are_evicted_first() {
         runs.push(start_capture(s, &s.tab, &[]).await);
     }
     let refused = debug_fail(&sessions[4], &["start"]).await;
-    assert_eq!(refused["code"], "busy", "a fifth active capture is refused: {refused}");
+    assert_eq!(
+        refused["code"], "busy",
+        "a fifth active capture is refused: {refused}"
+    );
     assert_eq!(refused["exit_code"], 4);
 
     // Stopping one makes it the first to go when room is needed.
@@ -1643,9 +1646,23 @@ async fn at_most_four_captures_are_held_and_stopped_ones_are_evicted_first() {
     let fifth = start_capture(&sessions[4], &sessions[4].tab, &[]).await;
     assert!(!runs.contains(&fifth));
     let gone = debug_fail(&sessions[1], &["requests", "--run-id", &runs[1]]).await;
-    assert_eq!(gone["code"], "not_found", "the stopped capture was evicted: {gone}");
-    assert!(status(&sessions[1]).await.is_empty(), "session 1 holds no capture any more");
-    for (s, run) in [(&sessions[0], &runs[0]), (&sessions[2], &runs[2]), (&sessions[3], &runs[3])] {
-        assert_eq!(run_info(s, run).await["state"], "active", "active captures are protected");
+    assert_eq!(
+        gone["code"], "not_found",
+        "the stopped capture was evicted: {gone}"
+    );
+    assert!(
+        status(&sessions[1]).await.is_empty(),
+        "session 1 holds no capture any more"
+    );
+    for (s, run) in [
+        (&sessions[0], &runs[0]),
+        (&sessions[2], &runs[2]),
+        (&sessions[3], &runs[3]),
+    ] {
+        assert_eq!(
+            run_info(s, run).await["state"],
+            "active",
+            "active captures are protected"
+        );
     }
 }

@@ -1146,5 +1146,8 @@ async fn a_forgotten_session_is_stopped_after_its_idle_timeout() {
     let error = bsk.fail(&["evaluate", "1", "--session", &id]).await;
     assert_eq!(error["code"], "not_found", "{error}");
     let message = error["message"].as_str().unwrap_or_default();
-    assert!(message.contains("idle"), "the error says why the session ended: {message}");
+    assert!(
+        message.contains("idle"),
+        "the error says why the session ended: {message}"
+    );
 }
