@@ -1,0 +1,251 @@
+//! Redaction before retention.
+//!
+//! The spec: "Known credential headers, URL parameters, JSON keys, form fields and common text
+//! assignments are redacted before storage. This is not a guarantee that arbitrary application
+//! data contains no secrets." Every function here is pure, keeps everything it does not redact
+//! byte-identical, and is idempotent: redacting redacted evidence changes nothing, because
+//! observer values are redacted again before retention.
+
+mod names;
+mod text;
+
+use serde_json::Value;
+
+pub use names::is_sensitive_name;
+use text::redact_text;
+pub use text::text;
+
+/// What replaces a secret value.
+pub const REDACTED: &str = "[redacted]";
+
+/// Redacts one header value.
+///
+/// `Authorization` and `Proxy-Authorization` keep their scheme (`Bearer [redacted]`); `Cookie`
+/// keeps cookie names (`a=[redacted]; b=[redacted]`); `Set-Cookie` keeps the name and attributes
+/// (`s=[redacted]; Path=/; HttpOnly`), one cookie per line as Chrome joins them; any other
+/// sensitive name is replaced whole. Other headers go through [`text`], which catches
+/// assignments and bearer tokens in custom headers.
+pub fn header(name: &str, value: &str) -> String {
+    if value.trim().is_empty() {
+        return value.to_owned();
+    }
+    match name.trim().to_ascii_lowercase().as_str() {
+        "authorization" | "proxy-authorization" => keep_scheme(value),
+        "cookie" => cookie_pairs(value),
+        "set-cookie" => value
+            .split('\n')
+            .map(|line| match line.split_once(';') {
+                Some((pair, attributes)) => format!("{};{attributes}", cookie_pairs(pair)),
+                None => cookie_pairs(line),
+            })
+            .collect::<Vec<_>>()
+            .join("\n"),
+        _ if is_sensitive_name(name) => REDACTED.to_owned(),
+        _ => text(value),
+    }
+}
+
+/// `Bearer abc` → `Bearer [redacted]`; a value without a scheme is replaced whole.
+fn keep_scheme(value: &str) -> String {
+    let body = value.trim_start();
+    let lead = &value[..value.len() - body.len()];
+    let scheme_end = body.find(char::is_whitespace).unwrap_or(body.len());
+    let (scheme, rest) = body.split_at(scheme_end);
+    let credentials = rest.trim_start();
+    let is_scheme = scheme
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if credentials.is_empty() || !is_scheme {
+        return format!("{lead}{REDACTED}");
+    }
+    let gap = &rest[..rest.len() - credentials.len()];
+    format!("{lead}{scheme}{gap}{REDACTED}")
+}
+
+/// `a=1; b=2` → `a=[redacted]; b=[redacted]`, keeping names and separators.
+fn cookie_pairs(value: &str) -> String {
+    value
+        .split(';')
+        .map(|pair| match pair.split_once('=') {
+            Some((name, v)) if !v.trim().is_empty() => format!("{name}={REDACTED}"),
+            Some(_) => pair.to_owned(),
+            None if pair.trim().is_empty() => pair.to_owned(),
+            None => {
+                let lead = &pair[..pair.len() - pair.trim_start().len()];
+                format!("{lead}{REDACTED}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(";")
+}
+
+/// Redacts a URL: sensitive query and fragment parameters (`?api_key=…`, `#access_token=…`,
+/// `#/cb?token=…`) and the userinfo password (`http://user:pw@host` → `http://user:[redacted]@host`).
+/// Other parameter values go through [`text`] (a `redirect=` value may carry `token=…`).
+/// Everything else stays byte-identical; relative URLs work too.
+pub fn url(url: &str) -> String {
+    let (before_fragment, fragment) = match url.split_once('#') {
+        Some((before, fragment)) => (before, Some(fragment)),
+        None => (url, None),
+    };
+    let (before_query, query) = match before_fragment.split_once('?') {
+        Some((before, query)) => (before, Some(query)),
+        None => (before_fragment, None),
+    };
+    let mut out = userinfo(before_query);
+    if let Some(query) = query {
+        out.push('?');
+        out.push_str(&params(query).0);
+    }
+    if let Some(fragment) = fragment {
+        out.push('#');
+        match fragment.split_once('?') {
+            Some((route, query)) => {
+                out.push_str(route);
+                out.push('?');
+                out.push_str(&params(query).0);
+            }
+            None if fragment.contains('=') => out.push_str(&params(fragment).0),
+            None => out.push_str(fragment),
+        }
+    }
+    out
+}
+
+/// Replaces the password of `scheme://user:password@host`.
+fn userinfo(before_query: &str) -> String {
+    let Some((scheme, rest)) = before_query.split_once("://") else {
+        return before_query.to_owned();
+    };
+    let is_scheme = scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+        && scheme
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
+    let authority = &rest[..rest.find('/').unwrap_or(rest.len())];
+    let Some((user_info, _)) = authority.rsplit_once('@') else {
+        return before_query.to_owned();
+    };
+    match user_info.split_once(':') {
+        Some((user, password)) if is_scheme && !password.is_empty() && password != REDACTED => {
+            let host_and_path = &rest[user_info.len()..];
+            format!("{scheme}://{user}:{REDACTED}{host_and_path}")
+        }
+        _ => before_query.to_owned(),
+    }
+}
+
+/// Redacts an `application/x-www-form-urlencoded` body: values of fields whose percent-decoded
+/// name is sensitive become [`REDACTED`]; other values go through [`text`].
+pub fn form(body: &str) -> String {
+    params(body).0
+}
+
+/// `a=1&password=x` → `a=1&password=[redacted]`, with the number of redactions.
+fn params(query: &str) -> (String, usize) {
+    let mut count = 0;
+    let redacted = query
+        .split('&')
+        .map(|pair| match pair.split_once('=') {
+            Some((name, value)) if !value.is_empty() && value != REDACTED => {
+                if is_sensitive_name(&percent_decode(name)) {
+                    count += 1;
+                    format!("{name}={REDACTED}")
+                } else {
+                    let (value, n) = redact_text(value);
+                    count += n;
+                    format!("{name}={value}")
+                }
+            }
+            _ => pair.to_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join("&");
+    (redacted, count)
+}
+
+/// Decodes `%XX` and `+` in a form or query name; invalid escapes stay as they are.
+fn percent_decode(name: &str) -> String {
+    let bytes = name.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' if i + 2 < bytes.len() => match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                (Some(h), Some(l)) => {
+                    out.push((h * 16 + l) as u8);
+                    i += 2;
+                }
+                _ => out.push(b'%'),
+            },
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Redacts a JSON document in place and returns how many values were redacted.
+///
+/// The value of a sensitive key, whatever its type, becomes the string [`REDACTED`], except
+/// `null` and `""`, which hold no secret and show that none was sent. Other strings go through
+/// [`text`] (a message may read `password=…`). Keys themselves are kept.
+pub fn json(value: &mut Value) -> usize {
+    match value {
+        Value::Object(map) => map
+            .iter_mut()
+            .map(|(key, v)| match v {
+                Value::Null => 0,
+                Value::String(s) if s.is_empty() || s == REDACTED => 0,
+                _ if is_sensitive_name(key) => {
+                    *v = Value::String(REDACTED.to_owned());
+                    1
+                }
+                _ => json(v),
+            })
+            .sum(),
+        Value::Array(items) => items.iter_mut().map(json).sum(),
+        Value::String(s) => {
+            let (redacted, count) = redact_text(s);
+            if count > 0 {
+                *s = redacted;
+            }
+            count
+        }
+        Value::Bool(_) | Value::Number(_) | Value::Null => 0,
+    }
+}
+
+/// Redacts a body by its MIME type.
+///
+/// JSON (`application/json`, `text/json`, `+json`, or a body starting with `{` or `[`) is parsed
+/// and redacted with [`json`]. When nothing was redacted the original text is returned
+/// unchanged; otherwise it is re-serialized compactly, which the spec allows ("Bounded redacted
+/// JSON can be reformatted") and keeps the body small. Object keys then come out sorted, because
+/// serde_json is built without `preserve_order`. JSON that does not parse (such as a truncated
+/// body) falls back to [`text`]. Form bodies go through [`form`]; anything else through [`text`].
+pub fn body(text: &str, mime: &str) -> String {
+    let essence = mime
+        .split(';')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_ascii_lowercase();
+    let sniffed = text.trim_start().starts_with(['{', '[']);
+    let is_json =
+        essence == "application/json" || essence == "text/json" || essence.ends_with("+json");
+    if (is_json || sniffed)
+        && let Ok(mut value) = serde_json::from_str::<Value>(text)
+    {
+        if json(&mut value) == 0 {
+            return text.to_owned();
+        }
+        // Serializing a `Value` cannot fail; should it ever, nothing unredacted escapes.
+        return serde_json::to_string(&value).unwrap_or_else(|_| REDACTED.to_owned());
+    }
+    if essence == "application/x-www-form-urlencoded" {
+        return form(text);
+    }
+    self::text(text)
+}

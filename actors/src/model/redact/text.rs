@@ -1,0 +1,165 @@
+//! Redaction of free text: assignments and bearer tokens.
+
+use super::{REDACTED, header, is_sensitive_name};
+
+/// A purely alphabetic word after a bare `Bearer` shorter than this is prose, not a token.
+const MIN_BARE_TOKEN_LEN: usize = 16;
+
+/// Redacts common text assignments and bare bearer tokens.
+///
+/// `password=hunter2`, `token: abc`, `"api_key": "abc"`, `secret = 'x'` and `--password=x` lose
+/// their value; `Authorization: Bearer abc.def` keeps its scheme; `Cookie: a=1; b=2` keeps cookie
+/// names to the end of the line; a bare `Bearer <token>` loses the token. An unquoted value runs
+/// to the next whitespace, `&`, `;`, `,` or quote; a quoted value to its closing quote (or the
+/// end of the line when truncated). A value starting with `{` or `[` is a structure, not a
+/// secret, and is scanned further instead. Everything else stays byte-identical.
+pub fn text(text: &str) -> String {
+    redact_text(text).0
+}
+
+fn is_name_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.')
+}
+
+fn is_value_end(b: u8) -> bool {
+    b.is_ascii_whitespace() || matches!(b, b'&' | b';' | b',' | b'"' | b'\'')
+}
+
+/// [`text`] with the number of values redacted.
+pub(super) fn redact_text(text: &str) -> (String, usize) {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut copied = 0;
+    let mut count = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        if !is_name_byte(bytes[i]) || (i > 0 && is_name_byte(bytes[i - 1])) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let end = start
+            + bytes[start..]
+                .iter()
+                .take_while(|&&b| is_name_byte(b))
+                .count();
+        let found = assignment(text, start, end).or_else(|| bare_bearer(text, start, end));
+        match found {
+            Some((from, to, replacement)) => {
+                if text[from..to] != replacement {
+                    out.push_str(&text[copied..from]);
+                    out.push_str(&replacement);
+                    copied = to;
+                    count += 1;
+                }
+                i = to.max(end);
+            }
+            None => i = end,
+        }
+    }
+    out.push_str(&text[copied..]);
+    (out, count)
+}
+
+/// The span and replacement of the value assigned to the name at `start..end`, if the name is
+/// sensitive and followed by `=` or `:` and a value. All positions are at ASCII bytes.
+fn assignment(text: &str, start: usize, end: usize) -> Option<(usize, usize, String)> {
+    let bytes = text.as_bytes();
+    let blank = |j: &mut usize| {
+        while *j < bytes.len() && matches!(bytes[*j], b' ' | b'\t') {
+            *j += 1;
+        }
+    };
+    let mut j = end;
+    if start > 0
+        && matches!(bytes[start - 1], b'"' | b'\'')
+        && bytes.get(j) == Some(&bytes[start - 1])
+    {
+        j += 1;
+    }
+    blank(&mut j);
+    let separator = *bytes.get(j).filter(|b| matches!(b, b'=' | b':'))?;
+    j += 1;
+    blank(&mut j);
+    let first = *bytes.get(j)?;
+    let name = &text[start..end];
+    let lower = name.to_ascii_lowercase();
+    let header_like = matches!(
+        lower.as_str(),
+        "authorization" | "proxy-authorization" | "cookie" | "set-cookie"
+    );
+    if matches!(first, b'{' | b'[') || !is_sensitive_name(name) {
+        return None;
+    }
+    let line_end = |from: usize| {
+        let end = text[from..].find('\n').map_or(text.len(), |n| from + n);
+        if end > from && bytes[end - 1] == b'\r' {
+            end - 1
+        } else {
+            end
+        }
+    };
+    let run = |from: usize| {
+        from + bytes[from..]
+            .iter()
+            .take_while(|&&b| !is_value_end(b))
+            .count()
+    };
+    let (from, to) = if matches!(first, b'"' | b'\'') {
+        let from = j + 1;
+        let mut k = from;
+        while k < bytes.len() && bytes[k] != first && bytes[k] != b'\n' {
+            k += if bytes[k] == b'\\' { 2 } else { 1 };
+        }
+        (from, k.min(line_end(from)))
+    } else if header_like && lower.ends_with("cookie") && separator == b':' {
+        (j, line_end(j))
+    } else if header_like && lower.ends_with("authorization") {
+        let scheme_end = run(j);
+        let mut k = scheme_end;
+        blank(&mut k);
+        if k > scheme_end && k < bytes.len() && !is_value_end(bytes[k]) {
+            (j, run(k))
+        } else {
+            (j, scheme_end)
+        }
+    } else {
+        (j, run(j))
+    };
+    if from >= to {
+        return None;
+    }
+    let replacement = if header_like {
+        header(name, &text[from..to])
+    } else {
+        REDACTED.to_owned()
+    };
+    Some((from, to, replacement))
+}
+
+/// A bare `Bearer <token>`: the token, made of RFC 6750 b64token characters, is redacted when
+/// it looks like one: at least [`MIN_BARE_TOKEN_LEN`] letters, or any digit or punctuation.
+fn bare_bearer(text: &str, start: usize, end: usize) -> Option<(usize, usize, String)> {
+    let bytes = text.as_bytes();
+    if !text[start..end].eq_ignore_ascii_case("bearer") {
+        return None;
+    }
+    let from = end
+        + bytes[end..]
+            .iter()
+            .take_while(|&&b| matches!(b, b' ' | b'\t'))
+            .count();
+    let is_token = |b: u8| {
+        b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~' | b'+' | b'/' | b'=')
+    };
+    let to = from + bytes[from..].iter().take_while(|&&b| is_token(b)).count();
+    let token = &text[from..to];
+    // `Bearer realm="api"` is a challenge parameter, not a token.
+    let is_parameter =
+        token.contains('=') && bytes.get(to).is_some_and(|&b| matches!(b, b'"' | b'\''));
+    // "the bearer of this letter" is prose: tokens are long or carry digits or punctuation.
+    let looks_like_token =
+        token.len() >= MIN_BARE_TOKEN_LEN || token.bytes().any(|b| !b.is_ascii_alphabetic());
+    (from > end && !token.is_empty() && !is_parameter && looks_like_token)
+        .then(|| (from, to, REDACTED.to_owned()))
+}
