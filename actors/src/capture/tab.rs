@@ -255,8 +255,14 @@ impl TabActor {
             return;
         }
         self.finished = true;
-        // The observer first: a clean stop completes pending typing; then its page residue goes.
-        let flush = !reason.is_interruption();
+        // An interruption freezes the evidence at once: work still in flight (a typing debounce
+        // coming due, a late body) can no longer be claimed finished.
+        let interrupted = reason.is_interruption();
+        if interrupted {
+            self.capture.lock().stop(reason.clone(), now_ms());
+        }
+        // The observer next: a clean stop completes pending typing; then its page residue goes.
+        let flush = !interrupted;
         let observer_stopped = tokio::time::timeout(
             OBSERVER_STOP_DEADLINE,
             self.observer.ask(observer::Stop { flush }),

@@ -21,8 +21,8 @@ use std::collections::{HashMap, VecDeque};
 
 use bsk_schema::capture::{
     Body, BodyReason, BodyState, CaptureState, ConsoleEntry, Counters, Coverage, HistoryStatus,
-    OperationRecord, OperationSource, OperationState, PageLoad, RequestRecord, RequestState,
-    RunInfo, StopReason,
+    OperationRecord, OperationSource, OperationState, PageLoad, PageObservation, RequestRecord,
+    RequestState, RunInfo, StopReason,
 };
 
 use crate::bounds::{
@@ -76,6 +76,8 @@ pub struct Capture {
     text_units: usize,
     /// The browser's user agent, for the export.
     pub user_agent: Option<String>,
+    /// A page-load observation that arrived before its page load was recorded.
+    pending_page_observation: Option<PageObservation>,
 }
 
 #[derive(Debug, Default)]
@@ -111,6 +113,7 @@ impl Capture {
             },
             text_units: 0,
             user_agent: None,
+            pending_page_observation: None,
         }
     }
 
@@ -283,6 +286,11 @@ impl Capture {
             loaded_at: None,
             observation: None,
         });
+        if let Some(observation) = self.pending_page_observation.take() {
+            if self.pages.back().is_some_and(|p| p.url == observation.url) {
+                self.attach_page_observation(observation);
+            }
+        }
     }
 
     /// `DOMContentLoaded` (`loaded == false`) or `load` of the latest page.

@@ -44,18 +44,36 @@ fn differs(a: &PageObservation, b: &PageObservation) -> bool {
 
 impl Capture {
     /// The page after `load`, attached to the latest page load. Later calls for the same load
-    /// (the page settling: scripts filling fields after `load`) replace it when it changed.
+    /// (the page settling: scripts filling fields after `load`) replace it when it changed, but
+    /// never once an operation has started on the page before the observation was taken: that
+    /// would no longer be the page as it loaded.
     pub fn page_observed(&mut self, observation: PageObservation) {
         let observation = sanitize(observation);
+        // The observer and the page's commit travel by different actors: an observation can
+        // arrive before its page load is recorded. It waits for it.
+        let matches = self.pages.back().is_some_and(|p| p.url == observation.url);
+        if !matches {
+            self.pending_page_observation = Some(observation);
+            return;
+        }
+        self.attach_page_observation(observation);
+    }
+
+    /// Attaches a page observation to the latest page load (see [`Capture::page_observed`]).
+    pub(super) fn attach_page_observation(&mut self, observation: PageObservation) {
         let revision = self.revision + 1;
         let Some(page) = self.pages.back_mut() else {
             return;
         };
-        if page
+        let touched = self
+            .operations
+            .iter()
+            .any(|o| o.started_at > page.at && o.started_at <= observation.at);
+        let unchanged = page
             .observation
             .as_ref()
-            .is_some_and(|o| !differs(o, &observation))
-        {
+            .is_some_and(|current| !differs(current, &observation));
+        if touched || unchanged {
             return;
         }
         page.revision = revision;

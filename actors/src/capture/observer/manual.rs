@@ -4,8 +4,15 @@ use serde_json::{Value, json};
 
 use super::{AGENT_INPUT_GRACE, AGENT_NAVIGATION_GRACE, ObserverActor, Typing, TypingDue};
 use crate::bounds::TYPING_DEBOUNCE;
+use crate::model::redact;
 use crate::store::now_ms;
 use bsk_schema::capture::OperationSource;
+
+/// A manual operation's parameters as recorded: redacted again here, whatever the page did.
+fn recorded(mut params: Value) -> Value {
+    redact::json(&mut params);
+    params
+}
 
 impl ObserverActor {
     /// The agent operation whose own input an event at `at` is, if any.
@@ -35,6 +42,7 @@ impl ObserverActor {
 
     /// A manual operation that completes as it happens (click, submit, navigation).
     async fn instant(&mut self, name: &str, params: Value, at: u64) {
+        let params = recorded(params);
         self.finish_typing().await;
         let id = self
             .capture
@@ -52,6 +60,13 @@ impl ObserverActor {
             .map(|t| t as u64)
             .unwrap_or_else(now_ms);
         let kind = report["kind"].as_str().unwrap_or_default();
+        if kind == "loaded" {
+            // The page as it loaded, read by the page at that moment.
+            if let Ok(observation) = serde_json::from_value(report["observation"].clone()) {
+                self.capture.lock().page_observed(observation);
+            }
+            return;
+        }
         let grace = if kind == "navigation" {
             AGENT_NAVIGATION_GRACE
         } else {
@@ -93,9 +108,13 @@ impl ObserverActor {
 
     async fn on_input(&mut self, field: &Value, at: u64) {
         let name = field["name"].as_str().map(str::to_string);
-        let params = json!({ "field": field["name"], "form": field["form"], "kind": field["kind"],
-            "value": if field["omitted"] == true { Value::Null } else { field["value"].clone() },
-            "omitted": field["omitted"] });
+        let omitted =
+            field["omitted"] == true || name.as_deref().is_some_and(redact::is_sensitive_name);
+        let params = recorded(
+            json!({ "field": field["name"], "form": field["form"], "kind": field["kind"],
+            "value": if omitted { Value::Null } else { field["value"].clone() },
+            "omitted": omitted }),
+        );
         let same_field = self.typing.as_ref().is_some_and(|t| t.field == name);
         if !same_field {
             self.finish_typing().await;

@@ -327,7 +327,8 @@ impl Message<PageEvent> for ObserverActor {
                 self.main_frame = params["frame"]["id"].as_str().map(str::to_string);
             }
             "Page.loadEventFired" => {
-                self.observe_page().await;
+                // The page reports itself at `load` (see observer.js); these checkpoints catch it
+                // settling afterwards.
                 self.page_generation += 1;
                 for delay in SETTLE_CHECKPOINTS {
                     self.schedule(delay, PageSettled(self.page_generation));

@@ -96,7 +96,12 @@
 
   const describe = (el) => {
     const target = (el.closest && el.closest('a, button, input, select, textarea, label, [role=button]')) || el;
-    const text = (target.innerText || target.value || target.getAttribute('aria-label') || '').trim();
+    // A field's value is never a description of what was clicked (it may be a password); only
+    // a button-like input's value is its label.
+    const label = target instanceof HTMLInputElement && ['submit', 'button', 'reset'].includes(target.type)
+      ? target.value : '';
+    const text = (label || (isField(target) ? '' : target.innerText) || target.getAttribute('aria-label') || '')
+      .trim();
     return { tag: (target.tagName || '').toLowerCase(), id: target.id || null,
       name: target.getAttribute ? target.getAttribute('name') : null, text: text.slice(0, 80) };
   };
@@ -128,6 +133,8 @@
   if (document.readyState === 'loading') {
     const entry = performance.getEntriesByType('navigation')[0];
     send({ kind: 'navigation', type: entry ? entry.type : 'navigate', url: location.href, at: Date.now() });
+    // The page as it loaded, read in the page at that moment, before anyone acts on it.
+    window.addEventListener('load', () => send({ kind: 'loaded', observation: observe() }), { once: true });
   }
   globalThis.__bskObserver = {
     observe,
@@ -138,6 +145,9 @@
       mutations.disconnect();
       if (changed) clearTimeout(changed);
       delete globalThis.__bskObserver;
+      // `Runtime.removeBinding` stops future worlds from getting the binding; this one keeps its
+      // function until it is deleted here.
+      delete globalThis[BINDING];
     },
   };
 })();
