@@ -62,7 +62,27 @@ pub fn target_setup() -> Vec<(&'static str, Value)> {
 
 /// Lets the capture actors command the browser through the one CDP client.
 #[derive(Debug)]
-struct CdpCommander(CdpClient);
+struct CdpCommander {
+    client: CdpClient,
+    /// Test-only: a delay before each body read (`BSK_TEST_SLOW_BODY_MS`, honoured only with
+    /// `BSK_TEST_FAULTS=1`), standing in for a slow browser so tests can fill the body queue.
+    slow_bodies: Option<Duration>,
+}
+
+impl CdpCommander {
+    fn new(client: CdpClient) -> Self {
+        let faults = std::env::var_os("BSK_TEST_FAULTS").is_some_and(|v| v == "1");
+        let slow_bodies = std::env::var("BSK_TEST_SLOW_BODY_MS")
+            .ok()
+            .and_then(|ms| ms.parse().ok())
+            .filter(|_| faults)
+            .map(Duration::from_millis);
+        CdpCommander {
+            client,
+            slow_bodies,
+        }
+    }
+}
 
 impl Commander for CdpCommander {
     fn command(
@@ -72,9 +92,15 @@ impl Commander for CdpCommander {
         params: Value,
         deadline: Duration,
     ) -> CommandFuture {
-        let client = self.0.clone();
+        let client = self.client.clone();
         let (session, method) = (session_id.to_string(), method.to_string());
+        let delay = self
+            .slow_bodies
+            .filter(|_| method.starts_with("Network.get"));
         Box::pin(async move {
+            if let Some(delay) = delay {
+                tokio::time::sleep(delay).await;
+            }
             let reply = client
                 .send_with_deadline(Some(&session), &method, params, deadline)
                 .await;
@@ -203,7 +229,7 @@ impl Captures {
         let capture = SharedCapture::new(capture);
         let tap = CaptureTap::start(
             capture.clone(),
-            Arc::new(CdpCommander(cdp.clone())),
+            Arc::new(CdpCommander::new(cdp.clone())),
             self.sink.clone(),
             tab.session_id.clone(),
         );

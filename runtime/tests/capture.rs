@@ -836,7 +836,11 @@ async fn iframes_cache_and_service_worker_flags_are_recorded() {
 #[tokio::test(flavor = "multi_thread")]
 async fn bursts_evict_and_saturate_and_a_never_ending_body_does_not_block() {
     let site = site().await;
-    let bsk = Bsk::new("cap-bounds");
+    let mut bsk = Bsk::new("cap-bounds");
+    // A slow browser (50 ms per body read) makes the burst overflow the body queue on any
+    // machine, however fast.
+    bsk.set_env("BSK_TEST_FAULTS", "1");
+    bsk.set_env("BSK_TEST_SLOW_BODY_MS", "50");
     let s = bsk.start_session().await;
     let run_id = start_capture(&s, &s.tab, &[]).await;
 
