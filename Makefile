@@ -4,7 +4,7 @@
 CARGO ?= cargo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test deps build
+.PHONY: demo test deps build bench
 
 demo: deps build
 	./scripts/demo.sh
@@ -14,6 +14,17 @@ test: deps
 
 build:
 	$(CARGO) build --workspace --bins
+
+# The load benchmark behind docs/performance.md (about 40 minutes on 2 cores): a release build,
+# Playwright and chrome-devtools-mcp from npm when missing (no browser download: both use
+# Chromium), then every phase. Tables: load-tests/out/report.md; data: load-tests/out/report.json.
+# BENCH_ARGS passes options, e.g. `make bench BENCH_ARGS=--quick`.
+bench: deps
+	$(CARGO) build --release --workspace --bins
+	@command -v npm >/dev/null 2>&1 || { echo "error: node (20.19 or later) and npm are needed for the side-by-side runs; install them, or run target/release/bsk-load --bsk target/release/bsk --no-playwright" >&2; exit 1; }
+	@[ -d load-tests/playwright/node_modules/playwright-core ] && [ -d load-tests/playwright/node_modules/chrome-devtools-mcp ] || \
+		(cd load-tests/playwright && npm ci --no-audit --no-fund)
+	./target/release/bsk-load --bsk target/release/bsk --out load-tests/out $(BENCH_ARGS)
 
 # Chromium (the embedded default browser) and the build tools, if missing.
 deps:

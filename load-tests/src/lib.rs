@@ -16,6 +16,11 @@
 //! - `site/echo.rs`: `/echo` and `/set-cookie`.
 //! - `site/fixtures.rs`: fixed-shape responses: redirects, statuses, sizes, caching, items.
 //! - `site/timing.rs`: responses that take time: slow, slow body, never-ending body.
+//! - `site/load.rs`: the load scenarios' API: sized JSON, binary, uploads, a dripping body.
 //! - `bin/bsk-site.rs`: serves the site from the command line (`make demo`).
+//! - `driver/`: [`driver::run`] drives parallel agents through the real `bsk` binary against the
+//!   site and reports overhead, completeness, memory, latency and CPU (its module doc has the
+//!   layout); `bin/bsk-load.rs` runs it from the command line (`make bench`).
 
+pub mod driver;
 pub mod site;

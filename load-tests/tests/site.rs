@@ -447,3 +447,107 @@ async fn dropping_the_site_stops_it() {
         .await
         .expect("the port stops accepting");
 }
+
+#[tokio::test]
+async fn load_pages_are_served_and_their_api_answers_in_shape() {
+    let site = Site::start().await.expect("start site");
+    for path in [
+        "/load/traffic",
+        "/load/bodies",
+        "/load/binary",
+        "/load/frames",
+        "/load/frame",
+        "/load/console",
+        "/load/form",
+    ] {
+        let reply = get(&site, path).await;
+        assert_eq!(reply.status, 200, "{path}");
+        assert_eq!(
+            reply.header("content-type"),
+            Some("text/html; charset=utf-8")
+        );
+        assert!(
+            String::from_utf8_lossy(&reply.body).contains("window.__done"),
+            "{path} exposes the completion signal"
+        );
+    }
+
+    let data = get(&site, "/load/api/data?bytes=5000&i=7&tag=t1").await;
+    assert_eq!(data.body.len(), 5000);
+    assert_eq!(data.json()["i"], "7");
+    let posted = post(
+        &site,
+        "/load/api/data?i=8&tag=t1",
+        "application/json",
+        b"{\"a\":1}",
+    )
+    .await;
+    assert_eq!(posted.json()["method"], "POST");
+    assert_eq!(posted.json()["received"], 7);
+
+    let octets = get(&site, "/load/api/bytes?bytes=1000&tag=t1").await;
+    assert_eq!(octets.body.len(), 1000);
+    assert_eq!(
+        octets.header("content-type"),
+        Some("application/octet-stream")
+    );
+    assert!(
+        std::str::from_utf8(&octets.body).is_err(),
+        "binary, not text"
+    );
+    let png = get(&site, "/load/api/bytes?bytes=64&type=png&tag=t2").await;
+    assert_eq!(png.header("content-type"), Some("image/png"));
+    assert!(png.body.starts_with(b"\x89PNG"));
+
+    let upload = post(
+        &site,
+        "/load/api/upload?tag=t2",
+        "application/octet-stream",
+        &[0, 255, 1],
+    )
+    .await;
+    assert_eq!(upload.json()["received"], 3);
+    assert_eq!(upload.json()["content_type"], "application/octet-stream");
+
+    let tagged = site.requests_tagged("t1");
+    assert_eq!(tagged.len(), 3);
+    assert!(tagged.iter().all(|r| r.tag() == Some("t1")));
+    assert_eq!(
+        tagged[0].url(),
+        format!(
+            "http://127.0.0.1:{}/load/api/data?bytes=5000&i=7&tag=t1",
+            site.port()
+        )
+    );
+    assert_eq!(site.requests_tagged("t2").len(), 2);
+    assert!(site.requests_tagged("t").is_empty(), "tags match exactly");
+
+    site.clear_requests();
+    assert!(site.requests().is_empty());
+    get(&site, "/load/api/data?tag=t1").await;
+    assert_eq!(
+        site.requests_tagged("t1").len(),
+        1,
+        "the log keeps logging after a clear"
+    );
+}
+
+#[tokio::test]
+async fn drip_sends_headers_at_once_then_its_chunks_over_time() {
+    let site = Site::start().await.expect("start site");
+    let (mut stream, raw) = open_get(&site, "/load/api/drip?ms=300&chunks=3&bytes=30").await;
+    let (status, _, after_head) = split_head(&raw).expect("head");
+    assert_eq!(status, 200);
+    assert!(
+        after_head.is_empty() || after_head.len() < 30,
+        "the body must not be complete yet"
+    );
+    let mut rest = raw.clone();
+    timeout(DEADLINE, stream.read_to_end(&mut rest))
+        .await
+        .expect("body within the deadline")
+        .expect("read");
+    let (_, _, body) = split_head(&rest).expect("head");
+    let body = String::from_utf8(decode_chunked(body)).expect("text");
+    assert_eq!(body, "000000000000000000010000000002");
+}

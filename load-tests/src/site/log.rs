@@ -34,6 +34,20 @@ pub struct LoggedRequest {
     pub body_len: usize,
 }
 
+impl LoggedRequest {
+    /// The value of the `tag` query parameter, which the load pages add to every URL so a
+    /// request can be attributed to the run (and session) that made it.
+    pub fn tag(&self) -> Option<&str> {
+        let (_, query) = self.path.split_once('?')?;
+        query.split('&').find_map(|pair| pair.strip_prefix("tag="))
+    }
+
+    /// `http://{host}{path}`: the URL as the browser requested it.
+    pub fn url(&self) -> String {
+        format!("http://{}{}", self.host, self.path)
+    }
+}
+
 #[derive(Debug, Default)]
 pub(crate) struct RequestLog {
     inner: Mutex<Entries>,
@@ -74,6 +88,22 @@ impl RequestLog {
             .iter()
             .filter(|r| r.path.starts_with(prefix))
             .count()
+    }
+
+    pub(crate) fn tagged(&self, tag: &str) -> Vec<LoggedRequest> {
+        let inner = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
+        inner
+            .requests
+            .iter()
+            .filter(|r| r.tag() == Some(tag))
+            .cloned()
+            .collect()
+    }
+
+    pub(crate) fn clear(&self) {
+        let mut inner = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
+        inner.requests = Vec::new();
+        inner.dropped = 0;
     }
 
     pub(crate) fn dropped(&self) -> u64 {

@@ -6,6 +6,7 @@
 mod demo_api;
 mod echo;
 mod fixtures;
+mod load;
 mod log;
 mod pages;
 mod routes;
@@ -112,6 +113,18 @@ impl Site {
     /// How many logged requests have a path (with query) starting with `path_prefix`.
     pub fn request_count(&self, path_prefix: &str) -> usize {
         self.log.count_with_prefix(path_prefix)
+    }
+
+    /// Every logged request whose query carries `tag=<tag>` (see [`LoggedRequest::tag`]), in
+    /// arrival order: the ground truth for one load run.
+    pub fn requests_tagged(&self, tag: &str) -> Vec<LoggedRequest> {
+        self.log.tagged(tag)
+    }
+
+    /// Forgets every logged request and the dropped count, so a long load run stays under
+    /// [`MAX_LOGGED_REQUESTS`]: call it between runs, once their requests have been compared.
+    pub fn clear_requests(&self) {
+        self.log.clear();
     }
 
     /// Requests not logged because the log already held [`MAX_LOGGED_REQUESTS`].

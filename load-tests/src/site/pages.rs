@@ -65,4 +65,19 @@ pub(crate) const PAGES: &[Page] = &[
         "/secrets-page",
         include_str!("../../site/secrets-page.html"),
     ),
+    // Load scenarios: every request carries the page's `tag`, and `window.__done` turns true
+    // when the page's traffic has finished.
+    Page::html(
+        "/load/traffic",
+        include_str!("../../site/load-traffic.html"),
+    ),
+    Page::html("/load/bodies", include_str!("../../site/load-bodies.html")),
+    Page::html("/load/binary", include_str!("../../site/load-binary.html")),
+    Page::html("/load/frames", include_str!("../../site/load-frames.html")),
+    Page::html("/load/frame", include_str!("../../site/load-frame.html")),
+    Page::html(
+        "/load/console",
+        include_str!("../../site/load-console.html"),
+    ),
+    Page::html("/load/form", include_str!("../../site/load-form.html")),
 ];

@@ -5,7 +5,7 @@ use axum::middleware;
 use axum::routing::{any, get, post};
 
 use super::state::SiteState;
-use super::{demo_api, echo, fixtures, log, pages, timing};
+use super::{demo_api, echo, fixtures, load, log, pages, timing};
 
 pub(crate) fn router(state: SiteState) -> Router {
     let api = Router::new()
@@ -30,7 +30,12 @@ pub(crate) fn router(state: SiteState) -> Router {
         // Responses that take time.
         .route("/slow", get(timing::slow))
         .route("/slow-body", get(timing::slow_body))
-        .route("/never-ends", get(timing::never_ends));
+        .route("/never-ends", get(timing::never_ends))
+        // The load scenarios' API (pages `/load/…`).
+        .route("/load/api/data", any(load::data))
+        .route("/load/api/bytes", get(load::bytes))
+        .route("/load/api/upload", any(load::upload))
+        .route("/load/api/drip", get(load::drip));
 
     pages::PAGES
         .iter()

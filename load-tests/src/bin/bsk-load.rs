@@ -1,0 +1,158 @@
+//! `bsk-load`: runs the load driver and writes its report (`make bench`).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context as _, bail};
+use bsk_load_tests::driver::{self, Config, Scenario};
+
+const USAGE: &str = "\
+Measure bsk under load: parallel agents capturing through the real `bsk` binary against the
+scenario site, side by side with Playwright's HAR recorder and chrome-devtools-mcp. Writes report.json and report.md.
+
+Usage: bsk-load --bsk PATH [options]
+
+Options:
+  --bsk PATH            The bsk binary to measure (use a --release build).
+  --out DIR             Where the report, state dirs and HAR files go (default load-tests/out).
+  --quick               Fewer repetitions, 1 and 4 agents, shorter phases (a few minutes).
+  --parallel LIST       Agents at once, e.g. 1,4,16 (4 per daemon; more agents, more daemons).
+  --reps N              Capture-on and capture-off openings per agent and scenario (default 5;
+                        3 beyond 4 agents).
+  --scenarios LIST      Some of: traffic,burst,bodies,binary,frames,console,form.
+  --chromium PATH       The browser (default $BSK_CHROMIUM or /usr/bin/chromium).
+  --throttled           Launch bsk's Chromium as shipped, with background-tab throttling.
+  --no-latency, --no-memory, --no-growth, --no-playwright, --no-devtools-mcp
+                        Skip a phase (--no-playwright skips both comparisons).
+  -h, --help            Show this help.
+
+Example:
+  cargo build --release --workspace --bins
+  target/release/bsk-load --bsk target/release/bsk";
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    match run().await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn parse(args: Vec<String>) -> anyhow::Result<Option<(Config, PathBuf)>> {
+    let mut bsk = None;
+    let mut out = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("out");
+    let mut quick = false;
+    let mut edits: Vec<(String, Option<String>)> = Vec::new();
+    let mut it = args.into_iter();
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| {
+            it.next()
+                .with_context(|| format!("{name} needs a value; see --help"))
+        };
+        match arg.as_str() {
+            "-h" | "--help" => return Ok(None),
+            "--bsk" => bsk = Some(PathBuf::from(value("--bsk")?)),
+            "--out" => out = PathBuf::from(value("--out")?),
+            "--quick" => quick = true,
+            "--parallel" | "--reps" | "--scenarios" | "--chromium" => {
+                let v = value(&arg)?;
+                edits.push((arg, Some(v)));
+            }
+            "--throttled" | "--no-latency" | "--no-memory" | "--no-growth" | "--no-playwright"
+            | "--no-devtools-mcp" => {
+                edits.push((arg, None));
+            }
+            other => bail!("unknown argument {other:?}\n\n{USAGE}"),
+        }
+    }
+    let bsk = bsk.context("--bsk PATH is required (e.g. --bsk target/release/bsk)")?;
+    let bsk = std::fs::canonicalize(&bsk)
+        .with_context(|| format!("no bsk binary at {}; build it first", bsk.display()))?;
+    std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
+    let out = std::fs::canonicalize(&out)?;
+    let mut config = if quick {
+        Config::quick(&bsk, &out)
+    } else {
+        Config::full(&bsk, &out)
+    };
+    for (flag, value) in edits {
+        let value = value.unwrap_or_default();
+        match flag.as_str() {
+            "--parallel" => config.parallelism = numbers(&value, "--parallel")?,
+            "--reps" => {
+                config.reps = value
+                    .parse()
+                    .with_context(|| format!("--reps {value:?} is not a number"))?;
+                config.wide_reps = config.wide_reps.min(config.reps);
+            }
+            "--scenarios" => {
+                let names: Vec<&str> = value.split(',').map(str::trim).collect();
+                let pick = |list: &[Scenario]| -> Vec<Scenario> {
+                    list.iter()
+                        .filter(|s| names.contains(&s.name()))
+                        .copied()
+                        .collect()
+                };
+                config.scenarios = pick(&config.scenarios);
+                config.wide_scenarios = pick(&config.wide_scenarios);
+                if config.scenarios.is_empty() {
+                    bail!(
+                        "--scenarios {value:?} names none of traffic,burst,bodies,binary,frames,console,form"
+                    );
+                }
+            }
+            "--chromium" => config.chromium = PathBuf::from(value),
+            "--throttled" => config.unthrottled = false,
+            "--no-latency" => config.latency_parallelism.clear(),
+            "--no-memory" => config.memory = None,
+            "--no-growth" => config.growth_rates.clear(),
+            "--no-playwright" => config.compare = None,
+            "--no-devtools-mcp" => {
+                if let Some(tools) = &mut config.compare {
+                    tools.devtools_mcp = false;
+                }
+            }
+            _ => unreachable!("every flag pushed above is handled"),
+        }
+    }
+    Ok(Some((config, out)))
+}
+
+fn numbers(list: &str, flag: &str) -> anyhow::Result<Vec<usize>> {
+    list.split(',')
+        .map(|n| {
+            n.trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|n| *n > 0)
+                .with_context(|| format!("{flag} {list:?}: {n:?} is not a positive number"))
+        })
+        .collect()
+}
+
+async fn run() -> anyhow::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let command = std::iter::once("bsk-load".to_owned())
+        .chain(args.iter().cloned())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let Some((mut config, out)) = parse(args)? else {
+        println!("{USAGE}");
+        return Ok(());
+    };
+    config.command = command;
+    let report = driver::run(&config).await?;
+    let json = out.join("report.json");
+    let markdown = out.join("report.md");
+    std::fs::write(&json, serde_json::to_vec_pretty(&report)?)
+        .with_context(|| format!("cannot write {}", json.display()))?;
+    let tables = report.markdown();
+    std::fs::write(&markdown, &tables)
+        .with_context(|| format!("cannot write {}", markdown.display()))?;
+    println!("{tables}");
+    eprintln!("wrote {} and {}", json.display(), markdown.display());
+    Ok(())
+}

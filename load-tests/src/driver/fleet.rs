@@ -1,0 +1,99 @@
+//! Daemons and the agents on them, started together and sampled together.
+
+use std::path::Path;
+
+use futures_util::future::join_all;
+
+use super::Config;
+use super::agent::Agent;
+use super::cli::{Bsk, Daemon};
+use super::procfs::ProcSample;
+
+/// The spec's "Live in-memory captures: 4": a daemon refuses a fifth active capture, so this
+/// many capturing agents share one daemon, and more agents need more daemons.
+pub const LIVE_CAPTURES_PER_DAEMON: usize = 4;
+
+/// How long an abandoned daemon of a run lives on (`BSK_DAEMON_IDLE_SECS`).
+const DAEMON_IDLE_SECS: u64 = 120;
+
+/// `daemons` daemons, each in its own state dir, with agents spread over them in order.
+#[derive(Debug)]
+pub struct Fleet {
+    pub daemons: Vec<Daemon>,
+    pub agents: Vec<Agent>,
+}
+
+impl Fleet {
+    /// Starts `agents` agents, at most `per_daemon` on each daemon, under `config.work_dir`.
+    pub async fn start(
+        config: &Config,
+        name: &str,
+        port: u16,
+        agents: usize,
+        per_daemon: usize,
+    ) -> anyhow::Result<Fleet> {
+        let count = agents.div_ceil(per_daemon.max(1));
+        let chromium = config.chromium_for_bsk()?;
+        let starts = (0..count).map(|d| {
+            let home = config.work_dir.join("homes").join(format!("{name}-d{d}"));
+            Daemon::start(bsk_at(&config.bsk, &home, &chromium))
+        });
+        let daemons = join_all(starts)
+            .await
+            .into_iter()
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        // Sessions start one after another on each daemon (the first launches Chromium), and
+        // in parallel across daemons.
+        let per_daemon_starts = daemons.iter().enumerate().map(|(d, daemon)| {
+            let bsk = daemon.bsk.clone();
+            let indexes: Vec<usize> = (0..agents).filter(|a| a / per_daemon.max(1) == d).collect();
+            async move {
+                let mut started = Vec::new();
+                for index in indexes {
+                    started.push(Agent::start(bsk.clone(), index, port).await?);
+                }
+                anyhow::Ok(started)
+            }
+        });
+        let mut all = Vec::new();
+        for started in join_all(per_daemon_starts).await {
+            all.extend(started?);
+        }
+        Ok(Fleet {
+            daemons,
+            agents: all,
+        })
+    }
+
+    /// Every daemon's and Chromium's figures, summed.
+    pub fn sample(&self) -> ProcSample {
+        let mut sum = ProcSample::default();
+        for daemon in &self.daemons {
+            if let Ok(s) = ProcSample::read(daemon.pid) {
+                sum.daemon_cpu_s += s.daemon_cpu_s;
+                sum.daemon_rss_kib += s.daemon_rss_kib;
+                sum.daemon_hwm_kib += s.daemon_hwm_kib;
+                sum.chromium_cpu_s += s.chromium_cpu_s;
+                sum.chromium_rss_kib += s.chromium_rss_kib;
+                sum.chromium_processes += s.chromium_processes;
+            }
+        }
+        sum
+    }
+
+    pub fn pids(&self) -> Vec<u32> {
+        self.daemons.iter().map(|d| d.pid).collect()
+    }
+
+    /// Stops every daemon (sessions, captures, Chromium).
+    pub async fn shutdown(self) -> anyhow::Result<()> {
+        for result in join_all(self.daemons.into_iter().map(Daemon::stop)).await {
+            result?;
+        }
+        Ok(())
+    }
+}
+
+fn bsk_at(binary: &Path, home: &Path, chromium: &Path) -> Bsk {
+    Bsk::new(binary, home, chromium, DAEMON_IDLE_SECS)
+}

@@ -1,0 +1,453 @@
+//! The report as Markdown tables, ready for `docs/performance.md`.
+
+use std::fmt::Write as _;
+
+use super::compare::ToolResult;
+use super::report::{Report, fmt, fmt_ratio, mib};
+
+/// Appends one table row.
+fn row(out: &mut String, cells: &[String]) {
+    let _ = writeln!(out, "| {} |", cells.join(" | "));
+}
+
+fn header(out: &mut String, cells: &[&str]) {
+    let _ = writeln!(out, "| {} |", cells.join(" | "));
+    let _ = writeln!(out, "|{}", "---|".repeat(cells.len()));
+}
+
+impl Report {
+    pub fn markdown(&self) -> String {
+        let mut out = String::new();
+        let m = &self.machine;
+        let _ = writeln!(out, "Command: `{}`\n", self.command);
+        let _ = writeln!(
+            out,
+            "Machine: {} cores, {:.0} GiB, Linux {}, {}, {}. Load average before {} / after {}. \
+             {} repetitions per mode and agent ({} beyond 4 agents); Chromium background \
+             throttling {}. Took {:.0} s.\n",
+            m.cores,
+            m.memory_gib,
+            m.kernel,
+            m.chromium,
+            m.bsk,
+            m.load_before,
+            m.load_after,
+            self.reps,
+            self.wide_reps,
+            if self.unthrottled {
+                "disabled"
+            } else {
+                "as shipped"
+            },
+            self.duration_s
+        );
+
+        out.push_str("### Targets\n\n");
+        header(&mut out, &["target", "measured", "met"]);
+        for t in &self.targets {
+            let met = match t.met {
+                Some(true) => "yes",
+                Some(false) => "**no**",
+                None => "not measured",
+            };
+            row(
+                &mut out,
+                &[t.target.clone(), t.measured.clone(), met.into()],
+            );
+        }
+
+        out.push_str("\n### Overhead and completeness\n\n");
+        out.push_str(
+            "Page-complete time: `performance.now()` when the page sets `window.__done`, median \
+             over every agent and repetition. Unaccounted = server-seen − retained − evicted − \
+             dropped events, per capture, summed.\n\n",
+        );
+        header(
+            &mut out,
+            &[
+                "agents (daemons)",
+                "scenario",
+                "off ms",
+                "on ms",
+                "overhead",
+                "captures",
+                "server-seen",
+                "retained",
+                "evicted",
+                "dropped",
+                "unaccounted",
+                "errors",
+            ],
+        );
+        for p in &self.parallel {
+            for s in &p.scenarios {
+                let a = &s.accounting;
+                row(
+                    &mut out,
+                    &[
+                        format!("{} ({})", p.agents, p.daemons),
+                        s.name.clone(),
+                        fmt(s.page_ms_off, 0),
+                        fmt(s.page_ms_on, 0),
+                        fmt_ratio(s.overhead),
+                        s.captures.to_string(),
+                        a.server_seen.to_string(),
+                        a.retained.to_string(),
+                        a.evicted.to_string(),
+                        a.dropped_events.to_string(),
+                        a.unaccounted.to_string(),
+                        s.errors.len().to_string(),
+                    ],
+                );
+            }
+        }
+
+        out.push_str("\n### Body pool\n\n");
+        out.push_str(
+            "Saturated, deadline and evicted are the captures' counters (they include requests \
+             evicted later); the other columns are the body states of the retained requests.\n\n",
+        );
+        header(
+            &mut out,
+            &[
+                "agents",
+                "scenario",
+                "available",
+                "truncated",
+                "empty",
+                "saturated",
+                "deadline",
+                "no browser buffer",
+                "omitted",
+                "evicted (budget)",
+                "other unavailable",
+                "console seen / evicted",
+            ],
+        );
+        for p in &self.parallel {
+            for s in &p.scenarios {
+                let b = &s.bodies;
+                row(
+                    &mut out,
+                    &[
+                        p.agents.to_string(),
+                        s.name.clone(),
+                        b.available.to_string(),
+                        b.truncated.to_string(),
+                        b.empty.to_string(),
+                        b.saturated.to_string(),
+                        b.deadline.to_string(),
+                        b.missing_browser_buffer.to_string(),
+                        b.omitted.to_string(),
+                        b.evicted.to_string(),
+                        b.unavailable_other.to_string(),
+                        format!("{} / {}", s.console_seen, s.console_evicted),
+                    ],
+                );
+            }
+        }
+
+        out.push_str("\n### CPU per 1,000 captured requests\n\n");
+        out.push_str(
+            "Daemon: its CPU seconds while capturing pages ran (until each capture settled); \
+             \"over off\" subtracts the same pages without capture. Chromium: every process \
+             under the daemon.\n\n",
+        );
+        header(
+            &mut out,
+            &[
+                "agents",
+                "scenario",
+                "captured requests",
+                "daemon s / 1k",
+                "daemon s / 1k over off",
+                "Chromium s / 1k over off",
+            ],
+        );
+        for p in &self.parallel {
+            for s in &p.scenarios {
+                row(
+                    &mut out,
+                    &[
+                        p.agents.to_string(),
+                        s.name.clone(),
+                        s.accounting.requests_seen.to_string(),
+                        fmt(s.cpu.daemon_s_per_1k, 3),
+                        fmt(s.cpu.daemon_s_per_1k_over_off, 3),
+                        fmt(s.cpu.chromium_s_per_1k_over_off, 3),
+                    ],
+                );
+            }
+        }
+
+        if !self.latency.is_empty() {
+            out.push_str("\n### Responsiveness\n\n");
+            out.push_str(
+                "Whole CLI command (process start to exit), `--json`, each agent reading its own \
+                 capture in a loop while its page floods; idle = the same captures after the \
+                 pages finished.\n\n",
+            );
+            header(
+                &mut out,
+                &[
+                    "agents",
+                    "command",
+                    "flood p50 ms",
+                    "flood p99 ms",
+                    "flood max ms",
+                    "calls",
+                    "idle p50 ms",
+                    "idle p99 ms",
+                    "unaccounted",
+                ],
+            );
+            for l in &self.latency {
+                for (name, flood, idle) in [
+                    (
+                        "debug requests --all --limit 100",
+                        &l.requests_flood,
+                        &l.requests_idle,
+                    ),
+                    ("debug status", &l.status_flood, &l.status_idle),
+                ] {
+                    row(
+                        &mut out,
+                        &[
+                            l.agents.to_string(),
+                            format!("`{name}`"),
+                            fmt(flood.p50_ms, 1),
+                            fmt(flood.p99_ms, 1),
+                            fmt(flood.max_ms, 1),
+                            flood.samples.to_string(),
+                            fmt(idle.p50_ms, 1),
+                            fmt(idle.p99_ms, 1),
+                            l.accounting.unaccounted.to_string(),
+                        ],
+                    );
+                }
+            }
+        }
+
+        if let Some(m) = &self.memory {
+            out.push_str("\n### Memory\n\n");
+            let _ = writeln!(
+                out,
+                "One daemon, {} sessions, {} of them capturing; fill = large bodies, 300 console \
+                 messages and {}×200 fetches per capture ({} requests seen), then {}× the \
+                 fetches ({} requests seen).\n",
+                m.config.sessions,
+                m.captures,
+                m.config.fill_bursts,
+                m.requests_filling,
+                m.config.growth,
+                m.requests_growing
+            );
+            header(
+                &mut out,
+                &[
+                    "moment",
+                    "daemon VmRSS MiB",
+                    "daemon VmHWM MiB",
+                    "peak sampled VmRSS MiB",
+                    "Chromium RSS (sum) MiB",
+                    "Chromium processes",
+                ],
+            );
+            for (name, s, peak) in [
+                ("sessions open, no capture", &m.baseline, None),
+                (
+                    "captures at their bounds",
+                    &m.at_bounds,
+                    Some(&m.peaks_filling),
+                ),
+                ("after growth", &m.after_growth, Some(&m.peaks_growing)),
+            ] {
+                row(
+                    &mut out,
+                    &[
+                        name.into(),
+                        mib(s.daemon_rss_kib),
+                        mib(s.daemon_hwm_kib),
+                        peak.map_or_else(|| "–".into(), |p| mib(p.daemon_rss_kib)),
+                        mib(s.chromium_rss_kib),
+                        s.chromium_processes.to_string(),
+                    ],
+                );
+            }
+            out.push('\n');
+            header(
+                &mut out,
+                &[
+                    "capture",
+                    "requests",
+                    "console",
+                    "text units",
+                    "pages",
+                    "seen",
+                    "evicted",
+                ],
+            );
+            for (i, h) in m.held.iter().enumerate() {
+                row(
+                    &mut out,
+                    &[
+                        i.to_string(),
+                        h.requests.to_string(),
+                        h.console.to_string(),
+                        h.text_units.to_string(),
+                        h.pages.to_string(),
+                        h.requests_seen.to_string(),
+                        h.requests_evicted.to_string(),
+                    ],
+                );
+            }
+        }
+
+        if !self.growth.is_empty() {
+            out.push_str("\n### Cost growth (1 agent, sustained rate)\n\n");
+            header(
+                &mut out,
+                &[
+                    "asked req/s",
+                    "achieved req/s",
+                    "off ms",
+                    "on ms",
+                    "daemon CPU % of a core",
+                    "daemon s / 1k",
+                    "Chromium CPU % on / off",
+                    "daemon VmRSS MiB",
+                    "daemon VmHWM MiB",
+                    "unaccounted",
+                ],
+            );
+            for g in &self.growth {
+                row(
+                    &mut out,
+                    &[
+                        g.rate.to_string(),
+                        fmt(g.achieved_rps, 0),
+                        fmt(g.page_ms_off, 0),
+                        fmt(g.page_ms_on, 0),
+                        fmt(g.daemon_cpu_share.map(|s| s * 100.0), 1),
+                        fmt(g.daemon_s_per_1k, 3),
+                        format!(
+                            "{} / {}",
+                            fmt(g.chromium_cpu_share_on.map(|s| s * 100.0), 0),
+                            fmt(g.chromium_cpu_share_off.map(|s| s * 100.0), 0)
+                        ),
+                        mib(g.daemon_rss_kib),
+                        mib(g.daemon_hwm_kib),
+                        g.accounting.unaccounted.to_string(),
+                    ],
+                );
+            }
+        }
+
+        if let Some(pw) = &self.playwright {
+            self.comparison(&mut out, pw);
+        }
+
+        let errors: Vec<String> = self
+            .errors
+            .iter()
+            .cloned()
+            .chain(self.parallel.iter().flat_map(|p| {
+                p.scenarios.iter().flat_map(move |s| {
+                    s.errors
+                        .iter()
+                        .map(move |e| format!("{} agents, {}: {e}", p.agents, s.name))
+                })
+            }))
+            .chain(self.latency.iter().flat_map(|l| l.errors.iter().cloned()))
+            .chain(self.memory.iter().flat_map(|m| m.errors.iter().cloned()))
+            .chain(self.growth.iter().flat_map(|g| g.errors.iter().cloned()))
+            .chain(
+                self.playwright
+                    .iter()
+                    .chain(&self.devtools_mcp)
+                    .flat_map(|t| t.scenarios.iter().flat_map(|s| s.errors.iter().cloned())),
+            )
+            .collect();
+        if !errors.is_empty() {
+            out.push_str("\n### Errors\n\n");
+            for e in errors.iter().take(50) {
+                let _ = writeln!(out, "- {}", e.replace('\n', " "));
+            }
+            if errors.len() > 50 {
+                let _ = writeln!(
+                    out,
+                    "- … and {} more (see the JSON report)",
+                    errors.len() - 50
+                );
+            }
+        }
+        out
+    }
+}
+
+impl Report {
+    /// bsk (1 agent) next to Playwright's HAR recorder and, when it ran, chrome-devtools-mcp.
+    fn comparison(&self, out: &mut String, pw: &ToolResult) {
+        let mcp = self.devtools_mcp.as_ref();
+        let _ = writeln!(
+            out,
+            "\n### Side by side (1 agent): Playwright {} HAR recorder{}\n",
+            pw.version,
+            mcp.map_or_else(String::new, |m| format!(
+                ", chrome-devtools-mcp {}",
+                m.version
+            ))
+        );
+        out.push_str(
+            "Requests summed over each tool's recording runs (the same number of runs per tool); \
+             \"with body\" = response text kept. bsk keeps at most 200 requests and 512 Ki code \
+             units of body text per capture and omits binary bodies, by design; a HAR keeps \
+             everything (binary as base64) in the recording process; chrome-devtools-mcp keeps up \
+             to 1,000 requests per navigation and reads bodies from the browser when asked. \
+             chrome-devtools-mcp always records, so it has no overhead ratio.\n\n",
+        );
+        let mut columns = vec![
+            "scenario",
+            "bsk overhead",
+            "HAR overhead",
+            "server-seen bsk / HAR",
+            "bsk retained",
+            "bsk with body",
+            "HAR recorded",
+            "HAR with body",
+        ];
+        if mcp.is_some() {
+            columns.extend(["server-seen MCP", "MCP recorded", "MCP with body"]);
+        }
+        header(out, &columns);
+        let bsk = self.parallel.iter().find(|p| p.agents == 1);
+        for s in &pw.scenarios {
+            let b = bsk.and_then(|p| p.scenarios.iter().find(|x| x.name == s.name));
+            let mut cells = vec![
+                s.name.clone(),
+                fmt_ratio(b.and_then(|b| b.overhead)),
+                fmt_ratio(s.overhead),
+                format!(
+                    "{} / {}",
+                    b.map_or(0, |b| b.accounting.server_seen),
+                    s.server_seen
+                ),
+                b.map_or(0, |b| b.accounting.retained).to_string(),
+                b.map_or(0, |b| b.accounting.retained_with_body).to_string(),
+                s.recorded.to_string(),
+                s.recorded_with_body.to_string(),
+            ];
+            if let Some(mcp) = mcp {
+                match mcp.scenarios.iter().find(|m| m.name == s.name) {
+                    Some(m) => cells.extend([
+                        m.server_seen.to_string(),
+                        m.recorded.to_string(),
+                        m.recorded_with_body.to_string(),
+                    ]),
+                    None => cells.extend(["–".into(), "–".into(), "–".into()]),
+                }
+            }
+            row(out, &cells);
+        }
+    }
+}

@@ -1,0 +1,254 @@
+//! Overhead, completeness, body pool and CPU at one parallelism: every agent opens each
+//! scenario with capture on and off, interleaved, and every capture is checked against the
+//! server's log.
+
+use futures_util::future::join_all;
+use serde::Serialize;
+
+use super::Config;
+use super::accounting::{Accounting, BodyStats};
+use super::agent::{CaptureResult, PageRun};
+use super::fleet::{Fleet, LIVE_CAPTURES_PER_DAEMON};
+use super::procfs::ProcSample;
+use super::scenario::Scenario;
+use super::stats::{median, ratio};
+use crate::site::Site;
+
+/// CPU spent while pages ran, by mode.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct CpuSpend {
+    pub daemon_s: f64,
+    pub chromium_s: f64,
+    pub wall_s: f64,
+}
+
+impl CpuSpend {
+    pub fn add(&mut self, before: &ProcSample, after: &ProcSample, wall_s: f64) {
+        self.daemon_s += after.daemon_cpu_s - before.daemon_cpu_s;
+        self.chromium_s += after.chromium_cpu_s - before.chromium_cpu_s;
+        self.wall_s += wall_s;
+    }
+}
+
+/// CPU per 1,000 requests the captures saw.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct CpuCost {
+    /// Daemon CPU seconds while capturing, per 1,000 captured requests.
+    pub daemon_s_per_1k: Option<f64>,
+    /// The same, less what the daemon spent on the same pages without capture.
+    pub daemon_s_per_1k_over_off: Option<f64>,
+    /// Chromium's extra CPU seconds with capture on, per 1,000 captured requests.
+    pub chromium_s_per_1k_over_off: Option<f64>,
+    pub on: CpuSpend,
+    pub off: CpuSpend,
+}
+
+impl CpuCost {
+    fn of(on: CpuSpend, off: CpuSpend, captured: u64) -> CpuCost {
+        let per_1k = |s: f64| (captured > 0).then(|| s / captured as f64 * 1000.0);
+        CpuCost {
+            daemon_s_per_1k: per_1k(on.daemon_s),
+            daemon_s_per_1k_over_off: per_1k(on.daemon_s - off.daemon_s),
+            chromium_s_per_1k_over_off: per_1k(on.chromium_s - off.chromium_s),
+            on,
+            off,
+        }
+    }
+}
+
+/// One scenario at one parallelism.
+#[derive(Debug, Clone, Serialize)]
+pub struct ScenarioResult {
+    pub scenario: Scenario,
+    pub name: String,
+    /// Median page-complete time with capture on, ms.
+    pub page_ms_on: Option<f64>,
+    /// Median page-complete time with capture off, ms.
+    pub page_ms_off: Option<f64>,
+    /// `page_ms_on / page_ms_off`.
+    pub overhead: Option<f64>,
+    pub runs_on: Vec<f64>,
+    pub runs_off: Vec<f64>,
+    /// Sum over every capture.
+    pub accounting: Accounting,
+    /// The worst single capture.
+    pub max_unaccounted: u64,
+    pub captures: usize,
+    pub bodies: BodyStats,
+    pub console_seen: u64,
+    pub console_evicted: u64,
+    /// Most iframe targets any capture attached.
+    pub iframe_targets: u64,
+    pub cpu: CpuCost,
+    /// What failed (page or capture), with the run's tag.
+    pub errors: Vec<String>,
+}
+
+/// One parallelism.
+#[derive(Debug, Clone, Serialize)]
+pub struct ParallelResult {
+    pub agents: usize,
+    pub daemons: usize,
+    pub scenarios: Vec<ScenarioResult>,
+}
+
+/// Runs every scenario of `config` with `agents` agents, [`LIVE_CAPTURES_PER_DAEMON`] per
+/// daemon.
+pub async fn run(config: &Config, site: &Site, agents: usize) -> anyhow::Result<ParallelResult> {
+    let name = format!("p{agents}");
+    let fleet = Fleet::start(config, &name, site.port(), agents, LIVE_CAPTURES_PER_DAEMON).await?;
+    let daemons = fleet.daemons.len();
+    let mut scenarios = Vec::new();
+    for scenario in config.scenarios_at(agents) {
+        config.progress(&format!(
+            "{name}: {} ({agents} agents, {daemons} daemons)",
+            scenario.name()
+        ));
+        scenarios.push(scenario_runs(config, site, &fleet, &name, &scenario).await);
+    }
+    fleet.shutdown().await?;
+    Ok(ParallelResult {
+        agents,
+        daemons,
+        scenarios,
+    })
+}
+
+async fn scenario_runs(
+    config: &Config,
+    site: &Site,
+    fleet: &Fleet,
+    phase: &str,
+    scenario: &Scenario,
+) -> ScenarioResult {
+    let tag = |agent: usize, round: &str| {
+        format!(
+            "{}-{phase}-{}-a{agent}-{round}",
+            config.run_tag,
+            scenario.name()
+        )
+    };
+    // Every earlier run has been compared: keep the log small and far from its cap.
+    site.clear_requests();
+    let mut errors = Vec::new();
+    // A first opening warms Chromium's processes and caches up; it is not measured.
+    let warm = fleet
+        .agents
+        .iter()
+        .enumerate()
+        .map(|(i, a)| a.run_page(scenario, tag(i, "warm"), false));
+    for run in join_all(warm).await {
+        if let Some(e) = run.error {
+            errors.push(format!("{}: {e}", run.tag));
+        }
+    }
+
+    let (mut runs_on, mut runs_off) = (Vec::new(), Vec::new());
+    let (mut cpu_on, mut cpu_off) = (CpuSpend::default(), CpuSpend::default());
+    let mut captures: Vec<CaptureResult> = Vec::new();
+    for rep in 0..config.reps_at(fleet.agents.len()) {
+        // ABBA: on-off, off-on, … so drift in the machine's load hits both modes alike.
+        let order = if rep % 2 == 0 {
+            [true, false]
+        } else {
+            [false, true]
+        };
+        for capture in order {
+            let round = format!("r{rep}-{}", if capture { "on" } else { "off" });
+            let before = fleet.sample();
+            let started = std::time::Instant::now();
+            let pages = fleet
+                .agents
+                .iter()
+                .enumerate()
+                .map(|(i, a)| a.run_page(scenario, tag(i, &round), capture));
+            let runs: Vec<PageRun> = join_all(pages).await;
+            if capture {
+                // The capture's work lags the page a little: count it until the capture settles.
+                let settles = fleet
+                    .agents
+                    .iter()
+                    .zip(&runs)
+                    .map(|(a, run)| a.settle_run(run, site));
+                for result in join_all(settles).await {
+                    if let Err(e) = result {
+                        errors.push(format!("settle: {e:#}"));
+                    }
+                }
+            }
+            let after = fleet.sample();
+            let spend = if capture { &mut cpu_on } else { &mut cpu_off };
+            spend.add(&before, &after, started.elapsed().as_secs_f64());
+            for run in &runs {
+                match (&run.error, run.page_ms) {
+                    (Some(e), _) => errors.push(format!("{}: {e}", run.tag)),
+                    (None, Some(ms)) if capture => runs_on.push(ms),
+                    (None, Some(ms)) => runs_off.push(ms),
+                    (None, None) => {}
+                }
+            }
+            if capture {
+                let collects = fleet
+                    .agents
+                    .iter()
+                    .zip(&runs)
+                    .filter(|(_, run)| run.run_id.is_some())
+                    .map(|(a, run)| async move { (run.tag.clone(), a.collect(run, site).await) });
+                for (tag, result) in join_all(collects).await {
+                    match result {
+                        Ok(c) => captures.push(c),
+                        Err(e) => errors.push(format!("{tag}: collecting the capture: {e:#}")),
+                    }
+                }
+            }
+        }
+    }
+    summarize(
+        scenario, runs_on, runs_off, &captures, cpu_on, cpu_off, errors,
+    )
+}
+
+fn summarize(
+    scenario: &Scenario,
+    runs_on: Vec<f64>,
+    runs_off: Vec<f64>,
+    captures: &[CaptureResult],
+    cpu_on: CpuSpend,
+    cpu_off: CpuSpend,
+    errors: Vec<String>,
+) -> ScenarioResult {
+    let mut accounting = Accounting::default();
+    let mut bodies = BodyStats::default();
+    let (mut console_seen, mut console_evicted, mut iframe_targets) = (0, 0, 0);
+    for c in captures {
+        accounting.add(&c.accounting);
+        bodies.add(&c.bodies);
+        console_seen += c.counters.console_seen;
+        console_evicted += c.counters.console_evicted;
+        iframe_targets = iframe_targets.max(c.iframe_targets);
+    }
+    let page_ms_on = median(&runs_on);
+    let page_ms_off = median(&runs_off);
+    ScenarioResult {
+        scenario: *scenario,
+        name: scenario.name().to_owned(),
+        page_ms_on,
+        page_ms_off,
+        overhead: ratio(page_ms_on, page_ms_off),
+        runs_on,
+        runs_off,
+        max_unaccounted: captures
+            .iter()
+            .map(|c| c.accounting.unaccounted)
+            .max()
+            .unwrap_or(0),
+        captures: captures.len(),
+        cpu: CpuCost::of(cpu_on, cpu_off, accounting.requests_seen),
+        accounting,
+        bodies,
+        console_seen,
+        console_evicted,
+        iframe_targets,
+        errors,
+    }
+}

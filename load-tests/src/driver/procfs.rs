@@ -1,0 +1,204 @@
+//! CPU time and memory of the daemon and of its Chromium, read from `/proc`.
+//!
+//! The daemon is one process; Chromium is every process below it (browser, zygotes, renderers,
+//! GPU and network services). Chromium's figures include `cutime`/`cstime`, so renderers that
+//! already exited and were reaped still count.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use anyhow::Context as _;
+use serde::Serialize;
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+
+/// Between two samples of [`Sampler`]: often enough to see a short peak of VmRSS (VmHWM catches
+/// any peak anyway), rare enough to cost nothing.
+const SAMPLE_EVERY: Duration = Duration::from_millis(200);
+
+/// One reading of the daemon and its descendants.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct ProcSample {
+    /// Daemon user + system CPU seconds since it started.
+    pub daemon_cpu_s: f64,
+    /// Daemon resident set now (`VmRSS`), KiB.
+    pub daemon_rss_kib: u64,
+    /// Daemon peak resident set since it started (`VmHWM`), KiB.
+    pub daemon_hwm_kib: u64,
+    /// Chromium's CPU seconds: every live descendant, plus the children they reaped.
+    pub chromium_cpu_s: f64,
+    /// Sum of the descendants' `VmRSS`, KiB (shared pages counted in each process).
+    pub chromium_rss_kib: u64,
+    /// How many Chromium processes are alive.
+    pub chromium_processes: usize,
+}
+
+impl ProcSample {
+    /// Reads the daemon `pid` and its descendants.
+    pub fn read(pid: u32) -> anyhow::Result<ProcSample> {
+        let daemon = Stat::read(pid).with_context(|| format!("daemon {pid} is not running"))?;
+        let (daemon_rss_kib, daemon_hwm_kib) = memory(pid).unwrap_or_default();
+        let mut sample = ProcSample {
+            daemon_cpu_s: daemon.own_ticks() as f64 / ticks_per_second(),
+            daemon_rss_kib,
+            daemon_hwm_kib,
+            ..ProcSample::default()
+        };
+        for child in descendants(pid) {
+            let Some(stat) = Stat::read(child) else {
+                continue;
+            };
+            sample.chromium_cpu_s +=
+                (stat.own_ticks() + stat.reaped_ticks) as f64 / ticks_per_second();
+            sample.chromium_rss_kib += memory(child).map_or(0, |(rss, _)| rss);
+            sample.chromium_processes += 1;
+        }
+        Ok(sample)
+    }
+}
+
+/// The fields of `/proc/<pid>/stat` the samples need.
+struct Stat {
+    ppid: u32,
+    utime: u64,
+    stime: u64,
+    /// `cutime + cstime`: CPU of children already reaped.
+    reaped_ticks: u64,
+}
+
+impl Stat {
+    fn read(pid: u32) -> Option<Stat> {
+        let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        // The command name is in parentheses and may hold spaces: fields follow the last ')'.
+        let rest = &text[text.rfind(')')? + 2..];
+        let fields: Vec<&str> = rest.split_whitespace().collect();
+        let field = |n: usize| fields.get(n - 3).and_then(|f| f.parse::<u64>().ok());
+        Some(Stat {
+            ppid: u32::try_from(field(4)?).ok()?,
+            utime: field(14)?,
+            stime: field(15)?,
+            reaped_ticks: field(16)? + field(17)?,
+        })
+    }
+
+    fn own_ticks(&self) -> u64 {
+        self.utime + self.stime
+    }
+}
+
+/// `(VmRSS, VmHWM)` in KiB.
+fn memory(pid: u32) -> Option<(u64, u64)> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let kib = |key: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix(key))
+            .and_then(|v| v.split_whitespace().next())
+            .and_then(|v| v.parse::<u64>().ok())
+    };
+    Some((kib("VmRSS:")?, kib("VmHWM:")?))
+}
+
+/// Every live process below `root`.
+fn descendants(root: u32) -> Vec<u32> {
+    let mut children: HashMap<u32, Vec<u32>> = HashMap::new();
+    if let Ok(entries) = std::fs::read_dir("/proc") {
+        for entry in entries.flatten() {
+            let Some(pid) = entry
+                .file_name()
+                .to_str()
+                .and_then(|n| n.parse::<u32>().ok())
+            else {
+                continue;
+            };
+            if let Some(stat) = Stat::read(pid) {
+                children.entry(stat.ppid).or_default().push(pid);
+            }
+        }
+    }
+    let mut found = Vec::new();
+    let mut stack = vec![root];
+    while let Some(pid) = stack.pop() {
+        for &child in children.get(&pid).into_iter().flatten() {
+            found.push(child);
+            stack.push(child);
+        }
+    }
+    found
+}
+
+/// Clock ticks per second for `/proc/<pid>/stat` times (`getconf CLK_TCK`; 100 on Linux).
+fn ticks_per_second() -> f64 {
+    static TICKS: OnceLock<f64> = OnceLock::new();
+    *TICKS.get_or_init(|| {
+        std::process::Command::new("getconf")
+            .arg("CLK_TCK")
+            .output()
+            .ok()
+            .and_then(|o| String::from_utf8(o.stdout).ok())
+            .and_then(|s| s.trim().parse::<f64>().ok())
+            .filter(|t| *t > 0.0)
+            .unwrap_or(100.0)
+    })
+}
+
+/// The largest values seen while a [`Sampler`] ran.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct Peaks {
+    pub daemon_rss_kib: u64,
+    pub chromium_rss_kib: u64,
+    pub samples: usize,
+}
+
+/// Samples daemons every [`SAMPLE_EVERY`] in the background and keeps the peaks.
+#[derive(Debug)]
+pub struct Sampler {
+    stop: watch::Sender<bool>,
+    task: JoinHandle<Peaks>,
+}
+
+impl Sampler {
+    /// Starts sampling `pids` (summing them: several daemons count together).
+    pub fn start(pids: Vec<u32>) -> Sampler {
+        let (stop, mut stopped) = watch::channel(false);
+        let task = tokio::spawn(async move {
+            let mut peaks = Peaks::default();
+            loop {
+                let (mut daemon, mut chromium) = (0, 0);
+                for &pid in &pids {
+                    if let Ok(s) = ProcSample::read(pid) {
+                        daemon += s.daemon_rss_kib;
+                        chromium += s.chromium_rss_kib;
+                    }
+                }
+                peaks.daemon_rss_kib = peaks.daemon_rss_kib.max(daemon);
+                peaks.chromium_rss_kib = peaks.chromium_rss_kib.max(chromium);
+                peaks.samples += 1;
+                tokio::select! {
+                    () = tokio::time::sleep(SAMPLE_EVERY) => {}
+                    _ = stopped.changed() => return peaks,
+                }
+            }
+        });
+        Sampler { stop, task }
+    }
+
+    /// Stops sampling and returns the peaks.
+    pub async fn finish(self) -> anyhow::Result<Peaks> {
+        let _ = self.stop.send(true);
+        self.task.await.context("the /proc sampler panicked")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_this_process() {
+        let me = ProcSample::read(std::process::id()).expect("own /proc entry");
+        assert!(me.daemon_rss_kib > 0);
+        assert!(me.daemon_hwm_kib >= me.daemon_rss_kib);
+        assert!(me.daemon_cpu_s >= 0.0);
+    }
+}

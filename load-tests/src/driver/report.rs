@@ -1,0 +1,273 @@
+//! The report: every phase's results, the machine they ran on, and the targets checked
+//! against them. Serialized as JSON; rendered as Markdown by `markdown.rs`.
+
+use serde::Serialize;
+
+use super::compare::ToolResult;
+use super::growth::GrowthPoint;
+use super::latency::LatencyResult;
+use super::matrix::{ParallelResult, ScenarioResult};
+use super::memory::MemoryResult;
+
+/// Largest daemon memory, in MiB, with 4 live captures plus 16 sessions.
+pub const TARGET_DAEMON_MIB: f64 = 150.0;
+/// Largest page-complete time ratio, capture on / off, on the high-traffic page.
+pub const TARGET_OVERHEAD: f64 = 1.10;
+/// Largest p99 of `bsk debug requests` during the flood, ms.
+pub const TARGET_P99_MS: f64 = 100.0;
+/// Memory counts as flat after the bounds when 10× more traffic grows it by at most this share
+/// of what it was at the bounds …
+const FLAT_SHARE: f64 = 0.05;
+/// … or by at most this many KiB (allocator slack on a small heap).
+const FLAT_SLACK_KIB: i64 = 4 * 1024;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    /// The command line that produced the report.
+    pub command: String,
+    pub started_at_unix: u64,
+    pub duration_s: f64,
+    pub machine: Machine,
+    pub reps: usize,
+    /// Repetitions beyond one daemon's worth of agents.
+    pub wide_reps: usize,
+    /// Whether Chromium ran with background throttling disabled (see `Config::unthrottled`).
+    pub unthrottled: bool,
+    pub parallel: Vec<ParallelResult>,
+    pub latency: Vec<LatencyResult>,
+    pub memory: Option<MemoryResult>,
+    pub growth: Vec<GrowthPoint>,
+    pub playwright: Option<ToolResult>,
+    pub devtools_mcp: Option<ToolResult>,
+    pub targets: Vec<TargetCheck>,
+    /// Phases that failed as a whole.
+    pub errors: Vec<String>,
+}
+
+/// Where the numbers came from.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Machine {
+    pub cores: usize,
+    pub memory_gib: f64,
+    /// `/proc/loadavg` (1, 5, 15 minutes) before and after the run: other work on the machine.
+    pub load_before: String,
+    pub load_after: String,
+    pub kernel: String,
+    pub chromium: String,
+    pub bsk: String,
+}
+
+impl Machine {
+    pub fn read(bsk: &std::path::Path, chromium: &std::path::Path) -> Machine {
+        let first_line = |program: &std::path::Path, arg: &str| {
+            std::process::Command::new(program)
+                .arg(arg)
+                .output()
+                .ok()
+                .map(|o| {
+                    String::from_utf8_lossy(&o.stdout)
+                        .lines()
+                        .next()
+                        .unwrap_or("")
+                        .trim()
+                        .to_owned()
+                })
+                .unwrap_or_default()
+        };
+        let mem_kib = std::fs::read_to_string("/proc/meminfo")
+            .ok()
+            .and_then(|m| {
+                m.lines()
+                    .find_map(|l| l.strip_prefix("MemTotal:"))
+                    .and_then(|v| v.split_whitespace().next()?.parse::<f64>().ok())
+            })
+            .unwrap_or(0.0);
+        Machine {
+            cores: std::thread::available_parallelism().map_or(0, usize::from),
+            memory_gib: mem_kib / 1024.0 / 1024.0,
+            load_before: load(),
+            load_after: String::new(),
+            kernel: std::fs::read_to_string("/proc/sys/kernel/osrelease")
+                .unwrap_or_default()
+                .trim()
+                .to_owned(),
+            chromium: first_line(chromium, "--version"),
+            bsk: first_line(bsk, "--version"),
+        }
+    }
+}
+
+/// `/proc/loadavg`'s three load averages.
+pub fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_default()
+}
+
+/// One target from the issue, and whether this run met it.
+#[derive(Debug, Clone, Serialize)]
+pub struct TargetCheck {
+    pub target: String,
+    pub measured: String,
+    /// `None` when the run did not measure it.
+    pub met: Option<bool>,
+}
+
+fn scenario<'a>(p: &'a ParallelResult, name: &str) -> Option<&'a ScenarioResult> {
+    p.scenarios.iter().find(|s| s.name == name)
+}
+
+fn traffic(p: &ParallelResult) -> Option<&ScenarioResult> {
+    scenario(p, "traffic")
+}
+
+impl Report {
+    /// Checks the issue's targets against the results.
+    pub fn check_targets(&mut self) {
+        let mut targets = Vec::new();
+
+        let overheads: Vec<(usize, Option<f64>)> = self
+            .parallel
+            .iter()
+            .filter_map(|p| traffic(p).map(|s| (p.agents, s.overhead)))
+            .collect();
+        targets.push(TargetCheck {
+            target: format!(
+                "overhead ≤ {TARGET_OVERHEAD:.2}× page-complete time, high-traffic page"
+            ),
+            measured: self
+                .parallel
+                .iter()
+                .filter_map(|p| {
+                    let o = traffic(p)?.overhead;
+                    let burst = scenario(p, "burst").and_then(|s| s.overhead);
+                    Some(format!(
+                        "{} agents: {} (bursts only: {})",
+                        p.agents,
+                        fmt_ratio(o),
+                        fmt_ratio(burst)
+                    ))
+                })
+                .collect::<Vec<_>>()
+                .join(", "),
+            met: (!overheads.is_empty()).then(|| {
+                overheads
+                    .iter()
+                    .all(|(_, o)| o.is_some_and(|o| o <= TARGET_OVERHEAD))
+            }),
+        });
+
+        let mut unaccounted: Vec<(String, u64)> = self
+            .parallel
+            .iter()
+            .map(|p| {
+                let sum = p.scenarios.iter().map(|s| s.accounting.unaccounted).sum();
+                (format!("{} agents", p.agents), sum)
+            })
+            .collect();
+        unaccounted.extend(self.latency.iter().map(|l| {
+            (
+                format!("flood, {} agents", l.agents),
+                l.accounting.unaccounted,
+            )
+        }));
+        if !self.growth.is_empty() {
+            let sum = self.growth.iter().map(|g| g.accounting.unaccounted).sum();
+            unaccounted.push(("rate steps".into(), sum));
+        }
+        targets.push(TargetCheck {
+            target: "zero unaccounted requests at every parallelism".into(),
+            measured: unaccounted
+                .iter()
+                .map(|(what, n)| format!("{what}: {n}"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            met: (!unaccounted.is_empty()).then(|| unaccounted.iter().all(|(_, n)| *n == 0)),
+        });
+
+        if let Some(m) = &self.memory {
+            let at = m.at_bounds.daemon_rss_kib as i64;
+            let flat =
+                m.growth_kib <= (at as f64 * FLAT_SHARE) as i64 || m.growth_kib <= FLAT_SLACK_KIB;
+            targets.push(TargetCheck {
+                target: format!(
+                    "daemon RSS flat once bounds are reached ({}× traffic)",
+                    m.config.growth
+                ),
+                measured: format!(
+                    "{} MiB at bounds → {} MiB after ({:+.1} MiB)",
+                    mib(m.at_bounds.daemon_rss_kib),
+                    mib(m.after_growth.daemon_rss_kib),
+                    m.growth_kib as f64 / 1024.0
+                ),
+                met: Some(flat),
+            });
+            let peak = m.after_growth.daemon_hwm_kib;
+            targets.push(TargetCheck {
+                target: format!(
+                    "daemon RSS < {TARGET_DAEMON_MIB} MiB with {} live captures + {} sessions",
+                    m.captures, m.config.sessions
+                ),
+                measured: format!("peak (VmHWM) {} MiB", mib(peak)),
+                met: Some((peak as f64 / 1024.0) < TARGET_DAEMON_MIB),
+            });
+        }
+
+        let p99s: Vec<(usize, Option<f64>)> = self
+            .latency
+            .iter()
+            .map(|l| (l.agents, l.requests_flood.p99_ms))
+            .collect();
+        targets.push(TargetCheck {
+            target: format!("p99 `bsk debug requests` < {TARGET_P99_MS} ms during the flood"),
+            measured: p99s
+                .iter()
+                .map(|(p, v)| format!("{p} agents: {} ms", fmt(*v, 0)))
+                .collect::<Vec<_>>()
+                .join(", "),
+            met: (!p99s.is_empty()).then(|| {
+                p99s.iter()
+                    .all(|(_, v)| v.is_some_and(|v| v < TARGET_P99_MS))
+            }),
+        });
+
+        let bsk = self
+            .parallel
+            .iter()
+            .find(|p| p.agents == 1)
+            .and_then(traffic)
+            .and_then(|s| s.overhead);
+        let playwright = self.playwright.as_ref().and_then(|pw| {
+            pw.scenarios
+                .iter()
+                .find(|s| s.name == "traffic")
+                .and_then(|s| s.overhead)
+        });
+        targets.push(TargetCheck {
+            target: "overhead no worse than Playwright's HAR recorder (high-traffic page, 1 agent)"
+                .into(),
+            measured: format!(
+                "bsk {}, Playwright HAR {}",
+                fmt_ratio(bsk),
+                fmt_ratio(playwright)
+            ),
+            met: bsk.zip(playwright).map(|(b, p)| b <= p),
+        });
+        self.targets = targets;
+    }
+}
+
+/// `1.04×`, or `–`.
+pub fn fmt_ratio(v: Option<f64>) -> String {
+    v.map_or_else(|| "–".into(), |v| format!("{v:.2}×"))
+}
+
+/// A number with `decimals` places, or `–`.
+pub fn fmt(v: Option<f64>, decimals: usize) -> String {
+    v.map_or_else(|| "–".into(), |v| format!("{v:.decimals$}"))
+}
+
+/// KiB as MiB with one decimal.
+pub fn mib(kib: u64) -> String {
+    format!("{:.1}", kib as f64 / 1024.0)
+}
