@@ -22,7 +22,7 @@ Options:
   --scenarios LIST      Some of: traffic,burst,bodies,binary,frames,console,form.
   --chromium PATH       The browser (default $BSK_CHROMIUM or /usr/bin/chromium).
   --throttled           Launch bsk's Chromium as shipped, with background-tab throttling.
-  --no-latency, --no-memory, --no-growth, --no-playwright, --no-devtools-mcp
+  --no-matrix, --no-latency, --no-memory, --no-growth, --no-playwright, --no-devtools-mcp
                         Skip a phase (--no-playwright skips both comparisons).
   -h, --help            Show this help.
 
@@ -61,8 +61,8 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<(Config, PathBuf)>> {
                 let v = value(&arg)?;
                 edits.push((arg, Some(v)));
             }
-            "--throttled" | "--no-latency" | "--no-memory" | "--no-growth" | "--no-playwright"
-            | "--no-devtools-mcp" => {
+            "--throttled" | "--no-matrix" | "--no-latency" | "--no-memory" | "--no-growth"
+            | "--no-playwright" | "--no-devtools-mcp" => {
                 edits.push((arg, None));
             }
             other => bail!("unknown argument {other:?}\n\n{USAGE}"),
@@ -106,6 +106,7 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<(Config, PathBuf)>> {
             }
             "--chromium" => config.chromium = PathBuf::from(value),
             "--throttled" => config.unthrottled = false,
+            "--no-matrix" => config.parallelism.clear(),
             "--no-latency" => config.latency_parallelism.clear(),
             "--no-memory" => config.memory = None,
             "--no-growth" => config.growth_rates.clear(),

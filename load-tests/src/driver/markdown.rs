@@ -274,6 +274,29 @@ impl Report {
                     ],
                 );
             }
+            let _ = writeln!(
+                out,
+                "\nThe growth, step by step ({}×200 more fetches per capture each):\n",
+                m.config.fill_bursts
+            );
+            header(
+                &mut out,
+                &[
+                    "requests since the bounds",
+                    "daemon VmRSS MiB",
+                    "daemon VmHWM MiB",
+                ],
+            );
+            for p in &m.curve {
+                row(
+                    &mut out,
+                    &[
+                        p.requests_seen.to_string(),
+                        mib(p.daemon_rss_kib),
+                        mib(p.daemon_hwm_kib),
+                    ],
+                );
+            }
             out.push('\n');
             header(
                 &mut out,
@@ -404,10 +427,14 @@ impl Report {
              units of body text per capture and omits binary bodies, by design; a HAR keeps \
              everything (binary as base64) in the recording process; chrome-devtools-mcp keeps up \
              to 1,000 requests per navigation and reads bodies from the browser when asked. \
-             chrome-devtools-mcp always records, so it has no overhead ratio.\n\n",
+             Page times are medians of page-complete time in each tool's own browser (same \
+             Chromium binary, each tool's own launch flags). chrome-devtools-mcp always records, \
+             so it has no off time and no overhead ratio.\n\n",
         );
         let mut columns = vec![
             "scenario",
+            "bsk off / on ms",
+            "HAR off / on ms",
             "bsk overhead",
             "HAR overhead",
             "server-seen bsk / HAR",
@@ -417,7 +444,7 @@ impl Report {
             "HAR with body",
         ];
         if mcp.is_some() {
-            columns.extend(["server-seen MCP", "MCP recorded", "MCP with body"]);
+            columns.extend(["MCP ms", "server-seen MCP", "MCP recorded", "MCP with body"]);
         }
         header(out, &columns);
         let bsk = self.parallel.iter().find(|p| p.agents == 1);
@@ -425,6 +452,12 @@ impl Report {
             let b = bsk.and_then(|p| p.scenarios.iter().find(|x| x.name == s.name));
             let mut cells = vec![
                 s.name.clone(),
+                format!(
+                    "{} / {}",
+                    fmt(b.and_then(|b| b.page_ms_off), 0),
+                    fmt(b.and_then(|b| b.page_ms_on), 0)
+                ),
+                format!("{} / {}", fmt(s.page_ms_off, 0), fmt(s.page_ms_on, 0)),
                 fmt_ratio(b.and_then(|b| b.overhead)),
                 fmt_ratio(s.overhead),
                 format!(
@@ -440,11 +473,12 @@ impl Report {
             if let Some(mcp) = mcp {
                 match mcp.scenarios.iter().find(|m| m.name == s.name) {
                     Some(m) => cells.extend([
+                        fmt(m.page_ms_on, 0),
                         m.server_seen.to_string(),
                         m.recorded.to_string(),
                         m.recorded_with_body.to_string(),
                     ]),
-                    None => cells.extend(["–".into(), "–".into(), "–".into()]),
+                    None => cells.extend(["–".into(), "–".into(), "–".into(), "–".into()]),
                 }
             }
             row(out, &cells);

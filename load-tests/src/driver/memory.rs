@@ -19,8 +19,18 @@ pub struct MemoryConfig {
     pub sessions: usize,
     /// Bursts of 200 fetches (2 KiB answers) that take a capture past its bounds.
     pub fill_bursts: u32,
-    /// Traffic after the bounds are reached, as a multiple of the fill.
+    /// Traffic after the bounds are reached, as a multiple of the fill's fetches (one step of
+    /// the curve per multiple).
     pub growth: u32,
+}
+
+/// The daemon after one step of the growth.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct CurvePoint {
+    /// Requests the captures saw since they reached their bounds.
+    pub requests_seen: u64,
+    pub daemon_rss_kib: u64,
+    pub daemon_hwm_kib: u64,
 }
 
 /// What one live capture held when the phase ended.
@@ -53,6 +63,11 @@ pub struct MemoryResult {
     /// Requests the captures saw while filling, and while growing.
     pub requests_filling: u64,
     pub requests_growing: u64,
+    /// The daemon after each step of the growth.
+    pub curve: Vec<CurvePoint>,
+    /// RSS change over the second half of the growth, KiB: after any allocator warm-up, this
+    /// is what more traffic still costs.
+    pub second_half_growth_kib: i64,
     pub held: Vec<HeldCapture>,
     pub errors: Vec<String>,
 }
@@ -124,9 +139,26 @@ pub async fn run(
     let at_bounds = fleet.sample();
     let seen_filled = requests_seen(&capturing).await;
 
+    // The growth comes in steps the size of the fill's fetches, sampled after each, so the
+    // curve shows whether memory keeps rising with traffic or levels off.
     let sampler = Sampler::start(fleet.pids());
-    let grown = traffic(shape.fill_bursts * shape.growth);
-    pages(&capturing, &grown, &|i| tag(i, "grow"), &mut errors).await;
+    let step = traffic(shape.fill_bursts);
+    let mut curve = Vec::new();
+    for n in 0..shape.growth {
+        pages(
+            &capturing,
+            &step,
+            &|i| tag(i, &format!("grow{n}")),
+            &mut errors,
+        )
+        .await;
+        let now = fleet.sample();
+        curve.push(CurvePoint {
+            requests_seen: requests_seen(&capturing).await - seen_filled,
+            daemon_rss_kib: now.daemon_rss_kib,
+            daemon_hwm_kib: now.daemon_hwm_kib,
+        });
+    }
     let peaks_growing = sampler.finish().await?;
     let after_growth = fleet.sample();
     let seen_grown = requests_seen(&capturing).await;
@@ -152,6 +184,8 @@ pub async fn run(
         growth_kib: after_growth.daemon_rss_kib as i64 - at_bounds.daemon_rss_kib as i64,
         requests_filling: seen_filled - seen_before,
         requests_growing: seen_grown - seen_filled,
+        second_half_growth_kib: second_half(&curve),
+        curve,
         held,
         errors,
     })
@@ -200,5 +234,13 @@ fn held_capture(status: &serde_json::Value) -> HeldCapture {
         requests_evicted: n(&status["counters"]["requests_evicted"]),
         console_evicted: n(&status["counters"]["console_evicted"]),
         bodies_evicted: n(&status["counters"]["bodies_evicted"]),
+    }
+}
+
+/// RSS at the last point minus RSS at the middle point, KiB.
+fn second_half(curve: &[CurvePoint]) -> i64 {
+    match (curve.get(curve.len().saturating_sub(1) / 2), curve.last()) {
+        (Some(mid), Some(last)) => last.daemon_rss_kib as i64 - mid.daemon_rss_kib as i64,
+        _ => 0,
     }
 }
