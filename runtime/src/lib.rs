@@ -11,6 +11,7 @@
 //! - [`session`] and [`tab`]: sessions, the tabs they own, and each tab's event pump.
 //! - [`ops`]: the normal workflow operations (navigate, observe, click, fill, …).
 //! - [`events`]: operation started/ended events for the capture runtime.
+//! - [`heap`]: the daemon's own memory (a counting allocator and RSS), for `daemon status`.
 //! - [`paths`], [`error`]: the state dir and the failure type.
 
 pub mod browser;
@@ -22,6 +23,7 @@ pub mod command;
 pub mod daemon;
 pub mod error;
 pub mod events;
+pub mod heap;
 pub mod ops;
 pub mod output;
 pub mod paths;

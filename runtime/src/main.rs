@@ -1,15 +1,26 @@
 use clap::Parser;
 
+#[global_allocator]
+static ALLOCATOR: bsk_runtime::heap::CountingAllocator = bsk_runtime::heap::CountingAllocator;
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let cli = match bsk_runtime::cli::Cli::try_parse_from(&args) {
         Ok(cli) => cli,
         Err(error) => std::process::exit(bsk_runtime::output::usage_error(error, &args)),
     };
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-    {
+    // The daemon serves many sessions at once; every other command is one request and one
+    // answer, which needs no worker threads (and starts faster without them under load).
+    let daemon = matches!(
+        cli.command,
+        bsk_runtime::cli::Command::Daemon(bsk_runtime::cli::DaemonCommand::Run { .. })
+    );
+    let mut builder = if daemon {
+        tokio::runtime::Builder::new_multi_thread()
+    } else {
+        tokio::runtime::Builder::new_current_thread()
+    };
+    let runtime = match builder.enable_all().build() {
         Ok(runtime) => runtime,
         Err(e) => {
             eprintln!("error: cannot start the async runtime: {e}");

@@ -58,6 +58,13 @@ async fn daemon_spawns_on_demand_exits_when_idle_and_obeys_start_stop() {
         status["browser"]["mode"], "not_started",
         "no session yet, so no browser: {status}"
     );
+    // The daemon's own memory: the counting allocator has seen the daemon's allocations.
+    let heap = status["memory"]["heap_in_use_bytes"].as_u64().unwrap_or(0);
+    let rss = status["memory"]["rss_bytes"].as_u64().unwrap_or(0);
+    assert!(
+        heap > 0 && rss > heap,
+        "heap in use and resident size, with the heap inside the resident set: {status}"
+    );
 
     // With no sessions it exits by itself. Only the socket file is polled: a status request
     // would count as activity and keep it alive.

@@ -146,6 +146,18 @@ pub struct DaemonStatus {
     pub state_dir: String,
     pub browser: BrowserStatus,
     pub sessions: Vec<SessionInfo>,
+    /// The daemon's own memory.
+    pub memory: DaemonMemory,
+}
+
+/// The daemon's memory: heap in use tells a leak from allocator slack, which RSS alone cannot.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema)]
+pub struct DaemonMemory {
+    /// Bytes the daemon has allocated and not freed.
+    pub heap_in_use_bytes: u64,
+    /// Resident set size (`VmRSS`), where the platform reports it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rss_bytes: Option<u64>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]

@@ -27,6 +27,12 @@ use crate::store::now_ms;
 pub trait CheckpointSink: Send + Sync + Debug + 'static {
     /// Stores one already-redacted snapshot; an error says why history is unavailable.
     fn save(&self, snapshot: &ExportDocument) -> Result<(), String>;
+
+    /// Why no save can succeed now, if that is known before taking a snapshot: the writer then
+    /// skips the snapshot (a copy of every retained body, made under the capture's lock).
+    fn unavailable(&self) -> Option<String> {
+        None
+    }
 }
 
 /// The sink while no browser extension is connected: every save fails with the reason.
@@ -35,11 +41,16 @@ pub struct NoExtensionSink;
 
 impl CheckpointSink for NoExtensionSink {
     fn save(&self, _: &ExportDocument) -> Result<(), String> {
-        Err("history storage is unavailable: no bsk browser extension is connected to store checkpoints; \
-             live evidence stays readable with `bsk debug …` and exportable with `bsk debug export`"
-            .into())
+        Err(NO_EXTENSION.into())
+    }
+
+    fn unavailable(&self) -> Option<String> {
+        Some(NO_EXTENSION.into())
     }
 }
+
+const NO_EXTENSION: &str = "history storage is unavailable: no bsk browser extension is connected to store checkpoints; \
+     live evidence stays readable with `bsk debug …` and exportable with `bsk debug export`";
 
 /// governor's clock, driven by tokio's: paused tokio time pauses the throttle too, so tests are
 /// exact.
@@ -137,6 +148,12 @@ impl Actor for CheckpointWriter {
 
 impl CheckpointWriter {
     fn save(&mut self) {
+        if let Some(reason) = self.sink.unavailable() {
+            let mut capture = self.capture.lock();
+            capture.history.available = false;
+            capture.history.reason = Some(reason);
+            return;
+        }
         let snapshot = self.capture.lock().export(now_ms());
         let result = self.sink.save(&snapshot);
         let mut capture = self.capture.lock();

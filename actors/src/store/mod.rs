@@ -286,10 +286,10 @@ impl Capture {
             loaded_at: None,
             observation: None,
         });
-        if let Some(observation) = self.pending_page_observation.take() {
-            if self.pages.back().is_some_and(|p| p.url == observation.url) {
-                self.attach_page_observation(observation);
-            }
+        if let Some(observation) = self.pending_page_observation.take()
+            && self.pages.back().is_some_and(|p| p.url == observation.url)
+        {
+            self.attach_page_observation(observation);
         }
     }
 

@@ -81,6 +81,17 @@ impl Fleet {
         sum
     }
 
+    /// Every daemon's heap in use (`bsk daemon status`), summed, KiB; 0 where unreadable.
+    pub async fn heap_kib(&self) -> u64 {
+        let mut sum = 0;
+        for daemon in &self.daemons {
+            if let Ok(status) = daemon.bsk.json(&["daemon", "status"]).await {
+                sum += status["memory"]["heap_in_use_bytes"].as_u64().unwrap_or(0) / 1024;
+            }
+        }
+        sum
+    }
+
     pub fn pids(&self) -> Vec<u32> {
         self.daemons.iter().map(|d| d.pid).collect()
     }

@@ -249,18 +249,30 @@ impl Report {
                     "daemon VmRSS MiB",
                     "daemon VmHWM MiB",
                     "peak sampled VmRSS MiB",
+                    "daemon heap in use MiB",
                     "Chromium RSS (sum) MiB",
                     "Chromium processes",
                 ],
             );
-            for (name, s, peak) in [
-                ("sessions open, no capture", &m.baseline, None),
+            for (name, s, peak, heap) in [
+                (
+                    "sessions open, no capture",
+                    &m.baseline,
+                    None,
+                    m.heap_baseline_kib,
+                ),
                 (
                     "captures at their bounds",
                     &m.at_bounds,
                     Some(&m.peaks_filling),
+                    m.heap_at_bounds_kib,
                 ),
-                ("after growth", &m.after_growth, Some(&m.peaks_growing)),
+                (
+                    "after growth",
+                    &m.after_growth,
+                    Some(&m.peaks_growing),
+                    m.heap_after_growth_kib,
+                ),
             ] {
                 row(
                     &mut out,
@@ -269,6 +281,7 @@ impl Report {
                         mib(s.daemon_rss_kib),
                         mib(s.daemon_hwm_kib),
                         peak.map_or_else(|| "–".into(), |p| mib(p.daemon_rss_kib)),
+                        mib(heap),
                         mib(s.chromium_rss_kib),
                         s.chromium_processes.to_string(),
                     ],
@@ -285,6 +298,7 @@ impl Report {
                     "requests since the bounds",
                     "daemon VmRSS MiB",
                     "daemon VmHWM MiB",
+                    "daemon heap in use MiB",
                 ],
             );
             for p in &m.curve {
@@ -294,6 +308,7 @@ impl Report {
                         p.requests_seen.to_string(),
                         mib(p.daemon_rss_kib),
                         mib(p.daemon_hwm_kib),
+                        mib(p.daemon_heap_kib),
                     ],
                 );
             }

@@ -31,6 +31,8 @@ pub struct CurvePoint {
     pub requests_seen: u64,
     pub daemon_rss_kib: u64,
     pub daemon_hwm_kib: u64,
+    /// Bytes the daemon's heap holds (its counting allocator, via `bsk daemon status`).
+    pub daemon_heap_kib: u64,
 }
 
 /// What one live capture held when the phase ended.
@@ -68,6 +70,11 @@ pub struct MemoryResult {
     /// RSS change over the second half of the growth, KiB: after any allocator warm-up, this
     /// is what more traffic still costs.
     pub second_half_growth_kib: i64,
+    /// The daemon's heap in use with no capture, at the bounds and after the growth, KiB: a
+    /// leak shows here even when the allocator's slack hides or mimics one in RSS.
+    pub heap_baseline_kib: u64,
+    pub heap_at_bounds_kib: u64,
+    pub heap_after_growth_kib: u64,
     pub held: Vec<HeldCapture>,
     pub errors: Vec<String>,
 }
@@ -117,6 +124,7 @@ pub async fn run(
         }
     }
     let baseline = fleet.sample();
+    let heap_baseline_kib = fleet.heap_kib().await;
 
     let capturing: Vec<&Agent> = fleet.agents.iter().take(LIVE_CAPTURES_PER_DAEMON).collect();
     for agent in &capturing {
@@ -137,6 +145,7 @@ pub async fn run(
     }
     let peaks_filling = sampler.finish().await?;
     let at_bounds = fleet.sample();
+    let heap_at_bounds_kib = fleet.heap_kib().await;
     let seen_filled = requests_seen(&capturing).await;
 
     // The growth comes in steps the size of the fill's fetches, sampled after each, so the
@@ -157,10 +166,12 @@ pub async fn run(
             requests_seen: requests_seen(&capturing).await - seen_filled,
             daemon_rss_kib: now.daemon_rss_kib,
             daemon_hwm_kib: now.daemon_hwm_kib,
+            daemon_heap_kib: fleet.heap_kib().await,
         });
     }
     let peaks_growing = sampler.finish().await?;
     let after_growth = fleet.sample();
+    let heap_after_growth_kib = fleet.heap_kib().await;
     let seen_grown = requests_seen(&capturing).await;
 
     let mut held = Vec::new();
@@ -185,6 +196,9 @@ pub async fn run(
         requests_filling: seen_filled - seen_before,
         requests_growing: seen_grown - seen_filled,
         second_half_growth_kib: second_half(&curve),
+        heap_baseline_kib,
+        heap_at_bounds_kib,
+        heap_after_growth_kib,
         curve,
         held,
         errors,

@@ -67,6 +67,7 @@ impl Daemon {
             state_dir: self.paths.state_dir.display().to_string(),
             browser,
             sessions,
+            memory: crate::heap::memory(),
         }
     }
 

@@ -168,6 +168,8 @@ pub fn operation(value: &Value, quiet: bool) -> Option<String> {
     }
 }
 
+const MIB: f64 = 1024.0 * 1024.0;
+
 pub fn status(value: &Value) -> Option<String> {
     let status: DaemonStatus = decode(value)?;
     let browser = &status.browser;
@@ -191,6 +193,15 @@ pub fn status(value: &Value) -> Option<String> {
             }
         ),
     ];
+    let memory = &status.memory;
+    lines.push(format!(
+        "memory   heap {:.1} MiB in use{}",
+        memory.heap_in_use_bytes as f64 / MIB,
+        memory
+            .rss_bytes
+            .map(|rss| format!(", resident {:.1} MiB", rss as f64 / MIB))
+            .unwrap_or_default()
+    ));
     if status.sessions.is_empty() {
         lines.push("sessions none".into());
     } else {
