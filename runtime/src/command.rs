@@ -41,8 +41,10 @@ fn init_logging(verbose: u8, daemon: bool) {
     };
     let filter = tracing_subscriber::EnvFilter::try_from_env("BSK_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
+    // Colours only on a terminal: the spawned daemon's stderr is its log file.
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_writer(std::io::stderr)
         .try_init();
 }

@@ -35,6 +35,13 @@ async fn a_small_load_run_accounts_for_every_request() {
         "overhead {overhead}"
     );
     assert!(burst.cpu.daemon_s_per_1k.is_some_and(f64::is_finite));
+    // The do-nothing CDP client attached and the page still completed under it.
+    assert_eq!(
+        burst.runs_floor.len(),
+        burst.runs_off.len(),
+        "a floor time beside every off time"
+    );
+    assert!(burst.floor_overhead.is_some_and(|r| r.is_finite() && r > 0.0));
 
     let flood = &report.latency[0];
     assert!(flood.errors.is_empty(), "{:?}", flood.errors);

@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use super::accounting::{Accounting, BodyStats, CaptureCounters, CapturedRequest};
 use super::cli::Bsk;
+use super::floor::Floor;
 use super::scenario::Scenario;
 use crate::site::Site;
 
@@ -35,6 +36,19 @@ pub struct Agent {
     /// not share Chromium's six connections per host.
     pub host: String,
     port: u16,
+}
+
+/// How a page is opened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// No capture: the session's tab as bsk drives it.
+    Off,
+    /// A bsk capture records the page.
+    Capture,
+    /// No capture, but a do-nothing CDP client holds the network instrumentation on the tab
+    /// ([`Floor`]).
+    Floor,
 }
 
 /// One opening of a load page.
@@ -88,10 +102,16 @@ impl Agent {
     /// Opens `scenario` tagged `tag`, capturing when `capture`, and waits for the page to finish.
     /// Never fails: an error is recorded in the run.
     pub async fn run_page(&self, scenario: &Scenario, tag: String, capture: bool) -> PageRun {
+        let mode = if capture { Mode::Capture } else { Mode::Off };
+        self.run_page_as(scenario, tag, mode).await
+    }
+
+    /// [`Agent::run_page`] in any [`Mode`].
+    pub async fn run_page_as(&self, scenario: &Scenario, tag: String, mode: Mode) -> PageRun {
         let started = Instant::now();
         let mut run = PageRun {
             tag,
-            capture,
+            capture: mode == Mode::Capture,
             run_id: None,
             page_ms: None,
             wall_ms: 0.0,
@@ -101,11 +121,18 @@ impl Agent {
             // Start from an empty tab, so a capture never begins with the previous run's page
             // (and its iframe targets) still attached.
             self.op(&["navigate", "about:blank"]).await?;
-            if capture {
-                let status = self.debug(&["start", "--name", &run.tag]).await?;
-                run.run_id = status["run_id"].as_str().map(str::to_owned);
-            }
-            self.page(scenario, &run.tag).await
+            let floor = match mode {
+                Mode::Off => None,
+                Mode::Capture => {
+                    let status = self.debug(&["start", "--name", &run.tag]).await?;
+                    run.run_id = status["run_id"].as_str().map(str::to_owned);
+                    None
+                }
+                Mode::Floor => Some(Floor::attach(&self.bsk, &self.session).await?),
+            };
+            let page = self.page(scenario, &run.tag).await;
+            drop(floor);
+            page
         }
         .await;
         match outcome {

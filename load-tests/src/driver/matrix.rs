@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::Config;
 use super::accounting::{Accounting, BodyStats};
-use super::agent::{CaptureResult, PageRun};
+use super::agent::{CaptureResult, Mode, PageRun};
 use super::fleet::{Fleet, LIVE_CAPTURES_PER_DAEMON};
 use super::procfs::ProcSample;
 use super::scenario::Scenario;
@@ -39,19 +39,26 @@ pub struct CpuCost {
     pub daemon_s_per_1k_over_off: Option<f64>,
     /// Chromium's extra CPU seconds with capture on, per 1,000 captured requests.
     pub chromium_s_per_1k_over_off: Option<f64>,
+    /// Chromium's extra CPU seconds with the do-nothing client instead, per 1,000 captured
+    /// requests: what the instrumentation itself costs the browser.
+    pub chromium_s_per_1k_floor_over_off: Option<f64>,
     pub on: CpuSpend,
     pub off: CpuSpend,
+    pub floor: Option<CpuSpend>,
 }
 
 impl CpuCost {
-    fn of(on: CpuSpend, off: CpuSpend, captured: u64) -> CpuCost {
+    fn of(on: CpuSpend, off: CpuSpend, floor: Option<CpuSpend>, captured: u64) -> CpuCost {
         let per_1k = |s: f64| (captured > 0).then(|| s / captured as f64 * 1000.0);
         CpuCost {
             daemon_s_per_1k: per_1k(on.daemon_s),
             daemon_s_per_1k_over_off: per_1k(on.daemon_s - off.daemon_s),
             chromium_s_per_1k_over_off: per_1k(on.chromium_s - off.chromium_s),
+            chromium_s_per_1k_floor_over_off: floor
+                .and_then(|floor| per_1k(floor.chromium_s - off.chromium_s)),
             on,
             off,
+            floor,
         }
     }
 }
@@ -67,8 +74,16 @@ pub struct ScenarioResult {
     pub page_ms_off: Option<f64>,
     /// `page_ms_on / page_ms_off`.
     pub overhead: Option<f64>,
+    /// Median page-complete time with the do-nothing CDP client ([`Mode::Floor`]), ms; measured
+    /// on the high-traffic scenarios only.
+    pub page_ms_floor: Option<f64>,
+    /// `page_ms_floor / page_ms_off`: Chromium's own share of any recorder's overhead.
+    pub floor_overhead: Option<f64>,
+    /// `page_ms_on / page_ms_floor`: what bsk adds on top of the instrumentation.
+    pub overhead_over_floor: Option<f64>,
     pub runs_on: Vec<f64>,
     pub runs_off: Vec<f64>,
+    pub runs_floor: Vec<f64>,
     /// Sum over every capture.
     pub accounting: Accounting,
     /// The worst single capture.
@@ -143,25 +158,37 @@ async fn scenario_runs(
         }
     }
 
-    let (mut runs_on, mut runs_off) = (Vec::new(), Vec::new());
+    let (mut runs_on, mut runs_off, mut runs_floor) = (Vec::new(), Vec::new(), Vec::new());
     let (mut cpu_on, mut cpu_off) = (CpuSpend::default(), CpuSpend::default());
+    let mut cpu_floor = None;
     let mut captures: Vec<CaptureResult> = Vec::new();
+    // The floor is measured where the overhead target is: the high-traffic scenarios.
+    let modes: &[Mode] = if matches!(scenario, Scenario::Traffic { .. }) {
+        &[Mode::Capture, Mode::Off, Mode::Floor]
+    } else {
+        &[Mode::Capture, Mode::Off]
+    };
     for rep in 0..config.reps_at(fleet.agents.len()) {
-        // ABBA: on-off, off-on, … so drift in the machine's load hits both modes alike.
-        let order = if rep % 2 == 0 {
-            [true, false]
-        } else {
-            [false, true]
-        };
-        for capture in order {
-            let round = format!("r{rep}-{}", if capture { "on" } else { "off" });
+        // The order rotates every repetition (on-off, off-on; with the floor on-off-floor,
+        // off-floor-on, …) so drift in the machine's load hits every mode alike.
+        for k in 0..modes.len() {
+            let mode = modes[(rep + k) % modes.len()];
+            let capture = mode == Mode::Capture;
+            let round = format!(
+                "r{rep}-{}",
+                match mode {
+                    Mode::Capture => "on",
+                    Mode::Off => "off",
+                    Mode::Floor => "floor",
+                }
+            );
             let before = fleet.sample();
             let started = std::time::Instant::now();
             let pages = fleet
                 .agents
                 .iter()
                 .enumerate()
-                .map(|(i, a)| a.run_page(scenario, tag(i, &round), capture));
+                .map(|(i, a)| a.run_page_as(scenario, tag(i, &round), mode));
             let runs: Vec<PageRun> = join_all(pages).await;
             if capture {
                 // The capture's work lags the page a little: count it until the capture settles.
@@ -177,13 +204,16 @@ async fn scenario_runs(
                 }
             }
             let after = fleet.sample();
-            let spend = if capture { &mut cpu_on } else { &mut cpu_off };
+            let (spend, times) = match mode {
+                Mode::Capture => (&mut cpu_on, &mut runs_on),
+                Mode::Off => (&mut cpu_off, &mut runs_off),
+                Mode::Floor => (cpu_floor.get_or_insert_default(), &mut runs_floor),
+            };
             spend.add(&before, &after, started.elapsed().as_secs_f64());
             for run in &runs {
                 match (&run.error, run.page_ms) {
                     (Some(e), _) => errors.push(format!("{}: {e}", run.tag)),
-                    (None, Some(ms)) if capture => runs_on.push(ms),
-                    (None, Some(ms)) => runs_off.push(ms),
+                    (None, Some(ms)) => times.push(ms),
                     (None, None) => {}
                 }
             }
@@ -204,17 +234,35 @@ async fn scenario_runs(
         }
     }
     summarize(
-        scenario, runs_on, runs_off, &captures, cpu_on, cpu_off, errors,
+        scenario,
+        Runs {
+            on: runs_on,
+            off: runs_off,
+            floor: runs_floor,
+        },
+        &captures,
+        CpuCost::of(cpu_on, cpu_off, cpu_floor, captured(&captures)),
+        errors,
     )
+}
+
+/// Requests the captures saw, summed.
+fn captured(captures: &[CaptureResult]) -> u64 {
+    captures.iter().map(|c| c.accounting.requests_seen).sum()
+}
+
+/// Page-complete times by mode.
+struct Runs {
+    on: Vec<f64>,
+    off: Vec<f64>,
+    floor: Vec<f64>,
 }
 
 fn summarize(
     scenario: &Scenario,
-    runs_on: Vec<f64>,
-    runs_off: Vec<f64>,
+    runs: Runs,
     captures: &[CaptureResult],
-    cpu_on: CpuSpend,
-    cpu_off: CpuSpend,
+    cpu: CpuCost,
     errors: Vec<String>,
 ) -> ScenarioResult {
     let mut accounting = Accounting::default();
@@ -227,23 +275,28 @@ fn summarize(
         console_evicted += c.counters.console_evicted;
         iframe_targets = iframe_targets.max(c.iframe_targets);
     }
-    let page_ms_on = median(&runs_on);
-    let page_ms_off = median(&runs_off);
+    let page_ms_on = median(&runs.on);
+    let page_ms_off = median(&runs.off);
+    let page_ms_floor = median(&runs.floor);
     ScenarioResult {
         scenario: *scenario,
         name: scenario.name().to_owned(),
         page_ms_on,
         page_ms_off,
         overhead: ratio(page_ms_on, page_ms_off),
-        runs_on,
-        runs_off,
+        page_ms_floor,
+        floor_overhead: ratio(page_ms_floor, page_ms_off),
+        overhead_over_floor: ratio(page_ms_on, page_ms_floor),
+        runs_on: runs.on,
+        runs_off: runs.off,
+        runs_floor: runs.floor,
         max_unaccounted: captures
             .iter()
             .map(|c| c.accounting.unaccounted)
             .max()
             .unwrap_or(0),
         captures: captures.len(),
-        cpu: CpuCost::of(cpu_on, cpu_off, accounting.requests_seen),
+        cpu,
         accounting,
         bodies,
         console_seen,

@@ -31,6 +31,7 @@ mod agent;
 mod cli;
 mod compare;
 mod fleet;
+mod floor;
 mod growth;
 mod latency;
 mod markdown;

@@ -139,13 +139,15 @@ impl Report {
                 .parallel
                 .iter()
                 .filter_map(|p| {
-                    let o = traffic(p)?.overhead;
+                    let t = traffic(p)?;
                     let burst = scenario(p, "burst").and_then(|s| s.overhead);
                     Some(format!(
-                        "{} agents: {} (bursts only: {})",
+                        "{} agents: {} (bursts only: {}; Chromium's instrumentation alone {}, bsk over it {})",
                         p.agents,
-                        fmt_ratio(o),
-                        fmt_ratio(burst)
+                        fmt_ratio(t.overhead),
+                        fmt_ratio(burst),
+                        fmt_ratio(t.floor_overhead),
+                        fmt_ratio(t.overhead_over_floor),
                     ))
                 })
                 .collect::<Vec<_>>()
@@ -237,12 +239,13 @@ impl Report {
             }),
         });
 
-        let bsk = self
+        let bsk_traffic = self
             .parallel
             .iter()
             .find(|p| p.agents == 1)
-            .and_then(traffic)
-            .and_then(|s| s.overhead);
+            .and_then(traffic);
+        let bsk = bsk_traffic.and_then(|s| s.overhead);
+        let bsk_over_floor = bsk_traffic.and_then(|s| s.overhead_over_floor);
         let playwright = self.playwright.as_ref().and_then(|pw| {
             pw.scenarios
                 .iter()
@@ -253,9 +256,11 @@ impl Report {
             target: "overhead no worse than Playwright's HAR recorder (high-traffic page, 1 agent)"
                 .into(),
             measured: format!(
-                "bsk {}, Playwright HAR {}",
+                "bsk {}, Playwright HAR {}; Playwright's off already has the network instrumentation \
+                 on, so on a like basis: bsk over the instrumentation floor {}",
                 fmt_ratio(bsk),
-                fmt_ratio(playwright)
+                fmt_ratio(playwright),
+                fmt_ratio(bsk_over_floor),
             ),
             met: bsk.zip(playwright).map(|(b, p)| b <= p),
         });

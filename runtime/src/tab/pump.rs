@@ -70,6 +70,16 @@ impl Pump {
         if crate::capture::is_evidence(&event.method)
             && let Some(tap) = self.capture()
         {
+            // The pump itself reads only `Target.`, `Page.` and `Inspector.` events: the rest
+            // (network, console: nearly all traffic) is handed over without a copy.
+            if !event.method.starts_with("Page.") {
+                tap.forward(Event {
+                    session_id: event.session_id.unwrap_or_default(),
+                    method: event.method,
+                    params: event.params,
+                });
+                return;
+            }
             tap.forward(Event {
                 session_id: event.session_id.clone().unwrap_or_default(),
                 method: event.method.clone(),
