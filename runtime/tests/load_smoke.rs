@@ -41,7 +41,11 @@ async fn a_small_load_run_accounts_for_every_request() {
         burst.runs_off.len(),
         "a floor time beside every off time"
     );
-    assert!(burst.floor_overhead.is_some_and(|r| r.is_finite() && r > 0.0));
+    assert!(
+        burst
+            .floor_overhead
+            .is_some_and(|r| r.is_finite() && r > 0.0)
+    );
 
     let flood = &report.latency[0];
     assert!(flood.errors.is_empty(), "{:?}", flood.errors);

@@ -7,13 +7,16 @@
 //! - `mod.rs`: [`Config`] and [`run`], which runs the phases in order.
 //! - `cli.rs`: the `bsk` binary as an agent runs it, and a daemon per state dir.
 //! - `fleet.rs`: daemons plus the agents on them (4 capturing agents per daemon at most).
-//! - `agent.rs`: one session: open a page with or without capture, read the capture back.
+//! - `agent.rs`: one session: open a page off, captured, or at the floor; read the capture back.
+//! - `floor.rs`: the do-nothing CDP client behind the floor mode (Chromium's own share of the
+//!   overhead).
 //! - `scenario.rs`: which load page, with which parameters.
 //! - `accounting.rs`: server log versus capture: retained, evicted, dropped, unaccounted.
 //! - `procfs.rs`: daemon and Chromium CPU and memory from `/proc`.
 //! - `matrix.rs`: overhead, completeness, bodies and CPU at one parallelism.
 //! - `latency.rs`: CLI read latency during a flood.
-//! - `memory.rs`: daemon memory with live captures at their bounds, then 10× traffic.
+//! - `memory.rs`: daemon memory (RSS and heap in use) with live captures at their bounds, then
+//!   10× traffic in steps.
 //! - `growth.rs`: CPU and memory as the request rate steps up.
 //! - `compare.rs`: the same scenarios through Playwright's HAR recorder and chrome-devtools-mcp.
 //! - `report.rs`, `markdown.rs`: the report, its targets, and its Markdown tables.
