@@ -26,7 +26,7 @@ use crate::tab::Tab;
 
 /// Whether an event is evidence a capture records (and so worth forwarding to it).
 pub fn is_evidence(method: &str) -> bool {
-    method.starts_with("Network.")
+    bsk_actors::store::NETWORK_EVENTS.contains(&method)
         || matches!(
             method,
             "Runtime.consoleAPICalled"
@@ -465,4 +465,31 @@ fn no_active(session: &Session) -> Failure {
         "see its captures with `bsk debug status --session {}`",
         session.id
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_evidence;
+
+    #[test]
+    fn only_events_a_capture_records_are_forwarded() {
+        for method in bsk_actors::store::NETWORK_EVENTS {
+            assert!(is_evidence(method), "{method}");
+        }
+        for method in [
+            "Runtime.consoleAPICalled",
+            "Log.entryAdded",
+            "Page.loadEventFired",
+        ] {
+            assert!(is_evidence(method), "{method}");
+        }
+        // One or more per request, and nothing a capture keeps.
+        for method in [
+            "Network.dataReceived",
+            "Network.policyUpdated",
+            "Page.lifecycleEvent",
+        ] {
+            assert!(!is_evidence(method), "{method}");
+        }
+    }
 }

@@ -62,6 +62,18 @@ enum ExtraInfo {
     Response(Headers),
 }
 
+/// The network events a capture records; the rest (`dataReceived`, one or more per request, and
+/// the like) are not worth forwarding to it.
+pub const NETWORK_EVENTS: &[&str] = &[
+    "Network.requestWillBeSent",
+    "Network.requestWillBeSentExtraInfo",
+    "Network.responseReceived",
+    "Network.responseReceivedExtraInfo",
+    "Network.requestServedFromCache",
+    "Network.loadingFinished",
+    "Network.loadingFailed",
+];
+
 /// Redacts and bounds one header set: 4 Ki characters, the rest counted as dropped.
 pub fn header_set(headers: &Value) -> Headers {
     let mut set = Headers::default();
