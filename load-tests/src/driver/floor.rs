@@ -7,16 +7,13 @@
 //! with a bsk capture, against the floor, is what bsk's own processing adds.
 
 use anyhow::{Context as _, bail};
+use bsk_actors::bounds::{BROWSER_BUFFER_PER_RESOURCE, BROWSER_BUFFER_PER_TARGET};
 use futures_util::{SinkExt as _, StreamExt as _};
 use serde_json::{Value, json};
 use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::Message;
 
 use super::cli::Bsk;
-
-/// The buffers bsk's capture asks for (`actors/src/bounds.rs`): the same browser-side work.
-const BUFFER_PER_TARGET: u64 = 2 * 1024 * 1024;
-const BUFFER_PER_RESOURCE: u64 = 256 * 1024;
 
 /// A live do-nothing client; dropping it (or [`Floor::stop`]) closes the connection, which
 /// detaches it and ends the instrumentation it enabled.
@@ -77,13 +74,14 @@ impl Floor {
             .as_str()
             .context("Target.attachToTarget gave no sessionId")?
             .to_owned();
+        // The buffers a capture asks for: the same browser-side work.
         call(
             &mut ws,
             Some(&child),
             "Network.enable",
             json!({
-                "maxTotalBufferSize": BUFFER_PER_TARGET,
-                "maxResourceBufferSize": BUFFER_PER_RESOURCE,
+                "maxTotalBufferSize": BROWSER_BUFFER_PER_TARGET,
+                "maxResourceBufferSize": BROWSER_BUFFER_PER_RESOURCE,
                 "enableDurableMessages": true,
             }),
         )

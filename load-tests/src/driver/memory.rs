@@ -251,9 +251,14 @@ fn held_capture(status: &serde_json::Value) -> HeldCapture {
     }
 }
 
+/// The point halfway through the growth.
+pub fn middle(curve: &[CurvePoint]) -> Option<&CurvePoint> {
+    curve.get(curve.len().saturating_sub(1) / 2)
+}
+
 /// RSS at the last point minus RSS at the middle point, KiB.
 fn second_half(curve: &[CurvePoint]) -> i64 {
-    match (curve.get(curve.len().saturating_sub(1) / 2), curve.last()) {
+    match (middle(curve), curve.last()) {
         (Some(mid), Some(last)) => last.daemon_rss_kib as i64 - mid.daemon_rss_kib as i64,
         _ => 0,
     }

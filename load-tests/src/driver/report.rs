@@ -7,7 +7,7 @@ use super::compare::ToolResult;
 use super::growth::GrowthPoint;
 use super::latency::LatencyResult;
 use super::matrix::{ParallelResult, ScenarioResult};
-use super::memory::MemoryResult;
+use super::memory::{self, MemoryResult};
 
 /// Largest daemon memory, in MiB, with 4 live captures plus 16 sessions.
 pub const TARGET_DAEMON_MIB: f64 = 150.0;
@@ -188,9 +188,7 @@ impl Report {
         });
 
         if let Some(m) = &self.memory {
-            let mid = m
-                .curve
-                .get(m.curve.len().saturating_sub(1) / 2)
+            let mid = memory::middle(&m.curve)
                 .map_or(m.at_bounds.daemon_rss_kib, |p| p.daemon_rss_kib)
                 as i64;
             let flat =

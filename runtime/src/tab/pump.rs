@@ -73,18 +73,10 @@ impl Pump {
             // The pump itself reads only `Target.`, `Page.` and `Inspector.` events: the rest
             // (network, console: nearly all traffic) is handed over without a copy.
             if !event.method.starts_with("Page.") {
-                tap.forward(Event {
-                    session_id: event.session_id.unwrap_or_default(),
-                    method: event.method,
-                    params: event.params,
-                });
+                tap.forward(evidence(event));
                 return;
             }
-            tap.forward(Event {
-                session_id: event.session_id.clone().unwrap_or_default(),
-                method: event.method.clone(),
-                params: event.params.clone(),
-            });
+            tap.forward(evidence(event.clone()));
         }
         match event.method.as_str() {
             "Target.attachedToTarget" => self.on_attached(&event).await,
@@ -217,5 +209,14 @@ impl Pump {
                 }
             }
         });
+    }
+}
+
+/// A browser event as the capture takes it.
+fn evidence(event: CdpEvent) -> Event {
+    Event {
+        session_id: event.session_id.unwrap_or_default(),
+        method: event.method,
+        params: event.params,
     }
 }
