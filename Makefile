@@ -11,6 +11,7 @@ demo: deps build
 
 test: deps
 	$(CARGO) test --workspace --all-targets
+	cd extension-tests && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error && BSK_BIN=$(CURDIR)/target/debug/bsk npm test
 
 build:
 	$(CARGO) build --workspace --bins
@@ -32,4 +33,6 @@ deps:
 		echo "installing chromium from Debian's packages"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium; }
 	@command -v $(CARGO) >/dev/null 2>&1 || { echo "error: cargo not found; install Rust (rustup) first" >&2; exit 1; }
+	@command -v npm >/dev/null 2>&1 || { echo "installing node and npm from Debian's packages (the extension's tests)"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq nodejs npm; }
 	@command -v cc >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq build-essential; }

@@ -5,7 +5,9 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use bsk_actors::capture::{ActorKind, CaptureTap, CheckpointSink, SharedCapture};
+use bsk_actors::capture::{
+    ActorKind, CaptureTap, CheckpointSink, SaveFuture, Saved, SharedCapture,
+};
 use bsk_actors::cdp::{CommandError, CommandFuture, Commander, Event};
 use bsk_actors::store::{Capture, RunMeta};
 use bsk_schema::capture::{BodyReason, BodyState, CaptureState, ExportDocument, StopReason};
@@ -34,12 +36,14 @@ struct RecordingSink {
 }
 
 impl CheckpointSink for RecordingSink {
-    fn save(&self, snapshot: &ExportDocument) -> Result<(), String> {
-        self.saves
-            .lock()
-            .expect("lock")
-            .push((tokio::time::Instant::now(), snapshot.run.state));
-        Ok(())
+    fn save(&self, snapshot: ExportDocument) -> SaveFuture {
+        let mut saves = self.saves.lock().expect("lock");
+        saves.push((tokio::time::Instant::now(), snapshot.run.state));
+        let checkpoints = saves.len() as u64;
+        Box::pin(std::future::ready(Ok(Saved {
+            checkpoints,
+            extension_version: Some("test".into()),
+        })))
     }
 }
 

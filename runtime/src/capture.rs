@@ -138,15 +138,29 @@ pub struct Captures {
 
 impl Default for Captures {
     fn default() -> Self {
-        Captures {
-            held: DashMap::new(),
-            next: AtomicU64::new(1),
-            sink: Arc::new(NoExtensionSink),
-        }
+        Captures::new(Arc::new(NoExtensionSink))
     }
 }
 
 impl Captures {
+    /// A registry whose captures checkpoint into `sink`.
+    pub fn new(sink: Arc<dyn CheckpointSink>) -> Self {
+        Captures {
+            held: DashMap::new(),
+            next: AtomicU64::new(1),
+            sink,
+        }
+    }
+
+    /// Run ids of the captures still recording, for the extension's heartbeat.
+    pub fn active_run_ids(&self) -> Vec<String> {
+        self.held
+            .iter()
+            .filter(|h| h.capture.lock().is_active())
+            .map(|h| h.run_id.clone())
+            .collect()
+    }
+
     fn of_task(&self, task_id: u64) -> Vec<Arc<Held>> {
         let mut held: Vec<Arc<Held>> = self
             .held

@@ -51,6 +51,17 @@ pub enum Command {
     /// List tabs, borrow a user tab for a session, and return it.
     #[command(subcommand)]
     Tab(TabCommand),
+    /// The bsk browser extension: history, the evidence page and the popup.
+    #[command(
+        subcommand,
+        long_about = "The bsk browser extension keeps captures in the browser's local history \
+(IndexedDB of that profile: 30 days, 50 records, 50 MiB), and shows them in its evidence page \
+and popup after the agent's session is gone.\n\n\
+The Chromium that bsk launches loads it by itself. To use it in your own Chrome (or in a browser \
+you attach with --cdp-url): chrome://extensions → Developer mode → Load unpacked → the folder \
+that `bsk extension path` prints. Its id is the same everywhere (`bsk extension id`)."
+    )]
+    Extension(ExtensionCommand),
     /// Record and read website-debugging evidence: requests, console, operations, page loads.
     #[command(
         subcommand,
@@ -222,6 +233,14 @@ impl From<WaitUntilArg> for WaitUntil {
             WaitUntilArg::Networkidle => WaitUntil::Networkidle,
         }
     }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ExtensionCommand {
+    /// Write the unpacked extension under the state dir and print its folder.
+    Path,
+    /// Print the extension's id (fixed by the key in its manifest).
+    Id,
 }
 
 #[derive(Debug, Subcommand)]

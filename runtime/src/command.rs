@@ -7,8 +7,8 @@ use serde_json::Value;
 
 use crate::browser::BrowserSource;
 use crate::cli::{
-    Cli, Command, DaemonCommand, DebugCommand, DebugOn, On, PageArgs, PartArg, SessionCommand,
-    TabCommand,
+    Cli, Command, DaemonCommand, DebugCommand, DebugOn, ExtensionCommand, On, PageArgs, PartArg,
+    SessionCommand, TabCommand,
 };
 use crate::client;
 use crate::daemon::{Config, Daemon, server};
@@ -81,6 +81,7 @@ async fn execute(command: Command, style: Style) -> Result<()> {
     let (call, style) = match command {
         Command::Daemon(command) => return daemon(command, &paths, style).await,
         Command::Debug(command) => return debug(command, &paths, style).await,
+        Command::Extension(command) => return extension(command, &paths, style),
         Command::Status => {
             let value = request(&paths, Call::DaemonStatus).await?;
             output::result(style, &value, output::status);
@@ -164,9 +165,9 @@ async fn execute(command: Command, style: Style) -> Result<()> {
 
 fn quiet_ok(style: Style, message: &str) -> Result<()> {
     if style.json {
-        println!("{{}}");
+        output::line("{}");
     } else if !style.quiet {
-        println!("{message}");
+        output::line(message);
     }
     Ok(())
 }
@@ -216,6 +217,27 @@ async fn daemon(command: DaemonCommand, paths: &Paths, style: Style) -> Result<(
             Ok(())
         }
     }
+}
+
+/// `bsk extension …`: needs no daemon.
+fn extension(command: ExtensionCommand, paths: &Paths, style: Style) -> Result<()> {
+    use crate::extension::files;
+    let value = match command {
+        ExtensionCommand::Path => {
+            let dir = files::install(&paths.extension())?;
+            serde_json::json!({ "path": dir.display().to_string(), "id": files::id(), "version": files::version() })
+        }
+        ExtensionCommand::Id => {
+            serde_json::json!({ "id": files::id(), "version": files::version() })
+        }
+    };
+    let key = if matches!(command, ExtensionCommand::Path) {
+        "path"
+    } else {
+        "id"
+    };
+    output::result(style, &value, |v| v[key].as_str().map(str::to_string));
+    Ok(())
 }
 
 /// `bsk debug …`: one `tool.debug` call, printed per action.
@@ -289,10 +311,7 @@ async fn debug(command: DebugCommand, paths: &Paths, style: Style) -> Result<()>
         DebugCommand::Export { on } => {
             // The export is the JSON document itself, whatever the output style.
             let value = request(paths, Call::Debug(params(on, A::Export))).await?;
-            println!(
-                "{}",
-                serde_json::to_string_pretty(&value).unwrap_or_default()
-            );
+            output::line(&serde_json::to_string_pretty(&value).unwrap_or_default());
             return Ok(());
         }
         DebugCommand::Fault { actor, on } => (
@@ -307,7 +326,7 @@ async fn debug(command: DebugCommand, paths: &Paths, style: Style) -> Result<()>
     let value = request(paths, Call::Debug(params)).await?;
     if quiet_run_id && !style.json {
         // The one essential output of start and stop: the run id.
-        println!("{}", value["run_id"].as_str().unwrap_or_default());
+        output::line(value["run_id"].as_str().unwrap_or_default());
         return Ok(());
     }
     output::result(style, &value, human);

@@ -7,6 +7,7 @@
 //! - [`client`]: the CLI's side of the Unix socket, starting the daemon when needed.
 //! - [`daemon`]: the daemon (socket server, handlers, browser connection).
 //! - [`browser`]: finding and launching Chromium, or resolving `--cdp-url`.
+//! - [`extension`]: the bsk extension's embedded files and the link that stores history in it.
 //! - [`cdp`]: the one ordered CDP client per browser and its session router.
 //! - [`session`] and [`tab`]: sessions, the tabs they own, and each tab's event pump.
 //! - [`ops`]: the normal workflow operations (navigate, observe, click, fill, …).
@@ -23,6 +24,7 @@ pub mod command;
 pub mod daemon;
 pub mod error;
 pub mod events;
+pub mod extension;
 pub mod heap;
 pub mod ops;
 pub mod output;

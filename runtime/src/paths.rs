@@ -45,6 +45,10 @@ impl Paths {
     pub fn log(&self) -> PathBuf {
         self.state_dir.join("daemon.log")
     }
+    /// The unpacked bsk extension, written from the binary (`bsk extension path`).
+    pub fn extension(&self) -> PathBuf {
+        self.state_dir.join("extension")
+    }
     pub fn profile(&self) -> PathBuf {
         self.state_dir.join("chromium-profile")
     }

@@ -376,6 +376,10 @@ pub enum StopReason {
     BrowserDisconnected,
     /// A capture actor panicked; `actor` names which kind.
     ActorPanicked { actor: String },
+    /// Set by the extension, never by the daemon: the record was still active when the browser
+    /// or extension restarted or its daemon went away, so its latest checkpoint was recovered as
+    /// interrupted.
+    Recovered,
 }
 
 impl StopReason {

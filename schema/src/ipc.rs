@@ -171,4 +171,6 @@ pub struct BrowserStatus {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ws_url: Option<String>,
     pub connected: bool,
+    /// The link to the bsk extension in that browser, which stores history.
+    pub extension: crate::link::ExtensionStatus,
 }

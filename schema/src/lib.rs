@@ -8,6 +8,7 @@
 //! - [`ops`]: the normal workflow operations (`navigate`, `click`, …) and their results.
 //! - [`capture`]: the evidence a capture retains; the export document (version 1).
 //! - [`debug`]: `tool.debug`, its params and results.
+//! - [`link`]: the messages of the daemon ↔ extension link.
 //!
 //! JSON Schema files generated from these types are checked in under `schema/json/`;
 //! `cargo test -p bsk-schema` fails when they are stale (`BSK_UPDATE_SCHEMA=1` rewrites them).
@@ -16,6 +17,7 @@ pub mod capture;
 pub mod debug;
 pub mod error;
 pub mod ipc;
+pub mod link;
 pub mod ops;
 
 pub use error::{ErrorBody, ErrorCode};
@@ -39,6 +41,22 @@ pub fn schemas() -> Vec<(&'static str, schemars::Schema)> {
         (
             "debug-params.schema.json",
             schemars::schema_for!(debug::DebugParams),
+        ),
+        (
+            "link-hello.schema.json",
+            schemars::schema_for!(link::LinkHello),
+        ),
+        (
+            "link-welcome.schema.json",
+            schemars::schema_for!(link::LinkWelcome),
+        ),
+        (
+            "link-checkpoint-ack.schema.json",
+            schemars::schema_for!(link::CheckpointAck),
+        ),
+        (
+            "link-heartbeat.schema.json",
+            schemars::schema_for!(link::Heartbeat),
         ),
     ]
 }

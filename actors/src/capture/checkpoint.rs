@@ -5,7 +5,9 @@
 
 use std::convert::Infallible;
 use std::fmt::Debug;
+use std::future::Future;
 use std::num::NonZeroU32;
+use std::pin::Pin;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -23,10 +25,22 @@ use super::{ActorKind, SharedCapture};
 use crate::bounds::CHECKPOINT_INTERVAL;
 use crate::store::now_ms;
 
-/// Where checkpoints go.
+/// What a sink answers for one stored checkpoint.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Saved {
+    /// Checkpoints of this record the sink holds now.
+    pub checkpoints: u64,
+    /// The version of the extension that stored it, for the export's `extension_version`.
+    pub extension_version: Option<String>,
+}
+
+/// A save in flight: resolves once the sink has stored the snapshot (or says why it could not).
+pub type SaveFuture = Pin<Box<dyn Future<Output = Result<Saved, String>> + Send>>;
+
+/// Where checkpoints go: the extension's browser-local history, over the link.
 pub trait CheckpointSink: Send + Sync + Debug + 'static {
     /// Stores one already-redacted snapshot; an error says why history is unavailable.
-    fn save(&self, snapshot: &ExportDocument) -> Result<(), String>;
+    fn save(&self, snapshot: ExportDocument) -> SaveFuture;
 
     /// Why no save can succeed now, if that is known before taking a snapshot: the writer then
     /// skips the snapshot (a copy of every retained body, made under the capture's lock).
@@ -40,8 +54,8 @@ pub trait CheckpointSink: Send + Sync + Debug + 'static {
 pub struct NoExtensionSink;
 
 impl CheckpointSink for NoExtensionSink {
-    fn save(&self, _: &ExportDocument) -> Result<(), String> {
-        Err(NO_EXTENSION.into())
+    fn save(&self, _: ExportDocument) -> SaveFuture {
+        Box::pin(std::future::ready(Err(NO_EXTENSION.into())))
     }
 
     fn unavailable(&self) -> Option<String> {
@@ -51,6 +65,10 @@ impl CheckpointSink for NoExtensionSink {
 
 const NO_EXTENSION: &str = "history storage is unavailable: no bsk browser extension is connected to store checkpoints; \
      live evidence stays readable with `bsk debug …` and exportable with `bsk debug export`";
+
+/// How long one save may take before it counts as failed; the writer then goes on, so a stuck
+/// extension never holds up the final stop for long.
+pub const SAVE_DEADLINE: Duration = Duration::from_secs(10);
 
 /// governor's clock, driven by tokio's: paused tokio time pauses the throttle too, so tests are
 /// exact.
@@ -120,7 +138,7 @@ impl Actor for CheckpointWriter {
         let period = NonZeroU32::MIN;
         let quota = Quota::with_period(CHECKPOINT_INTERVAL)
             .map_or(Quota::per_second(period), |q| q.allow_burst(period));
-        let mut writer = CheckpointWriter {
+        let writer = CheckpointWriter {
             capture: args.capture,
             sink: args.sink,
             me,
@@ -128,9 +146,9 @@ impl Actor for CheckpointWriter {
             clock,
             scheduled: None,
         };
-        // "an immediate save at start"
+        // "an immediate save at start", as the first message, so starting never waits on the sink.
         let _ = writer.throttle.check();
-        writer.save();
+        let _ = writer.me.tell(SaveNow).try_send();
         Ok(writer)
     }
 
@@ -147,7 +165,9 @@ impl Actor for CheckpointWriter {
 }
 
 impl CheckpointWriter {
-    fn save(&mut self) {
+    /// Takes a snapshot and hands it to the sink, waiting for its answer (at most
+    /// [`SAVE_DEADLINE`]). History status says what happened; live evidence is untouched.
+    async fn save(&mut self) {
         if let Some(reason) = self.sink.unavailable() {
             let mut capture = self.capture.lock();
             capture.history.available = false;
@@ -155,16 +175,26 @@ impl CheckpointWriter {
             return;
         }
         let snapshot = self.capture.lock().export(now_ms());
-        let result = self.sink.save(&snapshot);
+        let saved_at = snapshot.saved_at;
+        let result = match tokio::time::timeout(SAVE_DEADLINE, self.sink.save(snapshot)).await {
+            Ok(result) => result,
+            Err(_) => Err(format!(
+                "history storage did not answer within {SAVE_DEADLINE:?}; the checkpoint was not confirmed"
+            )),
+        };
         let mut capture = self.capture.lock();
         match result {
-            Ok(()) => {
+            Ok(saved) => {
                 capture.history.available = true;
                 capture.history.reason = None;
-                capture.history.checkpoints += 1;
-                capture.history.last_checkpoint_at = Some(snapshot.saved_at);
+                capture.history.checkpoints = saved.checkpoints;
+                capture.history.last_checkpoint_at = Some(saved_at);
+                if saved.extension_version.is_some() {
+                    capture.extension_version = saved.extension_version;
+                }
             }
             Err(reason) => {
+                tracing::warn!(reason = %reason, "checkpoint not saved");
                 capture.history.available = false;
                 capture.history.reason = Some(reason);
             }
@@ -180,7 +210,7 @@ impl Message<Changed> for CheckpointWriter {
             return; // a save is already due; it will include this change
         }
         match self.throttle.check() {
-            Ok(()) => self.save(),
+            Ok(()) => self.save().await,
             Err(not_until) => {
                 let wait = not_until.wait_time_from(self.clock.now());
                 let me = self.me.clone();
@@ -199,7 +229,7 @@ impl Message<Due> for CheckpointWriter {
     async fn handle(&mut self, _: Due, _: &mut Context<Self, ()>) {
         self.scheduled = None;
         let _ = self.throttle.check();
-        self.save();
+        self.save().await;
     }
 }
 
@@ -210,7 +240,7 @@ impl Message<SaveNow> for CheckpointWriter {
         if let Some(task) = self.scheduled.take() {
             task.abort();
         }
-        self.save();
+        self.save().await;
     }
 }
 

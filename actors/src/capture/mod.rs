@@ -32,7 +32,7 @@ use kameo::mailbox;
 use crate::bounds::MAX_IFRAME_TARGETS;
 use crate::cdp::{Commander, Event};
 use crate::store::Capture;
-pub use checkpoint::{CheckpointSink, NoExtensionSink};
+pub use checkpoint::{CheckpointSink, NoExtensionSink, SaveFuture, Saved};
 
 /// The evidence of one capture, shared by its actors and by readers. It outlives every actor, so
 /// a crashed actor's evidence is still there to be saved.

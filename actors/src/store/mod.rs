@@ -76,6 +76,8 @@ pub struct Capture {
     text_units: usize,
     /// The browser's user agent, for the export.
     pub user_agent: Option<String>,
+    /// The version of the extension that stores this capture's checkpoints, once one has.
+    pub extension_version: Option<String>,
     /// A page-load observation that arrived before its page load was recorded.
     pending_page_observation: Option<PageObservation>,
 }
@@ -113,6 +115,7 @@ impl Capture {
             },
             text_units: 0,
             user_agent: None,
+            extension_version: None,
             pending_page_observation: None,
         }
     }

@@ -342,7 +342,7 @@ impl Capture {
                 .collect(),
             console: self.console.iter().cloned().collect(),
             pages: self.pages.iter().cloned().collect(),
-            extension_version: None,
+            extension_version: self.extension_version.clone(),
             user_agent: self.user_agent.clone(),
         }
     }

@@ -42,7 +42,7 @@ pub fn find_executable() -> Result<PathBuf, Failure> {
 
 /// Flags for a headless, quiet, reproducible Chromium. Cross-site iframes run out of process
 /// (`--site-per-process`) so capture sees them as their own targets.
-fn flags(profile: &Path, headless: bool) -> Vec<String> {
+fn flags(profile: &Path, extension: &Path, headless: bool) -> Vec<String> {
     let mut flags: Vec<String> = [
         "--remote-debugging-port=0",
         "--disable-gpu",
@@ -61,6 +61,12 @@ fn flags(profile: &Path, headless: bool) -> Vec<String> {
     .map(String::from)
     .to_vec();
     flags.push(format!("--user-data-dir={}", profile.display()));
+    // The bsk extension (history, evidence page, popup), and no other.
+    flags.push(format!("--load-extension={}", extension.display()));
+    flags.push(format!(
+        "--disable-extensions-except={}",
+        extension.display()
+    ));
     if headless {
         flags.push("--headless=new".into());
     }
@@ -77,8 +83,9 @@ fn is_root() -> bool {
         .unwrap_or(false)
 }
 
-/// Starts Chromium with its profile in `profile` and waits for its DevTools endpoint.
-pub async fn launch(profile: &Path) -> Result<LaunchedBrowser, Failure> {
+/// Starts Chromium with its profile in `profile` and the unpacked extension in `extension`, and
+/// waits for its DevTools endpoint.
+pub async fn launch(profile: &Path, extension: &Path) -> Result<LaunchedBrowser, Failure> {
     let executable = find_executable()?;
     std::fs::create_dir_all(profile).map_err(|e| {
         Failure::internal(format!(
@@ -100,7 +107,7 @@ pub async fn launch(profile: &Path) -> Result<LaunchedBrowser, Failure> {
     let log = std::fs::File::create(profile.with_extension("log"))
         .map_err(|e| Failure::internal(format!("cannot create browser log: {e}")))?;
     let mut child = Command::new(&executable)
-        .args(flags(profile, headless))
+        .args(flags(profile, extension, headless))
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::from(log))

@@ -53,25 +53,51 @@ pub async fn resolve_ws_url(url: &str) -> Result<String, Failure> {
     Ok(version.ws)
 }
 
-/// A minimal HTTP/1.1 GET for the DevTools discovery endpoint (no TLS, no redirects).
+/// A minimal HTTP/1.1 GET for the DevTools discovery endpoint (no TLS, no redirects). Chromium
+/// keeps the connection open after answering, whatever `Connection: close` says, so the body
+/// is read to its `Content-Length` rather than to the end of the stream.
 async fn http_get(authority: &str, path: &str) -> std::io::Result<String> {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    /// The discovery answer is a few hundred bytes; anything past this is not a DevTools endpoint.
+    const MAX_RESPONSE: usize = 1024 * 1024;
+    let timed_out =
+        |what: &str| std::io::Error::new(std::io::ErrorKind::TimedOut, what.to_string());
     let mut stream = tokio::time::timeout(
         Duration::from_secs(5),
         tokio::net::TcpStream::connect(authority),
     )
     .await
-    .map_err(|_| std::io::Error::new(std::io::ErrorKind::TimedOut, "connect timed out"))??;
+    .map_err(|_| timed_out("connect timed out"))??;
     let request = format!("GET {path} HTTP/1.1\r\nHost: {authority}\r\nConnection: close\r\n\r\n");
     stream.write_all(request.as_bytes()).await?;
-    let mut response = Vec::new();
-    tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut response))
+    let read = async {
+        let mut response = Vec::new();
+        let mut chunk = [0u8; 8192];
+        loop {
+            let n = stream.read(&mut chunk).await?;
+            response.extend_from_slice(&chunk[..n]);
+            let text = String::from_utf8_lossy(&response);
+            if let Some((head, body)) = text.split_once("\r\n\r\n") {
+                let length = head.lines().find_map(|line| {
+                    let (name, value) = line.split_once(':')?;
+                    name.eq_ignore_ascii_case("content-length")
+                        .then(|| value.trim().parse::<usize>().ok())
+                        .flatten()
+                });
+                if length.is_some_and(|length| body.len() >= length) {
+                    return Ok(body.to_string());
+                }
+            }
+            if n == 0 || response.len() > MAX_RESPONSE {
+                let text = String::from_utf8_lossy(&response);
+                return Ok(text
+                    .split_once("\r\n\r\n")
+                    .map(|(_, body)| body.to_string())
+                    .unwrap_or_default());
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(5), read)
         .await
-        .map_err(|_| std::io::Error::new(std::io::ErrorKind::TimedOut, "read timed out"))??;
-    let text = String::from_utf8_lossy(&response);
-    let body = text
-        .split_once("\r\n\r\n")
-        .map(|(_, body)| body)
-        .unwrap_or_default();
-    Ok(body.to_string())
+        .map_err(|_| timed_out("read timed out"))?
 }

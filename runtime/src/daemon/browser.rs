@@ -4,6 +4,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use bsk_schema::ipc::BrowserStatus;
+use bsk_schema::link::ExtensionStatus;
 use tokio::process::Child;
 
 use crate::browser::{self, BrowserSource};
@@ -29,7 +30,8 @@ impl BrowserConn {
     ) -> Result<(Arc<BrowserConn>, EventReceiver)> {
         let (ws_url, executable, child) = match source {
             BrowserSource::Launch => {
-                let launched = browser::launch(&paths.profile()).await?;
+                let extension = crate::extension::files::install(&paths.extension())?;
+                let launched = browser::launch(&paths.profile(), &extension).await?;
                 (
                     launched.ws_url,
                     Some(launched.executable),
@@ -54,7 +56,7 @@ impl BrowserConn {
         Ok((Arc::new(conn), events))
     }
 
-    pub fn status(&self, source: &BrowserSource) -> BrowserStatus {
+    pub fn status(&self, source: &BrowserSource, extension: ExtensionStatus) -> BrowserStatus {
         BrowserStatus {
             mode: match source {
                 BrowserSource::Launch => "launched".into(),
@@ -64,6 +66,7 @@ impl BrowserConn {
             executable: self.executable.as_ref().map(|p| p.display().to_string()),
             ws_url: Some(self.ws_url.clone()),
             connected: !self.cdp.is_closed(),
+            extension,
         }
     }
 

@@ -9,6 +9,7 @@ use bsk_schema::ipc::{
     BrowserStatus, DaemonStatus, SessionStartParams, SessionStopParams, SessionStopResult, TabInfo,
     TabOwnership, TabParams,
 };
+use bsk_schema::link::{ExtensionStatus, LinkState};
 use bsk_schema::ops::OperationParams;
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -47,16 +48,30 @@ impl Daemon {
         }
     }
 
+    /// The link to the extension of the current browser (connecting while there is none).
+    fn extension_status(&self) -> ExtensionStatus {
+        match self.extension.link() {
+            Some(link) => link.status(),
+            None => ExtensionStatus {
+                state: LinkState::Connecting,
+                extension_id: crate::extension::files::id(),
+                version: None,
+                reason: Some("no browser is running yet; it starts with the first session".into()),
+            },
+        }
+    }
+
     async fn status(&self) -> DaemonStatus {
         // A browser that went away is still shown, as disconnected, until the next launch.
         let browser = match self.browser.lock().await.clone() {
-            Some(conn) => conn.status(&self.config.source),
+            Some(conn) => conn.status(&self.config.source, self.extension_status()),
             None => BrowserStatus {
                 mode: "not_started".into(),
                 product: None,
                 executable: None,
                 ws_url: None,
                 connected: false,
+                extension: self.extension_status(),
             },
         };
         let mut sessions: Vec<_> = self.sessions.iter().map(|s| s.info()).collect();

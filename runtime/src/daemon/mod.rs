@@ -26,6 +26,8 @@ use crate::capture::Captures;
 use crate::cdp::EventReceiver;
 use crate::error::{Failure, Result};
 use crate::events::{OPERATION_EVENT_CAPACITY, OperationEvent};
+use crate::extension::link::ActiveRuns;
+use crate::extension::{ExtensionLink, ExtensionSink};
 use crate::paths::Paths;
 use crate::session::Session;
 use browser::BrowserConn;
@@ -74,11 +76,14 @@ pub struct Daemon {
     pub operations: broadcast::Sender<OperationEvent>,
     /// Website-debugging captures, live and recently stopped.
     pub captures: Captures,
+    /// Where captures checkpoint: the bsk extension of the current browser, over its link.
+    extension: ExtensionSink,
     shutdown: watch::Sender<bool>,
 }
 
 impl Daemon {
     pub fn new(paths: Paths, config: Config) -> Arc<Daemon> {
+        let extension = ExtensionSink::default();
         let daemon = Arc::new(Daemon {
             paths,
             config,
@@ -86,7 +91,8 @@ impl Daemon {
             sessions: DashMap::new(),
             ended: Mutex::new(VecDeque::new()),
             operations: broadcast::channel(OPERATION_EVENT_CAPACITY).0,
-            captures: Captures::default(),
+            captures: Captures::new(Arc::new(extension.clone())),
+            extension,
             shutdown: watch::Sender::new(false),
         });
         tokio::spawn(
@@ -117,6 +123,15 @@ impl Daemon {
             return Ok(conn.clone());
         }
         let (conn, events) = BrowserConn::open(&self.config.source, &self.paths).await?;
+        let daemon = Arc::downgrade(self);
+        let active_runs: ActiveRuns = Arc::new(move || {
+            daemon
+                .upgrade()
+                .map(|d| d.captures.active_run_ids())
+                .unwrap_or_default()
+        });
+        self.extension
+            .set(Some(ExtensionLink::start(conn.cdp.clone(), active_runs)));
         tokio::spawn(self.clone().watch_browser(conn.clone(), events));
         *slot = Some(conn.clone());
         Ok(conn)
@@ -135,6 +150,9 @@ impl Daemon {
     async fn watch_browser(self: Arc<Self>, conn: Arc<BrowserConn>, mut events: EventReceiver) {
         while let Some(event) = events.recv().await {
             if event.method == "Target.detachedFromTarget" {
+                if let Some(link) = self.extension.link() {
+                    link.on_detached(event.str("sessionId"));
+                }
                 self.on_tab_detached(event.str("sessionId"), event.str("targetId"))
                     .await;
             }

@@ -23,7 +23,7 @@ pub fn failure(style: Style, failure: &Failure) -> i32 {
 
 fn print_error(json: bool, error: &ErrorBody) {
     if json {
-        println!("{}", serde_json::to_string(error).unwrap_or_default());
+        line(&serde_json::to_string(error).unwrap_or_default());
     } else {
         eprintln!("error: {}", error.message);
         if let Some(hint) = &error.hint {
@@ -68,17 +68,28 @@ pub fn usage_error(error: clap::Error, args: &[String]) -> i32 {
     bsk_schema::ErrorCode::Usage.exit_code()
 }
 
+/// Writes one line to stdout. A reader that went away (`bsk debug export | head`) ends the
+/// command quietly, as it would any Unix tool, instead of a panic.
+pub fn line(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = writeln!(out, "{text}").and_then(|()| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write to stdout: {e}");
+        std::process::exit(bsk_schema::ErrorCode::Internal.exit_code());
+    }
+}
+
 /// Prints `value` as JSON, or as `human` renders it.
 pub fn result(style: Style, value: &Value, human: impl FnOnce(&Value) -> Option<String>) {
     if style.json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(value).unwrap_or_default()
-        );
+        line(&serde_json::to_string_pretty(value).unwrap_or_default());
     } else if let Some(text) = human(value)
         && !text.is_empty()
     {
-        println!("{text}");
+        line(&text);
     }
 }
 
@@ -170,6 +181,32 @@ pub fn operation(value: &Value, quiet: bool) -> Option<String> {
 
 const MIB: f64 = 1024.0 * 1024.0;
 
+/// The extension link in a word, its version, and why it is down when it is.
+fn extension_line(extension: &bsk_schema::link::ExtensionStatus) -> String {
+    use bsk_schema::link::LinkState;
+    let state = match extension.state {
+        LinkState::Connecting => "connecting",
+        LinkState::Connected => "connected",
+        LinkState::Missing => "missing",
+        LinkState::Incompatible => "incompatible",
+        LinkState::Broken => "broken",
+    };
+    let version = extension
+        .version
+        .as_deref()
+        .map(|v| format!(" {v}"))
+        .unwrap_or_default();
+    let reason = extension
+        .reason
+        .as_deref()
+        .map(|r| format!(" — {r}"))
+        .unwrap_or_default();
+    format!(
+        "history  extension {}{version} {state}{reason}",
+        extension.extension_id
+    )
+}
+
 pub fn status(value: &Value) -> Option<String> {
     let status: DaemonStatus = decode(value)?;
     let browser = &status.browser;
@@ -193,6 +230,7 @@ pub fn status(value: &Value) -> Option<String> {
             }
         ),
     ];
+    lines.push(extension_line(&browser.extension));
     let memory = &status.memory;
     lines.push(format!(
         "memory   heap {:.1} MiB in use{}",

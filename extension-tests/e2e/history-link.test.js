@@ -1,0 +1,239 @@
+// @ts-check
+// The daemon ↔ extension link end to end: the real `bsk` binary attached (--cdp-url) to a
+// Chromium this test launched with the extension, its captures checkpointed into the
+// extension's IndexedDB history, read back through the extension's own pages.
+
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { bsk, bskJson, extensionWorker, launchBrowser, serveSite, stateDir, waitFor } from './daemon-harness.js';
+
+/** @type {Awaited<ReturnType<typeof serveSite>>} */
+let site;
+before(async () => { site = await serveSite(); });
+after(async () => { await site.close(); });
+
+/**
+ * Reads history the way the extension's pages do, from inside an extension page.
+ * @param {import('playwright-core').Page} page an open extension page
+ * @param {'list' | 'get'} what
+ * @param {string} [runId]
+ */
+async function readHistory(page, what, runId) {
+  return page.evaluate(async ([what, runId]) => {
+    const { History } = await import('./lib/history.js');
+    const history = await History.open();
+    try {
+      return what === 'list' ? await history.list() : await history.get(/** @type {string} */ (runId));
+    } finally {
+      history.close();
+    }
+  }, [what, runId]);
+}
+
+/** The document without the two fields that describe the moment of the snapshot itself. */
+function withoutSnapshotTime(doc) {
+  const copy = structuredClone(doc);
+  delete copy.saved_at;
+  delete copy.run.history;
+  return copy;
+}
+
+/** Starts a daemon attached to `endpoint` and a session, and waits for the link. */
+async function startDaemon(home, endpoint, { running = false } = {}) {
+  if (!running) await bsk(home, 'daemon', 'start', '--cdp-url', endpoint);
+  const session = await bsk(home, 'session', 'start', '--name', 'history e2e');
+  const status = await waitFor('the extension link', async () => {
+    const status = await bskJson(home, 'status');
+    return status.browser.extension.state === 'connected' ? status : null;
+  }, 20_000);
+  return { status, session };
+}
+
+describe('history through the extension link', () => {
+  test('a capture reaches history live, outlives its session and the browser, and exports as bsk debug export does', async () => {
+    const home = stateDir();
+    let browser = await launchBrowser({ home });
+    try {
+      // Before any session there is no browser connection, and status says so.
+      await bsk(home, 'daemon', 'start', '--cdp-url', browser.endpoint);
+      assert.match(await bsk(home, 'status'), /history {2}extension \w+ connecting — no browser is running yet/);
+      // The daemon, attached to this browser, finds the extension on its own.
+      const { status, session } = await startDaemon(home, browser.endpoint, { running: true });
+      assert.equal(status.browser.extension.extension_id, browser.extensionId);
+      assert.match(await bsk(home, 'status'), /history {2}extension \w+ 0\.1\.0 connected/);
+
+      const runId = await bsk(home, 'debug', 'start', '--session', session, '--name', 'Save fails', '--quiet');
+      await bsk(home, 'navigate', site.url, '--session', session);
+      await bsk(home, 'fill', '#email', 'ada@example.com', '--session', session);
+      await bsk(home, 'click', '#save', '--session', session);
+
+      // The evidence page shows the live capture and follows it as it grows.
+      const page = await browser.browser.contexts()[0].newPage();
+      await page.goto(browser.evidenceUrl(runId));
+      await page.getByText('/api/save').first().waitFor({ timeout: 15_000 });
+      await bsk(home, 'evaluate', "fetch('/api/ping?n=7').then(r => r.text())", '--session', session);
+      await page.getByText('/api/ping?n=7').first().waitFor({ timeout: 15_000 });
+
+      const [run] = await bskJson(home, 'debug', 'status', '--session', session);
+      assert.equal(run.history.available, true, JSON.stringify(run.history));
+      assert.ok(run.history.checkpoints >= 2, `checkpoints: ${run.history.checkpoints}`);
+
+      await bsk(home, 'debug', 'stop', '--session', session, '--quiet');
+      const exported = JSON.parse(await bsk(home, 'debug', 'export', '--session', session));
+      assert.equal(exported.extension_version, '0.1.0');
+      const stored = await readHistory(page, 'get', runId);
+      assert.ok(stored, 'the record is in history');
+      assert.equal(stored.meta.state, 'stopped');
+      assert.deepEqual(withoutSnapshotTime(stored.doc), withoutSnapshotTime(exported));
+
+      // The session and the daemon go; the record stays.
+      await bsk(home, 'session', 'stop', session);
+      await bsk(home, 'daemon', 'stop');
+      const list = await readHistory(page, 'list');
+      const record = list.find((r) => r.run_id === runId);
+      assert.equal(record?.state, 'stopped');
+      assert.equal(record?.counts.requests, exported.requests.length);
+
+      // A browser restart keeps it, and history needs no daemon.
+      const profile = browser.profile;
+      await browser.close();
+      browser = await launchBrowser({ home, profile });
+      const again = await browser.browser.contexts()[0].newPage();
+      await again.goto(browser.evidenceUrl());
+      await again.getByText('Save fails').first().waitFor({ timeout: 10_000 });
+      const reread = await readHistory(again, 'get', runId);
+      assert.equal(reread?.doc.requests.length, exported.requests.length);
+    } finally {
+      await bsk(home, 'daemon', 'stop').catch(() => {});
+      await browser.close();
+    }
+  });
+
+  test('a daemon killed mid-capture leaves its record interrupted from the last checkpoint', async () => {
+    const home = stateDir();
+    const browser = await launchBrowser({ home });
+    try {
+      const { status, session } = await startDaemon(home, browser.endpoint);
+      const runId = await bsk(home, 'debug', 'start', '--session', session, '--name', 'Killed', '--quiet');
+      await bsk(home, 'navigate', site.url, '--session', session);
+      await bsk(home, 'fill', '#email', 'ada@example.com', '--session', session);
+      await bsk(home, 'click', '#save', '--session', session);
+
+      const page = await browser.browser.contexts()[0].newPage();
+      await page.goto(browser.evidenceUrl());
+      await waitFor('a checkpoint holding the save request', async () => {
+        const record = await readHistory(page, 'get', runId);
+        return record?.doc.requests.some((r) => r.url.endsWith('/api/save')) ? record : null;
+      }, 15_000);
+
+      process.kill(status.pid, 'SIGKILL');
+
+      // The extension's pages and its worker recover the abandoned record as interrupted.
+      const recovered = await waitFor('the record to be recovered as interrupted', async () => {
+        await page.reload();
+        const record = await readHistory(page, 'get', runId);
+        return record?.meta.state === 'interrupted' ? record : null;
+      }, 40_000);
+      assert.deepEqual(recovered.doc.run.stop_reason, { kind: 'recovered' });
+      assert.ok(recovered.doc.requests.some((r) => r.url.endsWith('/api/save')), 'the last checkpoint is kept');
+      for (const request of recovered.doc.requests) {
+        assert.notEqual(request.state, 'pending', `${request.url} is not claimed finished, nor left pending`);
+        assert.notEqual(request.response_body.state, 'pending');
+      }
+      for (const operation of recovered.doc.operations) assert.notEqual(operation.state, 'running');
+      await page.getByText('interrupted').first().waitFor({ timeout: 10_000 });
+    } finally {
+      await browser.close();
+    }
+  });
+
+  test('the link survives its service worker being stopped, and a storage failure is shown while live evidence stays readable', async () => {
+    const home = stateDir();
+    const browser = await launchBrowser({ home });
+    try {
+      const { session } = await startDaemon(home, browser.endpoint);
+      // Shrink the extension's storage quota, then stop its service worker: the daemon notices,
+      // wakes the worker and reconnects; the restarted worker's writes meet the quota.
+      const context = browser.browser.contexts()[0];
+      const cdp = await context.newCDPSession(await context.newPage());
+      await cdp.send('Storage.overrideQuotaForOrigin', {
+        origin: `chrome-extension://${browser.extensionId}`, quotaSize: 1,
+      });
+      await cdp.send('ServiceWorker.enable');
+      await cdp.send('ServiceWorker.stopAllWorkers');
+      await waitFor('the link to notice the stopped worker', async () =>
+        (await bskJson(home, 'status')).browser.extension.state !== 'connected', 15_000);
+      await waitFor('the link to reconnect', async () =>
+        (await bskJson(home, 'status')).browser.extension.state === 'connected', 30_000);
+
+      await bsk(home, 'debug', 'start', '--session', session, '--quiet');
+      await bsk(home, 'navigate', site.url, '--session', session);
+      const text = await waitFor('the storage error', async () => {
+        const out = await bsk(home, 'debug', 'status', '--session', session);
+        return /storage quota is exceeded/.test(out) ? out : null;
+      }, 15_000);
+      assert.match(text, /history: unavailable — the extension could not store the checkpoint: history storage is full/);
+      const requests = await bskJson(home, 'debug', 'requests', '--session', session);
+      assert.ok(requests.items.length >= 1, 'live evidence is still readable');
+      const exported = JSON.parse(await bsk(home, 'debug', 'export', '--session', session));
+      assert.equal(exported.run.history.available, false);
+      await bsk(home, 'daemon', 'stop');
+    } finally {
+      await browser.close();
+    }
+  });
+
+  test('a browser without the extension is reported, with what to do', async () => {
+    const home = stateDir();
+    const browser = await launchBrowser({ home, withoutExtension: true });
+    try {
+      await bsk(home, 'daemon', 'start', '--cdp-url', browser.endpoint);
+      const session = await bsk(home, 'session', 'start');
+      await bsk(home, 'debug', 'start', '--session', session, '--quiet');
+      const status = await waitFor('the missing extension', async () => {
+        const s = await bskJson(home, 'status');
+        return s.browser.extension.state === 'missing' ? s : null;
+      }, 20_000);
+      assert.match(status.browser.extension.reason, /bsk extension path/);
+      const debug = await bsk(home, 'debug', 'status', '--session', session);
+      assert.match(debug, /history: unavailable — .*no bsk extension/);
+      await bsk(home, 'daemon', 'stop');
+    } finally {
+      await browser.close();
+    }
+  });
+
+  test('a web page in the same browser can neither read history nor reach the link', async () => {
+    const home = stateDir();
+    const browser = await launchBrowser({ home });
+    try {
+      const worker = await extensionWorker(browser.browser, browser.extensionId);
+      await worker.evaluate(async () => {
+        const doc = { version: 1, saved_at: Date.now(), run: { run_id: 'secret-run', session: 's', tab_id: 't', state: 'stopped', started_at: Date.now(), counters: {}, coverage: {}, history: {}, text_units: 0, requests: 0, console: 0, operations: 0, pages: 0 }, requests: [], operations: [], console: [], pages: [] };
+        // @ts-ignore the link is the worker's global
+        return globalThis.bskLink.checkpoint(doc);
+      });
+      const page = await browser.browser.contexts()[0].newPage();
+      await page.goto(site.url);
+      const reach = await page.evaluate(async (id) => {
+        const result = {};
+        // @ts-ignore chrome is not there for web pages without externally_connectable
+        result.runtime = typeof globalThis.chrome?.runtime?.sendMessage;
+        // @ts-ignore
+        result.link = typeof globalThis.bskLink;
+        result.fetch = await fetch(`chrome-extension://${id}/lib/history.js`).then(() => 'read', () => 'refused');
+        result.page = await fetch(`chrome-extension://${id}/evidence.html`).then(() => 'read', () => 'refused');
+        const databases = await indexedDB.databases();
+        result.sameName = databases.map((d) => d.name);
+        return result;
+      }, browser.extensionId);
+      assert.equal(reach.runtime, 'undefined');
+      assert.equal(reach.link, 'undefined');
+      assert.equal(reach.fetch, 'refused');
+      assert.equal(reach.page, 'refused');
+      assert.deepEqual(reach.sameName, []);
+    } finally {
+      await browser.close();
+    }
+  });
+});

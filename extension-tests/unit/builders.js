@@ -1,0 +1,119 @@
+// Builders shared by the unit tests of the extension's history logic (not a test file itself).
+
+import { readFileSync } from 'node:fs';
+import { IDBFactory } from 'fake-indexeddb';
+
+import { History } from '../../extension/lib/history.js';
+import { RECORD_SCHEMA } from '../../extension/lib/constants.js';
+
+/** A real export document (version 1), as `bsk debug export` wrote it: stopped, 7 requests. */
+export const FIXTURE = JSON.parse(
+  readFileSync(new URL('../fixtures/save-fails.json', import.meta.url), 'utf8'),
+);
+
+export const MINUTE = 60 * 1000;
+export const DAY = 24 * 60 * MINUTE;
+export const MIB = 1024 * 1024;
+
+/** "Now" for every test: a fixed clock, no sleeps. */
+export const NOW = 1_800_000_000_000;
+
+/**
+ * A document cloned from the fixture with the given identity and state.
+ * @param {string} runId
+ * @param {{ state?: 'active' | 'stopped' | 'interrupted', startedAt?: number, savedAt?: number,
+ *           stoppedAt?: number, name?: string | null, session?: string, bodyText?: string }} [o]
+ */
+export function makeDoc(runId, o = {}) {
+  const doc = structuredClone(FIXTURE);
+  const state = o.state ?? 'stopped';
+  const startedAt = o.startedAt ?? NOW - 10 * MINUTE;
+  const savedAt = o.savedAt ?? startedAt + MINUTE;
+  doc.saved_at = savedAt;
+  doc.run.run_id = runId;
+  doc.run.state = state;
+  doc.run.started_at = startedAt;
+  if (o.session !== undefined) doc.run.session = o.session;
+  if (o.name === null) delete doc.run.name;
+  else if (o.name !== undefined) doc.run.name = o.name;
+  if (state === 'active') {
+    delete doc.run.stopped_at;
+    delete doc.run.stop_reason;
+  } else {
+    doc.run.stopped_at = o.stoppedAt ?? savedAt;
+    doc.run.stop_reason = state === 'stopped' ? { kind: 'stopped' } : { kind: 'browser_disconnected' };
+  }
+  if (o.bodyText !== undefined) {
+    const save = doc.requests.find((r) => r.id === 'r6');
+    save.response_body = { state: 'available', mime_type: 'text/plain', text: o.bodyText, units: o.bodyText.length };
+  }
+  return doc;
+}
+
+/**
+ * Record metadata as `planEvictions` receives it, without a document.
+ * @param {string} runId
+ * @param {{ state?: 'active' | 'stopped' | 'interrupted', startedAt?: number, stoppedAt?: number | null,
+ *           savedAt?: number, bytes?: number }} [o]
+ */
+export function makeMeta(runId, o = {}) {
+  const state = o.state ?? 'stopped';
+  const startedAt = o.startedAt ?? NOW - 10 * MINUTE;
+  const savedAt = o.savedAt ?? startedAt + MINUTE;
+  return {
+    schema: RECORD_SCHEMA,
+    run_id: runId,
+    name: runId,
+    session: 's1',
+    state,
+    started_at: startedAt,
+    stopped_at: state === 'active' ? null : (o.stoppedAt === undefined ? savedAt : o.stoppedAt),
+    stop_reason: state === 'active' ? null : { kind: state === 'stopped' ? 'stopped' : 'recovered' },
+    url: 'http://127.0.0.1:18123/demo',
+    saved_at: savedAt,
+    checkpoints: 1,
+    bytes: o.bytes ?? 50_000,
+    counts: { requests: 0, console: 0, operations: 0, pages: 0 },
+    failures: 0,
+  };
+}
+
+/** A history over a fresh, empty database. */
+export async function freshHistory() {
+  return History.open(new IDBFactory());
+}
+
+/**
+ * The keys of one object store, read directly (not through History, which hides a record
+ * whose metadata or document is missing).
+ * @param {History} history
+ * @param {'records' | 'documents' | 'meta'} store
+ * @returns {Promise<string[]>}
+ */
+export function storedKeys(history, store) {
+  return new Promise((resolve, reject) => {
+    const request = history.db.transaction([store], 'readonly').objectStore(store).getAllKeys();
+    request.onsuccess = () => resolve(/** @type {string[]} */ (request.result).slice().sort());
+    request.onerror = () => reject(request.error);
+  });
+}
+
+/**
+ * Writes a raw value into a store, bypassing History (for records of older shapes).
+ * @param {History} history
+ * @param {'records' | 'documents' | 'meta'} store
+ * @param {any} value
+ */
+export function putRaw(history, store, value) {
+  return new Promise((resolve, reject) => {
+    const tx = history.db.transaction([store], 'readwrite');
+    tx.objectStore(store).put(value);
+    tx.oncomplete = () => resolve(undefined);
+    tx.onabort = () => reject(tx.error);
+  });
+}
+
+/** Run ids of `n` records, zero-padded so they sort like their start order. */
+export function ids(prefix, n) {
+  return Array.from({ length: n }, (_, i) => `${prefix}${String(i).padStart(3, '0')}`);
+}

@@ -1,0 +1,220 @@
+// The pure parts of a history record: metadata derived from an export document, migration of
+// older stored metadata, recovery of an abandoned checkpoint as interrupted, and storage errors.
+
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { interrupt, metaOf, migrate, pageUrl, sizeOf } from '../../extension/lib/record.js';
+import { storageError } from '../../extension/lib/db.js';
+import { RECORD_SCHEMA } from '../../extension/lib/constants.js';
+import { FIXTURE, MINUTE, NOW, makeDoc } from './builders.js';
+
+/**
+ * An active document with work in flight: pending bodies and requests, a running operation,
+ * next to finished evidence that must not change.
+ */
+function activeWithPendingWork() {
+  const doc = makeDoc('live', { state: 'active', startedAt: NOW - 5 * MINUTE, savedAt: NOW - 2 * MINUTE });
+  const save = doc.requests.find((r) => r.id === 'r6');
+  save.state = 'pending';
+  save.response_body = { state: 'pending', units: 0 };
+  delete save.status;
+  const profile = doc.requests.find((r) => r.id === 'r2');
+  profile.request_body = { state: 'pending', units: 0 };
+  doc.operations.find((o) => o.id === 'o5').state = 'running';
+  doc.operations.find((o) => o.id === 'o4').state = 'failed';
+  return doc;
+}
+
+describe('metaOf', () => {
+  it('derives list metadata from the document', () => {
+    const meta = metaOf(FIXTURE, { checkpoints: 3, bytes: 1234 });
+    assert.deepEqual(meta, {
+      schema: RECORD_SCHEMA,
+      run_id: 'run1',
+      name: 'Save fails',
+      session: 'syqzu',
+      state: 'stopped',
+      started_at: FIXTURE.run.started_at,
+      stopped_at: FIXTURE.run.stopped_at,
+      stop_reason: { kind: 'stopped' },
+      url: 'http://127.0.0.1:18123/demo',
+      saved_at: FIXTURE.saved_at,
+      checkpoints: 3,
+      bytes: 1234,
+      counts: { requests: 7, console: 5, operations: 6, pages: 1 },
+      // favicon.ico and /nope answered 404.
+      failures: 2,
+    });
+  });
+
+  it('counts failed requests and error statuses, not pending ones', () => {
+    const doc = makeDoc('f');
+    doc.requests[1].state = 'failed';
+    delete doc.requests[1].status;
+    doc.requests[2].status = 500;
+    doc.requests[3].state = 'pending';
+    delete doc.requests[3].status;
+    // r5 and r7 are 404s already.
+    assert.equal(metaOf(doc, { checkpoints: 1, bytes: 1 }).failures, 4);
+  });
+
+  it('uses null, not undefined, for an unnamed active run', () => {
+    const meta = metaOf(makeDoc('a', { state: 'active', name: null }), { checkpoints: 1, bytes: 1 });
+    assert.equal(meta.name, null);
+    assert.equal(meta.stopped_at, null);
+    assert.equal(meta.stop_reason, null);
+    assert.equal(meta.state, 'active');
+  });
+});
+
+describe('pageUrl', () => {
+  it('is the first page load', () => {
+    const doc = makeDoc('p');
+    doc.pages[0].url = 'http://example.test/first';
+    doc.pages.push({ ...structuredClone(doc.pages[0]), id: 'p2', url: 'http://example.test/second' });
+    doc.requests[0].url = 'http://example.test/not-this';
+    assert.equal(pageUrl(doc), 'http://example.test/first');
+  });
+
+  it('falls back to the first document request, then the first request, then nothing', () => {
+    const doc = makeDoc('p');
+    doc.pages = [];
+    doc.requests[0].resource_type = 'Fetch';
+    assert.equal(pageUrl(doc), 'http://b.localhost:18123/frame/inner?id=demo');
+    for (const r of doc.requests) r.resource_type = 'Fetch';
+    assert.equal(pageUrl(doc), 'http://127.0.0.1:18123/demo');
+    doc.requests = [];
+    assert.equal(pageUrl(doc), '');
+  });
+});
+
+describe('sizeOf', () => {
+  it('is the UTF-8 length of the stored JSON', () => {
+    assert.equal(sizeOf(FIXTURE), Buffer.byteLength(JSON.stringify(FIXTURE), 'utf8'));
+    const doc = makeDoc('u', { bodyText: '€' });
+    const ascii = makeDoc('u', { bodyText: 'E' });
+    assert.equal(sizeOf(doc) - sizeOf(ascii), 2);
+  });
+});
+
+describe('migrate', () => {
+  // The first stored shape: no `schema`, no `failures`.
+  const beforeSchema = Object.freeze({
+    run_id: 'old1',
+    name: 'Old record',
+    session: 'abcde',
+    state: 'stopped',
+    started_at: NOW - 3 * MINUTE,
+    stopped_at: NOW - MINUTE,
+    stop_reason: { kind: 'stopped' },
+    url: 'http://127.0.0.1:18123/demo',
+    saved_at: NOW - MINUTE,
+    checkpoints: 4,
+    bytes: 4096,
+    counts: { requests: 7, console: 5, operations: 6, pages: 1 },
+  });
+
+  it('reads a record from before `schema` existed without inventing values', () => {
+    const migrated = migrate(beforeSchema);
+    assert.equal(migrated.schema, 1);
+    assert.equal(migrated.failures, null, 'the failure count was never stored: unknown, not computed');
+    const { schema, failures, ...rest } = migrated;
+    assert.deepEqual(rest, { ...beforeSchema }, 'every stored field is kept as it was');
+    assert.deepEqual(Object.keys(migrated).sort(), [...Object.keys(beforeSchema), 'schema', 'failures'].sort());
+  });
+
+  it('does not modify the stored object', () => {
+    const stored = structuredClone(beforeSchema);
+    migrate(stored);
+    assert.deepEqual(stored, { ...beforeSchema });
+    assert.ok(!('schema' in stored));
+  });
+
+  it('keeps a failure count an older record did store', () => {
+    assert.equal(migrate({ ...beforeSchema, failures: 3 }).failures, 3);
+  });
+
+  it('passes a record of the current schema through unchanged', () => {
+    const current = metaOf(FIXTURE, { checkpoints: 2, bytes: 52_000 });
+    assert.equal(current.schema, RECORD_SCHEMA);
+    assert.deepEqual(migrate(current), current);
+  });
+
+  it('reads a record written by a newer extension as far as known fields go', () => {
+    const newer = { ...metaOf(FIXTURE, { checkpoints: 2, bytes: 52_000 }), schema: RECORD_SCHEMA + 1, extra: 'x' };
+    assert.deepEqual(migrate(newer), newer);
+  });
+});
+
+describe('interrupt', () => {
+  it('marks an abandoned active checkpoint interrupted without claiming pending work finished', () => {
+    const doc = activeWithPendingWork();
+    const out = interrupt(doc);
+
+    assert.equal(out.run.state, 'interrupted');
+    assert.deepEqual(out.run.stop_reason, { kind: 'recovered' });
+    assert.equal(out.run.stopped_at, doc.saved_at);
+    assert.equal(out.saved_at, doc.saved_at);
+
+    const save = out.requests.find((r) => r.id === 'r6');
+    assert.equal(save.state, 'unfinished');
+    assert.deepEqual(save.response_body, { state: 'unavailable', reason: 'capture_stopped', units: 0 });
+    assert.equal(save.request_body.state, 'available', 'an available body is untouched');
+    assert.equal(save.request_body.text, FIXTURE.requests[5].request_body.text);
+
+    const profile = out.requests.find((r) => r.id === 'r2');
+    assert.equal(profile.state, 'complete', 'a completed request is untouched');
+    assert.deepEqual(profile.request_body, { state: 'unavailable', reason: 'capture_stopped', units: 0 });
+    assert.deepEqual(profile.response_body, FIXTURE.requests[1].response_body);
+
+    assert.equal(out.operations.find((o) => o.id === 'o5').state, 'interrupted');
+    assert.equal(out.operations.find((o) => o.id === 'o4').state, 'failed');
+    for (const id of ['o1', 'o2', 'o3', 'o6']) {
+      assert.equal(out.operations.find((o) => o.id === id).state, 'completed', `${id} stays completed`);
+    }
+    // Everything else is the checkpoint as it was.
+    for (const [i, request] of out.requests.entries()) {
+      if (request.id !== 'r2' && request.id !== 'r6') assert.deepEqual(request, FIXTURE.requests[i]);
+    }
+    assert.deepEqual(out.console, FIXTURE.console);
+    assert.deepEqual(out.pages, FIXTURE.pages);
+    assert.deepEqual(out.run.counters, FIXTURE.run.counters);
+  });
+
+  it('does not modify its input', () => {
+    const doc = activeWithPendingWork();
+    const before = structuredClone(doc);
+    interrupt(doc);
+    assert.deepEqual(doc, before);
+  });
+
+  it('leaves a stopped or interrupted document as it is', () => {
+    const stopped = makeDoc('s');
+    assert.deepEqual(interrupt(stopped), stopped);
+    const interrupted = makeDoc('i', { state: 'interrupted' });
+    assert.deepEqual(interrupt(interrupted), interrupted);
+  });
+});
+
+describe('storageError', () => {
+  it('says the history storage is full on a QuotaExceededError, and what to do', () => {
+    const quota = Object.assign(new Error('The quota has been exceeded.'), { name: 'QuotaExceededError' });
+    const error = storageError(quota, 'save checkpoint of run1');
+    assert.ok(error instanceof Error);
+    assert.match(error.message, /storage is full/);
+    assert.match(error.message, /save checkpoint of run1/);
+    assert.match(error.message, /quota has been exceeded/);
+    assert.match(error.message, /free disk space/);
+    assert.match(error.message, /storage quota is exceeded/);
+    assert.match(error.message, /export and delete older records/);
+  });
+
+  it('names other errors and the operation that failed', () => {
+    const other = Object.assign(new Error('bad things'), { name: 'InvalidStateError' });
+    assert.equal(storageError(other, 'read record run1').message, 'could not read record run1: InvalidStateError: bad things');
+    assert.equal(storageError(null, 'open the history database').message, 'could not open the history database: Error');
+    const empty = Object.assign(new Error(''), { name: 'QuotaExceededError' });
+    assert.doesNotMatch(storageError(empty, 'save').message, /\(\)/, 'no empty parentheses when the browser gives no message');
+  });
+});

@@ -1,0 +1,111 @@
+// @ts-check
+// The service worker: the extension's end of the link with the bsk daemon, and the only writer
+// of history.
+//
+// The daemon attaches to this worker over the CDP connection it already holds (no port, no
+// token: only the process that controls the browser can reach it) and calls the functions of
+// `globalThis.bskLink` with Runtime.evaluate. While attached, Chromium keeps the worker alive.
+// See docs/decisions/0003-extension-link.md.
+
+import { CHANGES_CHANNEL, HEARTBEAT_STALE_MS, LINK_PROTOCOL } from './lib/constants.js';
+import { History } from './lib/history.js';
+
+/** @type {Promise<History> | null} */
+let opened = null;
+function history() {
+  opened ??= History.open().catch((e) => { opened = null; throw e; });
+  return opened;
+}
+
+const changes = new BroadcastChannel(CHANGES_CHANNEL);
+
+/**
+ * What the link last heard from the daemon (kept in memory; heartbeats are also stored so the
+ * pages can tell a live capture from one left behind).
+ * @type {{ daemon_id: string, at: number, active_runs: string[], version?: string, sessions?: any[] } | null}
+ */
+let lastHeartbeat = null;
+
+/** The last storage error, shown by the popup until a save succeeds again. */
+let storageError = /** @type {string | null} */ (null);
+
+const link = {
+  /**
+   * The daemon's first call after attaching: which protocol and version this extension speaks.
+   * @param {{ protocol: number, daemon_id: string, daemon_version: string }} daemon
+   */
+  async hello(daemon) {
+    return {
+      protocol: LINK_PROTOCOL,
+      extension_id: chrome.runtime.id,
+      extension_version: chrome.runtime.getManifest().version,
+      daemon_compatible: daemon?.protocol === LINK_PROTOCOL,
+    };
+  },
+
+  /**
+   * One already-redacted checkpoint. Resolves with the acknowledgement once it is committed to
+   * IndexedDB; rejects with the storage error otherwise.
+   * @param {import('./lib/record.js').ExportDocument} doc
+   */
+  async checkpoint(doc) {
+    try {
+      const ack = await (await history()).saveCheckpoint(doc);
+      storageError = null;
+      changes.postMessage({ type: 'saved', run_id: ack.run_id, evicted: ack.evicted });
+      return ack;
+    } catch (e) {
+      storageError = String(/** @type {Error} */ (e).message ?? e);
+      throw e;
+    }
+  },
+
+  /**
+   * The daemon is alive; these captures are active, these sessions exist.
+   * @param {{ daemon_id: string, at: number, active_runs: string[], version?: string, sessions?: any[] }} beat
+   */
+  async heartbeat(beat) {
+    lastHeartbeat = { ...beat, at: Date.now() };
+    await (await history()).heartbeat(lastHeartbeat);
+    changes.postMessage({ type: 'heartbeat' });
+    return { ok: true };
+  },
+};
+
+Object.defineProperty(globalThis, 'bskLink', { value: Object.freeze(link), enumerable: false });
+
+/** Marks records left active by a daemon or browser that went away as interrupted. */
+async function recover() {
+  try {
+    const recovered = await (await history()).recover();
+    for (const runId of recovered) changes.postMessage({ type: 'saved', run_id: runId, evicted: [] });
+  } catch (e) {
+    console.warn('bsk: recovery failed', e);
+  }
+}
+
+// On every start of the worker (browser start, extension reload, wake-up after the daemon
+// detached) and then while it runs: heartbeats that stop mean the daemon is gone.
+recover();
+setInterval(() => {
+  if (!lastHeartbeat || lastHeartbeat.at < Date.now() - HEARTBEAT_STALE_MS) recover();
+}, HEARTBEAT_STALE_MS);
+
+// The extension's own pages ask the worker for the link's state. Other extensions and web pages
+// cannot reach this listener (no `externally_connectable`, no onMessageExternal), and a sender
+// from another origin is refused all the same.
+chrome.runtime.onMessage.addListener((message, sender, reply) => {
+  if (sender.id !== chrome.runtime.id || !sender.url?.startsWith(`chrome-extension://${chrome.runtime.id}/`)) {
+    return false;
+  }
+  if (message?.type === 'wake') {
+    reply({ ok: true });
+    return false;
+  }
+  if (message?.type === 'link-status') {
+    const connected = !!lastHeartbeat && lastHeartbeat.at >= Date.now() - HEARTBEAT_STALE_MS;
+    reply({ connected, heartbeat: lastHeartbeat, storage_error: storageError });
+    return false;
+  }
+  return false;
+});

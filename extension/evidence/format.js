@@ -1,0 +1,161 @@
+// @ts-check
+// Numbers, times and the contract's states in words. Pure functions.
+
+const clock = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric', month: 'short', day: 'numeric',
+  hour: '2-digit', minute: '2-digit', second: '2-digit',
+});
+const timeOnly = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3 });
+
+/** A wall-clock moment (ms since the Unix epoch), with its date. */
+export function dateTime(/** @type {number | null | undefined} */ ms) {
+  return typeof ms === 'number' ? clock.format(ms) : '—';
+}
+
+const preciseClock = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric', month: 'short', day: 'numeric',
+  hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3,
+});
+
+/** A wall-clock moment with its date and milliseconds. */
+export function preciseDateTime(/** @type {number | null | undefined} */ ms) {
+  return typeof ms === 'number' ? preciseClock.format(ms) : '—';
+}
+
+/** The time of day, with milliseconds: what a person lines up with their own logs. */
+export function timeOfDay(/** @type {number | null | undefined} */ ms) {
+  return typeof ms === 'number' ? timeOnly.format(ms) : '—';
+}
+
+/** An ISO timestamp, for tooltips and machine-comparable text. */
+export function iso(/** @type {number | null | undefined} */ ms) {
+  return typeof ms === 'number' ? new Date(ms).toISOString() : '';
+}
+
+/** A duration: "85 ms", "1.24 s", "3 min 5 s". */
+export function duration(/** @type {number | null | undefined} */ ms) {
+  if (typeof ms !== 'number' || !Number.isFinite(ms)) return '—';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+  const minutes = Math.floor(ms / 60_000);
+  return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+/** Time since the capture started: "+1.234 s". */
+export function offset(/** @type {number} */ at, /** @type {number} */ start) {
+  const ms = at - start;
+  return `${ms < 0 ? '−' : '+'}${(Math.abs(ms) / 1000).toFixed(3)} s`;
+}
+
+/** A byte count: "812 B", "2.6 KiB", "3.1 MiB". */
+export function bytes(/** @type {number | null | undefined} */ n) {
+  if (typeof n !== 'number' || !Number.isFinite(n)) return '—';
+  if (n < 1024) return `${Math.round(n)} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+/** A count with thousands separators. */
+export function count(/** @type {number} */ n) {
+  return n.toLocaleString();
+}
+
+/** "1 request", "3 requests". */
+export function plural(/** @type {number} */ n, /** @type {string} */ one, /** @type {string} */ many = `${one}s`) {
+  return `${count(n)} ${n === 1 ? one : many}`;
+}
+
+/** @type {Record<string, string>} */
+const STOP_REASONS = {
+  stopped: 'stopped with bsk debug stop',
+  session_ended: 'the session ended',
+  tab_returned: 'the tab was returned to its user',
+  tab_closed: 'the tab was closed or crashed',
+  daemon_shutdown: 'the bsk daemon shut down',
+  browser_disconnected: 'the browser exited or the connection to it was lost',
+  actor_panicked: 'a capture component failed',
+  recovered: 'left active by a daemon or browser that went away; recovered from its last checkpoint',
+};
+
+/** Why a capture stopped, in words. Unknown kinds (from a newer daemon) are shown as they are. */
+export function stopReason(/** @type {{ kind: string, actor?: string } | null | undefined} */ reason) {
+  if (!reason) return '';
+  const words = STOP_REASONS[reason.kind] ?? reason.kind.replaceAll('_', ' ');
+  return reason.actor ? `${words} (${reason.actor})` : words;
+}
+
+/** @type {Record<string, string>} */
+const BODY_REASONS = {
+  binary: 'binary',
+  multipart: 'multipart content',
+  oversized_structured: 'oversized structured body',
+  saturated: 'the body queue (32) was full',
+  missing_browser_buffer: 'the browser no longer had the body',
+  deadline: 'the browser did not answer within 2.5 s',
+  capture_stopped: 'capture stopped before the body arrived',
+  request_failed: 'the request failed or never finished loading',
+  body_limit: 'over the 64 Ki code-unit body limit',
+  capture_budget: 'over the 512 Ki code-unit per-capture text budget',
+};
+
+/** @type {Record<string, string>} */
+const BODY_STATES = {
+  pending: 'pending — asked for, not yet answered',
+  available: 'available',
+  empty: 'empty — the browser reported no body',
+  truncated: 'truncated',
+  unavailable: 'unavailable',
+  omitted: 'omitted',
+  evicted: 'evicted — dropped to stay within the 512 Ki code-unit per-capture text budget',
+  not_in_event: 'not in event — the request event carried no POST data and none could be fetched',
+};
+
+/**
+ * A body's state and reason in words: "truncated — over the 64 Ki code-unit body limit".
+ * @param {{ state: string, reason?: string } | null | undefined} body
+ */
+export function bodyState(body) {
+  if (!body) return 'not recorded';
+  const state = BODY_STATES[body.state] ?? body.state.replaceAll('_', ' ');
+  if (!body.reason) return state;
+  const reason = BODY_REASONS[body.reason] ?? body.reason.replaceAll('_', ' ');
+  return `${body.state.replaceAll('_', ' ')} — ${reason}`;
+}
+
+/** @type {Record<string, string>} */
+const UNLINKED = {
+  not_recorded: 'not recorded',
+  not_found: 'not found',
+  different_name: 'a different field name',
+  array: 'inside an array',
+  duplicate_name: 'the name appears more than once',
+  truncated_body: 'the body is truncated',
+  missing_body: 'no complete body',
+  omitted: 'omitted (sensitive field)',
+};
+
+/** Why a field-chain value is not linked, in words. */
+export function unlinked(/** @type {string} */ reason) {
+  return UNLINKED[reason] ?? reason.replaceAll('_', ' ');
+}
+
+/** The host and path of a URL, for narrow lists; the whole URL when it does not parse. */
+export function splitUrl(/** @type {string} */ url) {
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol === 'data:') return { origin: 'data:', path: url.slice(5, 80) };
+    return { origin: parsed.origin === 'null' ? parsed.protocol : parsed.origin, path: `${parsed.pathname}${parsed.search}` };
+  } catch {
+    return { origin: '', path: url };
+  }
+}
+
+/** A value for display: strings as they are, anything else as compact JSON. */
+export function compact(/** @type {unknown} */ value) {
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}

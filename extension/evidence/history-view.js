@@ -1,0 +1,224 @@
+// @ts-check
+// The history list: every record kept in this browser profile, newest first, with search,
+// open, export and delete.
+
+import { focusState, h, replace, restoreFocus } from './dom.js';
+import { downloadRecord } from './export.js';
+import { bytes, dateTime, plural, stopReason } from './format.js';
+import { hashOf } from './route.js';
+
+/** Typing pauses this long before a search runs: a search may read every document. */
+const SEARCH_DEBOUNCE_MS = 150;
+
+/** @typedef {import('../lib/record.js').RecordMeta} RecordMeta */
+
+export class HistoryView {
+  /**
+   * @param {HTMLElement} root
+   * @param {import('../lib/history.js').History} history
+   */
+  constructor(root, history) {
+    this.root = root;
+    this.history = history;
+    this.query = '';
+    /** Bumped per search, so a slow earlier search cannot overwrite a later one. */
+    this.generation = 0;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.timer = undefined;
+    /** A delete awaits confirmation: redrawing now would take the question away. */
+    this.confirming = false;
+    /** A change arrived while confirming; the list is redrawn once the question is answered. */
+    this.stale = false;
+    this.total = 0;
+
+    this.search = h('input', {
+      type: 'search', id: 'history-search', placeholder: 'Name, URL, state, or text in requests, console and pages',
+      'aria-describedby': 'history-count', autocomplete: 'off', spellcheck: 'false',
+      oninput: () => this.scheduleSearch(),
+    });
+    this.countLine = h('p', { id: 'history-count', class: 'muted', role: 'status' });
+    this.daemonLine = h('p', { class: 'muted daemon-line' });
+    this.notices = h('div', { class: 'notices' });
+    this.list = h('div', { class: 'history-list' });
+  }
+
+  async start() {
+    document.title = 'bsk — evidence history';
+    replace(this.root,
+      h('header', { class: 'page-head' },
+        h('h1', null, 'Website-debugging records'),
+        h('p', { class: 'lede' }, 'Captures kept in this browser profile, newest first.'),
+        this.daemonLine),
+      this.notices,
+      h('div', { class: 'toolbar' },
+        h('label', { for: 'history-search', class: 'search-label' }, 'Search records'),
+        this.search,
+        this.countLine),
+      this.list);
+    await Promise.all([this.refresh(), this.showDaemons()]);
+  }
+
+  dispose() {
+    clearTimeout(this.timer);
+  }
+
+  /** @param {string} text */
+  notice(text) {
+    this.notices.append(h('p', { class: 'notice', role: 'alert' }, text));
+  }
+
+  /** @param {{ type?: string }} message */
+  changed(message) {
+    if (message.type === 'heartbeat') this.showDaemons();
+    else this.refresh();
+  }
+
+  scheduleSearch() {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.query = this.search.value.trim();
+      this.refresh();
+    }, SEARCH_DEBOUNCE_MS);
+  }
+
+  async refresh() {
+    if (this.confirming) {
+      this.stale = true;
+      return;
+    }
+    const generation = ++this.generation;
+    let records;
+    try {
+      const all = await this.history.list();
+      this.total = all.length;
+      records = this.query ? await this.history.search(this.query) : all;
+    } catch (e) {
+      if (generation !== this.generation) return;
+      replace(this.list, h('p', { class: 'notice', role: 'alert' }, `History could not be read: ${/** @type {Error} */ (e).message}`));
+      return;
+    }
+    if (generation !== this.generation) return;
+    const focus = focusState();
+    this.render(records);
+    restoreFocus(this.root, focus);
+  }
+
+  async showDaemons() {
+    try {
+      const daemons = await this.history.liveDaemons();
+      const active = daemons.flatMap((d) => d.active_runs).length;
+      this.daemonLine.textContent = daemons.length
+        ? `A bsk daemon is connected${daemons[0].version ? ` (version ${daemons[0].version})` : ''}; ${plural(active, 'capture')} active.`
+        : 'No bsk daemon connected right now. Records here stay readable and exportable.';
+    } catch {
+      this.daemonLine.textContent = '';
+    }
+  }
+
+  /** @param {RecordMeta[]} records */
+  render(records) {
+    const size = records.reduce((sum, r) => sum + (r.bytes ?? 0), 0);
+    this.countLine.textContent = this.query
+      ? `${plural(records.length, 'record')} of ${this.total} match “${this.query}”.`
+      : `${plural(records.length, 'record')}, ${bytes(size)} in this browser.`;
+    if (this.total === 0) {
+      replace(this.list, emptyState());
+      return;
+    }
+    if (records.length === 0) {
+      replace(this.list, h('p', { class: 'empty' }, 'No record matches. Search looks in names, page URLs, states and the retained evidence (request URLs, headers and bodies, console text, page text and fields).'));
+      return;
+    }
+    replace(this.list, h('ul', { class: 'records', 'aria-label': 'Records' }, records.map((r) => this.row(r))));
+  }
+
+  /** @param {RecordMeta} meta */
+  row(meta) {
+    const href = `evidence.html${hashOf({ run: meta.run_id })}`;
+    const title = meta.name || meta.run_id;
+    const status = h('p', { class: 'row-status', role: 'status' });
+    const actions = h('div', { class: 'row-actions' },
+      h('a', { class: 'button row-link', href, 'aria-label': `Open ${title}`, 'data-focus-key': `open:${meta.run_id}` }, 'Open'),
+      h('button', {
+        type: 'button', 'aria-label': `Export ${title} as JSON`, 'data-focus-key': `export:${meta.run_id}`,
+        onclick: () => downloadRecord(this.history, meta).catch((e) => { status.textContent = `Export failed: ${e.message}`; }),
+      }, 'Export'),
+      meta.state === 'active'
+        ? h('span', { class: 'cannot-delete' }, 'Active: stop the capture (bsk debug stop) before deleting it.')
+        : h('button', {
+          type: 'button', class: 'danger', 'aria-label': `Delete ${title}`, 'data-focus-key': `delete:${meta.run_id}`,
+          onclick: () => this.confirmDelete(meta, actions, status),
+        }, 'Delete'));
+    const counts = meta.counts ?? { requests: 0, console: 0, operations: 0, pages: 0 };
+    return h('li', { class: `record state-${meta.state}`, 'data-run': meta.run_id },
+      h('div', { class: 'row-main' },
+        h('div', { class: 'row-title-line' },
+          h('a', { class: 'row-title row-link', href, 'data-focus-key': `title:${meta.run_id}` }, title),
+          h('span', { class: `state state-${meta.state}` }, meta.state)),
+        meta.url ? h('p', { class: 'row-url', title: meta.url }, meta.url) : null,
+        h('p', { class: 'row-meta' },
+          h('span', null, `Started ${dateTime(meta.started_at)}`),
+          meta.stop_reason ? h('span', null, stopReason(meta.stop_reason)) : null,
+          h('span', null, plural(counts.requests, 'request')),
+          h('span', null, plural(counts.console, 'console entry', 'console entries')),
+          h('span', null, plural(counts.operations, 'operation')),
+          h('span', null, bytes(meta.bytes)))),
+      actions, status);
+  }
+
+  /**
+   * Replaces the row's actions with a confirmation step.
+   * @param {RecordMeta} meta
+   * @param {HTMLElement} actions
+   * @param {HTMLElement} status
+   */
+  confirmDelete(meta, actions, status) {
+    const title = meta.name || meta.run_id;
+    const answered = () => {
+      this.confirming = false;
+      if (this.stale) {
+        this.stale = false;
+        this.refresh();
+      }
+    };
+    const keep = h('button', {
+      type: 'button',
+      onclick: () => {
+        confirm.replaceWith(actions);
+        /** @type {HTMLElement | null} */ (actions.querySelector('button.danger'))?.focus();
+        answered();
+      },
+    }, 'Keep it');
+    const confirm = h('div', { class: 'row-confirm', role: 'group', 'aria-label': `Delete ${title}?` },
+      h('span', null, `Delete “${title}” from this browser? This cannot be undone; exported files are not affected.`),
+      h('button', {
+        type: 'button', class: 'danger',
+        onclick: async () => {
+          try {
+            await this.history.delete(meta.run_id);
+            this.confirming = false;
+            this.stale = false;
+            await this.refresh();
+            this.search.focus();
+          } catch (e) {
+            confirm.replaceWith(actions);
+            status.textContent = `Not deleted: ${/** @type {Error} */ (e).message}`;
+            answered();
+          }
+        },
+      }, 'Delete record'),
+      keep);
+    this.confirming = true;
+    actions.replaceWith(confirm);
+    keep.focus();
+  }
+}
+
+function emptyState() {
+  return h('section', { class: 'empty-state' },
+    h('h2', null, 'No records yet'),
+    h('p', null, 'Records arrive here when an agent captures a website-debugging session with bsk. Capture starts before the agent navigates or reproduces the problem:'),
+    h('pre', { class: 'command' }, "bsk debug start --session <id> --name 'Save fails'"),
+    h('p', null, 'While the capture runs, its evidence is saved here every few seconds and shown live. It stays after the session ends.'),
+    h('p', null, 'Records are kept in this browser profile only, for 30 days, up to 50 records and 50 MiB in total; the oldest stopped records go first. Export the ones that matter.'));
+}

@@ -1,0 +1,285 @@
+// @ts-check
+// One record: its header, the cards beside the evidence, and the four sections (timeline,
+// requests, console, page context). Only the open section is built; a live record is re-read
+// when the service worker announces a checkpoint of it, keeping the reader's place.
+
+import { cardsView } from './cards.js';
+import { consoleSection } from './console.js';
+import { focusState, h, replace, restoreFocus } from './dom.js';
+import { downloadRecord } from './export.js';
+import { bytes, count, dateTime, duration, plural, stopReason } from './format.js';
+import { pagesSection } from './page-context.js';
+import { requestDetail } from './request-detail.js';
+import { requestsSection } from './requests.js';
+import { hashOf } from './route.js';
+import { timelineSection } from './timeline.js';
+import { placeEvidence } from './windows.js';
+
+/**
+ * @typedef {import('./route.js').Route} Route
+ * @typedef {import('../lib/record.js').ExportDocument} ExportDocument
+ * @typedef {import('../lib/record.js').RecordMeta} RecordMeta
+ * @typedef {{
+ *   showFolded: boolean,
+ *   bodyOffsets: Map<string, number>,
+ *   bodyRaw: Set<string>,
+ *   openDetails: Set<string>,
+ *   scroll: Map<string, number>,
+ * }} UiState what the reader chose, kept across live updates and section changes
+ * @typedef {{
+ *   runId: string, doc: ExportDocument, meta: RecordMeta, route: Route, ui: UiState,
+ *   start: number,
+ *   href: (patch: Partial<Route>) => string,
+ *   replaceRoute: (patch: Partial<Route>) => void,
+ *   requestById: Map<string, any>,
+ *   redirectsTo: Map<string, string[]>,
+ *   operationIndex: Map<string, number>,
+ *   placed: ReturnType<typeof placeEvidence>,
+ * }} Ctx everything a section needs to draw the record
+ */
+
+const TABS = /** @type {const} */ ([
+  ['timeline', 'Timeline', 'operations'],
+  ['requests', 'Requests', 'requests'],
+  ['console', 'Console', 'console'],
+  ['pages', 'Page context', 'pages'],
+]);
+
+export class RecordView {
+  /**
+   * @param {HTMLElement} root
+   * @param {import('../lib/history.js').History} history
+   * @param {Route} route
+   */
+  constructor(root, history, route) {
+    this.root = root;
+    this.history = history;
+    this.route = route;
+    this.runId = /** @type {string} */ (route.run);
+    /** @type {UiState} */
+    this.ui = { showFolded: false, bodyOffsets: new Map(), bodyRaw: new Set(), openDetails: new Set(), scroll: new Map() };
+    /** @type {Ctx | null} */
+    this.ctx = null;
+    this.refreshing = false;
+    this.refreshAgain = false;
+    this.header = h('header', { class: 'record-head' });
+    this.notices = h('div', { class: 'notices' });
+    this.tabs = h('nav', { class: 'tabs', 'aria-label': 'Evidence sections' });
+    this.section = h('section', { class: 'section', id: 'section', tabindex: '-1' });
+    this.cards = h('aside', { class: 'cards', 'aria-label': 'Notes on this record' });
+  }
+
+  async start() {
+    replace(this.root, h('p', { class: 'loading', role: 'status' }, 'Reading the record…'));
+    const record = await this.history.get(this.runId);
+    if (!record) {
+      document.title = 'bsk — record not found';
+      replace(this.root,
+        h('nav', { class: 'crumbs' }, h('a', { href: '#' }, '← All records')),
+        h('div', { class: 'failure', role: 'alert' },
+          h('h1', null, 'This record is not in history'),
+          h('p', null, `No record “${this.runId}” is kept in this browser profile. It may have been deleted, or removed by retention (30 days / 50 records / 50 MiB); exported files are not affected.`)));
+      return;
+    }
+    this.ctx = this.context(record.doc, record.meta);
+    replace(this.root,
+      h('nav', { class: 'crumbs' }, h('a', { href: '#' }, '← All records')),
+      this.header, this.notices,
+      h('div', { class: 'record-layout' },
+        this.cards,
+        h('div', { class: 'evidence' }, this.tabs, this.section)));
+    this.renderAll();
+    this.revealOperation();
+  }
+
+  dispose() {}
+
+  /** @param {string} text */
+  notice(text) {
+    this.notices.append(h('p', { class: 'notice', role: 'alert' }, text));
+  }
+
+  /** @param {{ type?: string, run_id?: string, evicted?: string[] }} message */
+  changed(message) {
+    if (message.type !== 'saved') return;
+    if (message.evicted?.includes(this.runId)) {
+      this.notice('Retention has removed this record from history. What is shown stays on this page until you leave it; export it now to keep it.');
+      return;
+    }
+    if (message.run_id === this.runId) this.refresh();
+  }
+
+  /**
+   * A change of place within this record: only the section is rebuilt.
+   * @param {Route} route
+   */
+  navigate(route) {
+    if (!this.ctx) return;
+    this.ui.scroll.set(placeKey(this.route), window.scrollY);
+    const from = this.route;
+    const focus = focusState();
+    this.route = route;
+    this.ctx.route = route;
+    this.renderTabs();
+    this.renderSection();
+    // The tab or link that was pressed was redrawn: focus goes to its new copy.
+    restoreFocus(this.root, focus);
+    const saved = this.ui.scroll.get(placeKey(route));
+    if (saved !== undefined) {
+      window.scrollTo(0, saved);
+    } else if (window.scrollY > this.section.offsetTop) {
+      this.section.scrollIntoView();
+    }
+    // Back from a request's detail: the reader lands on the row they opened.
+    if (from.request && !route.request) {
+      /** @type {HTMLElement | null} */ (this.section.querySelector(`[data-focus-key="${CSS.escape(`req:${from.request}`)}"]`))?.focus({ preventScroll: saved !== undefined });
+    } else if (route.request) {
+      /** @type {HTMLElement | null} */ (this.section.querySelector('h2'))?.focus({ preventScroll: true });
+    }
+    this.revealOperation();
+  }
+
+  /** A link to one operation (`&op=`) scrolls to it and puts focus on its heading. */
+  revealOperation() {
+    if (this.route.view !== 'timeline' || !this.route.op) return;
+    const article = document.getElementById(`op-${this.route.op}`);
+    if (!article) return;
+    article.scrollIntoView({ block: 'start' });
+    const title = /** @type {HTMLElement | null} */ (article.querySelector('h3'));
+    title?.setAttribute('tabindex', '-1');
+    title?.focus({ preventScroll: true });
+  }
+
+  /** Re-reads the record after a checkpoint and redraws it where the reader is. */
+  async refresh() {
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return;
+    }
+    this.refreshing = true;
+    try {
+      do {
+        this.refreshAgain = false;
+        const record = await this.history.get(this.runId);
+        if (!record) {
+          this.notice('This record is no longer in history (deleted, or removed by retention). What is shown stays on this page until you leave it.');
+          return;
+        }
+        const focus = focusState();
+        const scrollY = window.scrollY;
+        this.ctx = this.context(record.doc, record.meta);
+        this.renderAll();
+        window.scrollTo(0, scrollY);
+        restoreFocus(this.root, focus);
+      } while (this.refreshAgain);
+    } catch (e) {
+      this.notice(`The latest checkpoint could not be read: ${/** @type {Error} */ (e).message}`);
+    } finally {
+      this.refreshing = false;
+    }
+  }
+
+  /**
+   * @param {ExportDocument} doc
+   * @param {RecordMeta} meta
+   * @returns {Ctx}
+   */
+  context(doc, meta) {
+    const runId = this.runId;
+    const requestById = new Map((doc.requests ?? []).map((r) => [r.id, r]));
+    /** @type {Map<string, string[]>} */
+    const redirectsTo = new Map();
+    for (const r of doc.requests ?? []) {
+      if (r.redirect_from) redirectsTo.set(r.redirect_from, [...(redirectsTo.get(r.redirect_from) ?? []), r.id]);
+    }
+    /** @type {Ctx} */
+    const ctx = {
+      runId, doc, meta, route: this.route, ui: this.ui,
+      start: doc.run.started_at,
+      href: (patch) => hashOf({ ...ctx.route, request: null, filter: '', source: null, op: null, ...patch, run: runId }),
+      replaceRoute: (patch) => {
+        this.route = { ...this.route, ...patch };
+        ctx.route = this.route;
+        window.history.replaceState(null, '', hashOf(this.route));
+      },
+      requestById,
+      redirectsTo,
+      operationIndex: new Map((doc.operations ?? []).map((o, i) => [o.id, i])),
+      placed: placeEvidence(doc),
+    };
+    return ctx;
+  }
+
+  renderAll() {
+    const ctx = /** @type {Ctx} */ (this.ctx);
+    document.title = `bsk — ${ctx.doc.run.name || ctx.runId}`;
+    replace(this.header, ...headerContent(ctx, () => downloadRecord(this.history, ctx.meta)
+      .catch((e) => this.notice(`Export failed: ${e.message}`))));
+    replace(this.cards, cardsView(ctx));
+    this.renderTabs();
+    this.renderSection();
+  }
+
+  renderTabs() {
+    const ctx = /** @type {Ctx} */ (this.ctx);
+    replace(this.tabs, h('ul', null, TABS.map(([view, label, key]) => h('li', null,
+      h('a', {
+        href: ctx.href({ view }), 'data-focus-key': `tab:${view}`,
+        'aria-current': this.route.view === view ? 'page' : null,
+      }, label, ' ', h('span', { class: 'tab-count' }, count(/** @type {any[]} */ (ctx.doc[key] ?? []).length)))))));
+  }
+
+  renderSection() {
+    const ctx = /** @type {Ctx} */ (this.ctx);
+    const route = this.route;
+    /** @type {Node} */
+    let content;
+    if (route.view === 'requests' && route.request) content = requestDetail(ctx, route.request);
+    else if (route.view === 'requests') content = requestsSection(ctx);
+    else if (route.view === 'console') content = consoleSection(ctx);
+    else if (route.view === 'pages') content = pagesSection(ctx);
+    else content = timelineSection(ctx);
+    replace(this.section, content);
+    this.section.setAttribute('aria-label', TABS.find(([v]) => v === route.view)?.[1] ?? '');
+  }
+}
+
+/**
+ * @param {Ctx} ctx
+ * @param {() => void} exportRecord
+ */
+function headerContent(ctx, exportRecord) {
+  const run = ctx.doc.run;
+  const active = run.state === 'active';
+  const end = run.stopped_at ?? ctx.doc.saved_at;
+  return [
+    h('div', { class: 'title-line' },
+      h('h1', null, run.name || run.run_id),
+      h('span', { class: `state state-${run.state}` }, run.state),
+      active ? h('span', { class: 'live' }, h('span', { class: 'live-dot', 'aria-hidden': 'true' }), 'Live — updates as the capture saves') : null,
+      h('button', { type: 'button', class: 'export', onclick: exportRecord }, 'Export JSON')),
+    ctx.meta.url ? h('p', { class: 'page-url' }, ctx.meta.url) : null,
+    h('dl', { class: 'run-facts' },
+      fact('Started', dateTime(run.started_at)),
+      run.stopped_at ? fact('Stopped', dateTime(run.stopped_at)) : null,
+      fact(active ? 'Running for' : 'Duration', `${duration(end - run.started_at)}${active ? ' so far' : ''}`),
+      run.stop_reason ? fact('Stop reason', stopReason(run.stop_reason)) : null,
+      fact('Checkpoint saved', dateTime(ctx.doc.saved_at)),
+      fact('Session', run.session),
+      fact('Run', run.run_id),
+      fact('Stored', `${bytes(ctx.meta.bytes)}, ${plural(ctx.meta.checkpoints ?? 0, 'checkpoint')}`)),
+  ];
+}
+
+/**
+ * @param {string} term
+ * @param {string} value
+ */
+function fact(term, value) {
+  return h('div', null, h('dt', null, term), h('dd', null, value));
+}
+
+/** @param {Route} route */
+function placeKey(route) {
+  return `${route.view}|${route.request ?? ''}`;
+}

@@ -1,0 +1,52 @@
+// @ts-check
+// Where the page is: the hash holds it, so every view has a link, Back works, and a reload (or a
+// live update) lands on the same place.
+//
+//   (empty)                                  the history list
+//   #run=<run id>                            one record, its timeline
+//   #run=<id>&view=requests&filter=<text>    its requests, filtered
+//   #run=<id>&view=requests&request=<id>     one request's detail
+//   #run=<id>&op=<operation id>              its timeline, at one operation
+//   #run=<id>&view=console&source=website    its console, one source
+//   #run=<id>&view=pages                     its page context
+
+/** The sections of a record, in tab order. */
+export const VIEWS = /** @type {const} */ (['timeline', 'requests', 'console', 'pages']);
+
+/**
+ * @typedef {typeof VIEWS[number]} View
+ * @typedef {{ run: string | null, view: View, request: string | null, filter: string, source: string | null, op: string | null }} Route
+ */
+
+/**
+ * @param {string} hash `location.hash`
+ * @returns {Route}
+ */
+export function parseRoute(hash) {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const view = /** @type {View} */ (params.get('view'));
+  return {
+    run: params.get('run') || null,
+    view: VIEWS.includes(view) ? view : 'timeline',
+    request: params.get('request') || null,
+    filter: params.get('filter') ?? '',
+    source: params.get('source') || null,
+    op: params.get('op') || null,
+  };
+}
+
+/**
+ * The hash of a route (with its `#`). Parameters at their defaults are left out.
+ * @param {Partial<Route>} route
+ */
+export function hashOf(route) {
+  if (!route.run) return '#';
+  const params = new URLSearchParams({ run: route.run });
+  if (route.view && route.view !== 'timeline') params.set('view', route.view);
+  if (route.request) params.set('request', route.request);
+  if (route.filter) params.set('filter', route.filter);
+  if (route.source) params.set('source', route.source);
+  if (route.op) params.set('op', route.op);
+  // URLSearchParams writes a space as "+"; %20 reads the same and survives copy and paste.
+  return `#${params.toString().replaceAll('+', '%20')}`;
+}

@@ -1,0 +1,93 @@
+// @ts-check
+// The timeline: every operation, agent or manual, with the requests and console entries that
+// started in its immediate window and those possibly related after it (by start time, not proof
+// of causation), its observation of the page, follow-ups and field chain.
+
+import { consoleEntry } from './console.js';
+import { badge, h } from './dom.js';
+import { compact, duration, offset, plural, timeOfDay } from './format.js';
+import { excerpt, fieldChainView, followUpsView, observationView, remembered } from './observation.js';
+import { requestLine } from './requests.js';
+import { IMMEDIATE_WINDOW_MS, POSSIBLY_RELATED_WINDOW_MS } from './windows.js';
+
+/** @param {import('./record-view.js').Ctx} ctx */
+export function timelineSection(ctx) {
+  const ops = ctx.doc.operations ?? [];
+  const placedRequests = new Set();
+  const placedConsole = new Set();
+  for (const placed of ctx.placed.values()) {
+    for (const r of [...placed.requests.immediate, ...placed.requests.related]) placedRequests.add(r.id);
+    for (const c of [...placed.console.immediate, ...placed.console.related]) placedConsole.add(c.id);
+  }
+  const outsideRequests = ctx.doc.requests.length - placedRequests.size;
+  const outsideConsole = (ctx.doc.console ?? []).length - placedConsole.size;
+  return h('div', { class: 'timeline' },
+    h('h2', { class: 'visually-hidden' }, 'Timeline'),
+    h('p', { class: 'section-note' },
+      `Requests and console entries are grouped under an operation by when they started: immediately (from the operation's start until ${IMMEDIATE_WINDOW_MS / 1000} s after it completed, or the next operation) and possibly related (up to ${POSSIBLY_RELATED_WINDOW_MS / 1000} s after it). This is not proof of causation.`,
+      outsideRequests || outsideConsole
+        ? [' ', h('a', { href: ctx.href({ view: 'requests' }) }, `${plural(outsideRequests, 'request')} and ${plural(outsideConsole, 'console entry', 'console entries')} fall outside every operation`), '; all are in Requests and Console.']
+        : null),
+    ops.length === 0
+      ? h('p', { class: 'empty' }, 'No operations were recorded. Requests, console entries and page loads are in their own sections.')
+      : h('ol', { class: 'operations' }, ops.map((op, i) => h('li', null, operationView(ctx, op, i)))));
+}
+
+/**
+ * @param {import('./record-view.js').Ctx} ctx
+ * @param {any} op
+ * @param {number} index
+ */
+function operationView(ctx, op, index) {
+  const placed = ctx.placed.get(op.id);
+  const params = Object.entries(op.params ?? {}).filter(([key]) => key !== 'op');
+  const linkedChain = (op.field_chain ?? []).some((/** @type {any} */ f) => f.submitted?.request_id || f.response?.request_id);
+  const open = ctx.ui.openDetails;
+  return h('article', { class: `op op-${op.state}`, id: `op-${op.id}`, 'aria-labelledby': `op-${op.id}-title` },
+    h('header', { class: 'op-head' },
+      h('span', { class: 'op-index', 'aria-hidden': 'true' }, String(index + 1)),
+      h('h3', { id: `op-${op.id}-title` }, h('span', { class: 'visually-hidden' }, `Operation ${index + 1}: `), op.name),
+      badge(op.source, `source-${op.source}`),
+      badge(op.state, `op-${op.state}`),
+      h('span', { class: 'op-time', title: `${timeOfDay(op.started_at)} – ${timeOfDay(op.ended_at)}` },
+        offset(op.started_at, ctx.start), ' · ',
+        op.ended_at ? duration(op.ended_at - op.started_at) : op.state === 'running' ? 'still running' : 'no end recorded')),
+    params.length ? h('dl', { class: 'params' }, params.map(([key, value]) => h('div', null, h('dt', null, key), h('dd', null, compact(value))))) : null,
+    op.summary ? h('p', { class: 'op-summary' }, op.summary) : null,
+    op.error ? h('p', { class: 'op-error' }, h('strong', null, 'Error: '), op.error) : null,
+    placed ? evidence(ctx, placed) : null,
+    op.observation
+      ? remembered(open, `${op.id}:obs`, ['Page after the operation — ', h('span', { class: 'excerpt' }, excerpt(op.observation)), ` (${plural(op.observation.fields?.length ?? 0, 'field')})`],
+        () => observationView(op.observation, ctx.start))
+      : null,
+    op.follow_ups?.length || op.follow_ups_evicted
+      ? remembered(open, `${op.id}:follow`, [`Later page changes: ${op.follow_ups?.length ?? 0}`, op.follow_ups_evicted ? `, ${op.follow_ups_evicted} more not kept (limit 4)` : ''],
+        () => followUpsView(op, ctx.start, open))
+      : null,
+    op.field_chain?.length
+      ? remembered(open, `${op.id}:chain`, `Field chain (${plural(op.field_chain.length, 'field')})`, () => fieldChainView(op.field_chain, ctx), linkedChain)
+      : null,
+    op.suppressed_manual_events
+      ? h('p', { class: 'muted small' }, `${plural(op.suppressed_manual_events, 'manual input event')} suppressed: produced by this agent operation.`)
+      : null);
+}
+
+/**
+ * @param {import('./record-view.js').Ctx} ctx
+ * @param {any} placed
+ */
+function evidence(ctx, placed) {
+  const groups = [
+    ['Immediate', placed.requests.immediate, placed.console.immediate, 'immediate'],
+    ['Possibly related (by start time, not proof of causation)', placed.requests.related, placed.console.related, 'related'],
+  ];
+  return h('div', { class: 'op-evidence' }, groups.map(([label, requests, entries, kind]) => {
+    if (!requests.length && !entries.length) {
+      return kind === 'immediate' ? h('p', { class: 'muted small' }, 'No requests or console entries started in the immediate window.') : null;
+    }
+    return h('section', { class: `window window-${kind}` },
+      h('h4', null, label, h('span', { class: 'muted' }, ` — ${plural(requests.length, 'request')}, ${plural(entries.length, 'console entry', 'console entries')}`)),
+      requests.length ? h('ul', { class: 'mini-requests' }, requests.map((/** @type {any} */ r) => h('li', null, requestLine(ctx, r)))) : null,
+      entries.length ? h('ul', { class: 'mini-console' }, entries.map((/** @type {any} */ c) => consoleEntry(ctx, c, true))) : null);
+  }));
+}

@@ -1,0 +1,75 @@
+// @ts-check
+// Which requests are folded by default, and the request filter. Pure functions.
+
+/** Chrome resource types that are static resources. */
+const STATIC_TYPES = new Set(['Image', 'Stylesheet', 'Script', 'Font', 'Media', 'Manifest', 'TextTrack']);
+
+/** MIME types that make an `Other` request a static resource. */
+const STATIC_MIME = /^(image|font|audio|video)\/|^text\/css\b|javascript|^application\/(font|x-font|wasm)/i;
+
+/**
+ * Static resources and extension traffic: folded by default in the request list (never
+ * removed from history or export).
+ * @param {any} request
+ */
+export function isFolded(request) {
+  if (request.url?.startsWith('chrome-extension://')) return true;
+  if (STATIC_TYPES.has(request.resource_type)) return true;
+  if (/\/favicon\.ico(\?|$)/.test(request.url ?? '')) return true;
+  const otherish = !request.resource_type || request.resource_type === 'Other';
+  return otherish && STATIC_MIME.test(request.mime_type ?? '');
+}
+
+/** Why a request is folded: "static" or "extension". */
+export function foldKind(/** @type {any} */ request) {
+  return request.url?.startsWith('chrome-extension://') ? 'extension' : 'static';
+}
+
+/** Body states that mean "the text is not all here". */
+export const NOT_AVAILABLE = ['pending', 'truncated', 'unavailable', 'omitted', 'evicted', 'not_in_event'];
+
+/**
+ * Parses the filter box. Plain words match the URL, method, status, type or MIME type; `key:value`
+ * words narrow by a field: `body:truncated` (either body), `state:failed`, `status:404`,
+ * `status:4xx`, `method:post`, `type:fetch`, `id:r12`.
+ * @param {string} text
+ * @returns {(request: any) => boolean}
+ */
+export function requestFilter(text) {
+  const words = text.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return () => true;
+  const tests = words.map((word) => {
+    const colon = word.indexOf(':');
+    const key = colon > 0 ? word.slice(0, colon) : '';
+    const value = colon > 0 ? word.slice(colon + 1) : word;
+    switch (key) {
+      case 'body':
+        return (/** @type {any} */ r) => r.request_body?.state === value || r.response_body?.state === value
+          || r.request_body?.reason === value || r.response_body?.reason === value;
+      case 'state':
+        return (/** @type {any} */ r) => r.state === value;
+      case 'status':
+        return (/** @type {any} */ r) => statusMatches(r.status, value);
+      case 'method':
+        return (/** @type {any} */ r) => r.method?.toLowerCase() === value;
+      case 'type':
+        return (/** @type {any} */ r) => (r.resource_type ?? 'other').toLowerCase() === value;
+      case 'id':
+        return (/** @type {any} */ r) => r.id.toLowerCase() === value;
+      default:
+        return (/** @type {any} */ r) => [r.url, r.method, r.status, r.resource_type, r.mime_type, r.state, r.failure]
+          .filter((x) => x !== undefined && x !== null).join(' ').toLowerCase().includes(word);
+    }
+  });
+  return (request) => tests.every((test) => test(request));
+}
+
+/**
+ * @param {number | undefined} status
+ * @param {string} value "404" or "4xx"
+ */
+function statusMatches(status, value) {
+  if (status === undefined || status === null) return value === 'none';
+  if (/^\dxx$/.test(value)) return String(status)[0] === value[0];
+  return String(status) === value;
+}

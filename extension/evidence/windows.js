@@ -1,0 +1,106 @@
+// @ts-check
+// Evidence windows: which requests and console entries follow an operation, by start time. The
+// same rule as the daemon's (actors/src/store/windows.rs), so the page and `bsk debug operation`
+// group alike. Association by start time is never a claim of cause.
+
+/** "The immediate evidence window ends 1.5 seconds after the operation completes". */
+export const IMMEDIATE_WINDOW_MS = 1500;
+
+/** "Later requests and console entries can appear for up to 15 seconds as possibly related". */
+export const POSSIBLY_RELATED_WINDOW_MS = 15_000;
+
+/**
+ * `[start, immediateEnd)` and `[immediateEnd, relatedEnd)`, ms since the Unix epoch. A running
+ * operation's window reaches `now`; both windows are capped by the next operation and by stop.
+ * @param {number} started
+ * @param {number | undefined} ended
+ * @param {number | undefined} nextStart
+ * @param {number | undefined} stopped
+ * @param {number} now
+ */
+export function evidenceWindow(started, ended, nextStart, stopped, now) {
+  /** @param {number} end */
+  const cap = (end) => {
+    let capped = nextStart === undefined ? end : Math.min(end, nextStart);
+    if (stopped !== undefined) capped = Math.min(capped, stopped);
+    return Math.max(capped, started);
+  };
+  if (ended === undefined || ended === null) {
+    const end = cap(Math.max(now, started) + 1);
+    return { start: started, immediateEnd: end, relatedEnd: end };
+  }
+  const immediateEnd = cap(ended + IMMEDIATE_WINDOW_MS);
+  const relatedEnd = Math.max(cap(ended + POSSIBLY_RELATED_WINDOW_MS), immediateEnd);
+  return { start: started, immediateEnd, relatedEnd };
+}
+
+/**
+ * @template T
+ * @typedef {{ immediate: T[], related: T[] }} Placed
+ */
+
+/**
+ * Every operation's immediate and possibly related requests and console entries.
+ * @param {import('../lib/record.js').ExportDocument} doc
+ * @returns {Map<string, { window: ReturnType<typeof evidenceWindow>, requests: Placed<any>, console: Placed<any> }>}
+ */
+export function placeEvidence(doc) {
+  const now = doc.run.stopped_at ?? doc.saved_at;
+  const requests = sortedBy(doc.requests ?? [], (r) => r.started_at);
+  const entries = sortedBy(doc.console ?? [], (c) => c.at);
+  const operations = doc.operations ?? [];
+  const placed = new Map();
+  operations.forEach((op, index) => {
+    const window = evidenceWindow(op.started_at, op.ended_at ?? undefined,
+      operations[index + 1]?.started_at, doc.run.stopped_at ?? undefined, now);
+    placed.set(op.id, {
+      window,
+      requests: slice(requests, (r) => r.started_at, window),
+      console: slice(entries, (c) => c.at, window),
+    });
+  });
+  return placed;
+}
+
+/**
+ * @template T
+ * @param {T[]} items
+ * @param {(item: T) => number} key
+ */
+function sortedBy(items, key) {
+  return items.map((item, i) => ({ item, i, at: key(item) }))
+    .sort((a, b) => a.at - b.at || a.i - b.i)
+    .map((x) => x.item);
+}
+
+/**
+ * @template T
+ * @param {T[]} sorted
+ * @param {(item: T) => number} key
+ * @param {{ start: number, immediateEnd: number, relatedEnd: number }} window
+ * @returns {Placed<T>}
+ */
+function slice(sorted, key, window) {
+  const a = lowerBound(sorted, key, window.start);
+  const b = lowerBound(sorted, key, window.immediateEnd);
+  const c = lowerBound(sorted, key, window.relatedEnd);
+  return { immediate: sorted.slice(a, b), related: sorted.slice(b, c) };
+}
+
+/**
+ * The first index whose key is at least `at`.
+ * @template T
+ * @param {T[]} sorted
+ * @param {(item: T) => number} key
+ * @param {number} at
+ */
+function lowerBound(sorted, key, at) {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (key(sorted[mid]) < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,37 @@
+// @ts-check
+// Every bound of browser-local history, in the contract's words
+// ("History and export" and "Bounds and lifecycle" in spec/website-debugging.md).
+
+/** "History keeps recent stopped records for 30 days". */
+export const HISTORY_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** "up to 50 records". */
+export const HISTORY_MAX_RECORDS = 50;
+
+/** "/ 50 MiB total", counted as the UTF-8 size of each stored document. */
+export const HISTORY_MAX_BYTES = 50 * 1024 * 1024;
+
+/**
+ * The shape of a stored record. Bumped when the stored shape changes; `migrate` in
+ * history.js brings older records forward without inventing fields.
+ */
+export const RECORD_SCHEMA = 1;
+
+/**
+ * The daemon ↔ extension link protocol. The daemon refuses an extension that answers another
+ * number and says so in `bsk status` (must equal `LINK_PROTOCOL` in schema/src/link.rs).
+ */
+export const LINK_PROTOCOL = 1;
+
+/**
+ * The daemon says it is alive (and which captures are active) every 2 s. A record whose capture
+ * nobody has reported for this long, and that has not been saved for as long, was left behind by
+ * a daemon or browser that went away: it is recovered as interrupted.
+ */
+export const HEARTBEAT_STALE_MS = 10_000;
+
+/** The IndexedDB database of this browser profile that holds history. */
+export const DB_NAME = 'bsk-history';
+
+/** Pages hear of saved checkpoints on this BroadcastChannel, so a live record updates. */
+export const CHANGES_CHANNEL = 'bsk-history-changes';

@@ -1,0 +1,191 @@
+// @ts-check
+// Browser-local history: the checkpoints the daemon sends, kept in IndexedDB of this browser
+// profile. The service worker writes; the extension's pages read, search, export and delete.
+// Lists read metadata only; a record's document is read on demand.
+
+import { HEARTBEAT_STALE_MS } from './constants.js';
+import { done, openDatabase, transact } from './db.js';
+import { interrupt, metaOf, migrate, sizeOf } from './record.js';
+import { planEvictions } from './retention.js';
+import { metaMatches, recordMatches, terms } from './search.js';
+
+/**
+ * @typedef {import('./record.js').ExportDocument} ExportDocument
+ * @typedef {import('./record.js').RecordMeta} RecordMeta
+ * @typedef {{ daemon_id: string, at: number, active_runs: string[], version?: string, pid?: number }} Heartbeat
+ */
+
+export class History {
+  /** @param {IDBDatabase} db */
+  constructor(db) {
+    this.db = db;
+  }
+
+  /** @param {IDBFactory} [factory] */
+  static async open(factory = globalThis.indexedDB) {
+    return new History(await openDatabase(factory));
+  }
+
+  close() {
+    this.db.close();
+  }
+
+  /**
+   * Stores one checkpoint (already redacted by the daemon) and applies retention in the same
+   * transaction. Resolves once it is committed.
+   * @param {ExportDocument} doc
+   * @param {number} [now]
+   * @returns {Promise<{ run_id: string, checkpoints: number, bytes: number, saved_at: number, evicted: string[] }>}
+   */
+  async saveCheckpoint(doc, now = Date.now()) {
+    if (!doc || doc.version !== 1 || typeof doc.run?.run_id !== 'string') {
+      throw new Error('not an export document of version 1');
+    }
+    const bytes = sizeOf(doc);
+    return transact(this.db, ['records', 'documents'], 'readwrite', async (tx) => {
+      const records = tx.objectStore('records');
+      const all = /** @type {RecordMeta[]} */ ((await done(records.getAll())).map(migrate));
+      const previous = all.find((r) => r.run_id === doc.run.run_id);
+      // A final record is never turned back into a live one by a late checkpoint.
+      if (previous && previous.state === 'stopped' && doc.run.state === 'active') {
+        return { run_id: doc.run.run_id, checkpoints: previous.checkpoints, bytes: previous.bytes, saved_at: previous.saved_at, evicted: [] };
+      }
+      const meta = metaOf(doc, { checkpoints: (previous?.checkpoints ?? 0) + 1, bytes });
+      const others = all.filter((r) => r.run_id !== meta.run_id);
+      const evicted = planEvictions([...others, meta], now);
+      for (const runId of evicted) {
+        records.delete(runId);
+        tx.objectStore('documents').delete(runId);
+      }
+      if (!evicted.includes(meta.run_id)) {
+        records.put(meta);
+        tx.objectStore('documents').put({ run_id: meta.run_id, doc });
+      }
+      return { run_id: meta.run_id, checkpoints: meta.checkpoints, bytes, saved_at: doc.saved_at, evicted };
+    }, `save checkpoint of ${doc.run.run_id}`);
+  }
+
+  /**
+   * Every record's metadata, newest first.
+   * @returns {Promise<RecordMeta[]>}
+   */
+  async list() {
+    const all = await transact(this.db, ['records'], 'readonly',
+      (tx) => done(tx.objectStore('records').getAll()), 'read the history list');
+    return all.map(migrate).sort((a, b) => b.started_at - a.started_at);
+  }
+
+  /**
+   * One record with its document.
+   * @param {string} runId
+   * @returns {Promise<{ meta: RecordMeta, doc: ExportDocument } | null>}
+   */
+  async get(runId) {
+    return transact(this.db, ['records', 'documents'], 'readonly', async (tx) => {
+      const meta = await done(tx.objectStore('records').get(runId));
+      const stored = await done(tx.objectStore('documents').get(runId));
+      return meta && stored ? { meta: migrate(meta), doc: stored.doc } : null;
+    }, `read record ${runId}`);
+  }
+
+  /**
+   * The export document exactly as last checkpointed, as JSON text.
+   * @param {string} runId
+   */
+  async exportJson(runId) {
+    const record = await this.get(runId);
+    if (!record) throw new Error(`no record ${runId} in history`);
+    return JSON.stringify(record.doc, null, 2);
+  }
+
+  /**
+   * Deletes a stopped or interrupted record. An active capture's record is refused.
+   * @param {string} runId
+   */
+  async delete(runId) {
+    return transact(this.db, ['records', 'documents'], 'readwrite', async (tx) => {
+      const meta = await done(tx.objectStore('records').get(runId));
+      if (!meta) throw new Error(`no record ${runId} in history`);
+      if (meta.state === 'active') {
+        throw new Error(`record ${runId} is an active capture; stop it (bsk debug stop) before deleting it`);
+      }
+      tx.objectStore('records').delete(runId);
+      tx.objectStore('documents').delete(runId);
+    }, `delete record ${runId}`);
+  }
+
+  /**
+   * Records whose name, URL, state or retained evidence contains every word of `query`.
+   * Metadata is checked first; documents are read only for records it does not settle.
+   * @param {string} query
+   * @returns {Promise<RecordMeta[]>}
+   */
+  async search(query) {
+    const words = terms(query);
+    const all = await this.list();
+    if (words.length === 0) return all;
+    const found = [];
+    for (const meta of all) {
+      if (metaMatches(meta, words)) {
+        found.push(meta);
+        continue;
+      }
+      const record = await this.get(meta.run_id);
+      if (record && recordMatches(meta, record.doc, words)) found.push(meta);
+    }
+    return found;
+  }
+
+  /**
+   * Remembers that a daemon is alive and which captures it holds active.
+   * @param {Heartbeat} heartbeat
+   */
+  async heartbeat(heartbeat) {
+    return transact(this.db, ['meta'], 'readwrite', async (tx) => {
+      const meta = tx.objectStore('meta');
+      const daemons = (await done(meta.get('daemons'))) ?? {};
+      daemons[heartbeat.daemon_id] = heartbeat;
+      for (const [id, beat] of Object.entries(daemons)) {
+        if (beat.at < heartbeat.at - 24 * 60 * 60 * 1000) delete daemons[id];
+      }
+      meta.put(daemons, 'daemons');
+    }, 'record the daemon heartbeat');
+  }
+
+  /**
+   * The daemons heard from within the stale period.
+   * @param {number} [now]
+   * @returns {Promise<Heartbeat[]>}
+   */
+  async liveDaemons(now = Date.now()) {
+    const daemons = await transact(this.db, ['meta'], 'readonly',
+      (tx) => done(tx.objectStore('meta').get('daemons')), 'read daemon heartbeats');
+    return Object.values(daemons ?? {}).filter((beat) => beat.at >= now - HEARTBEAT_STALE_MS);
+  }
+
+  /**
+   * Recovery: every record still marked active that no live daemon reports and that has not been
+   * saved within the stale period is marked interrupted from its latest checkpoint. Capture is
+   * not resumed; pending work is not claimed done.
+   * @param {number} [now]
+   * @returns {Promise<string[]>} the run ids marked interrupted
+   */
+  async recover(now = Date.now()) {
+    const live = new Set((await this.liveDaemons(now)).flatMap((beat) => beat.active_runs));
+    return transact(this.db, ['records', 'documents'], 'readwrite', async (tx) => {
+      const records = tx.objectStore('records');
+      const stale = (await done(records.getAll())).map(migrate).filter((meta) =>
+        meta.state === 'active' && !live.has(meta.run_id) && meta.saved_at < now - HEARTBEAT_STALE_MS);
+      const recovered = [];
+      for (const meta of stale) {
+        const stored = await done(tx.objectStore('documents').get(meta.run_id));
+        if (!stored) continue;
+        recovered.push(meta.run_id);
+        const doc = interrupt(stored.doc);
+        tx.objectStore('documents').put({ run_id: meta.run_id, doc });
+        records.put(metaOf(doc, { checkpoints: meta.checkpoints, bytes: sizeOf(doc) }));
+      }
+      return recovered;
+    }, 'recover interrupted records');
+  }
+}

@@ -1,0 +1,123 @@
+// @ts-check
+// A history record: the metadata that lists read, derived from the export document (version 1)
+// the daemon checkpoints. Pure functions, tested under `node --test`.
+
+import { RECORD_SCHEMA } from './constants.js';
+
+/**
+ * @typedef {{ kind: string, actor?: string }} StopReason
+ * @typedef {{
+ *   version: number, saved_at: number,
+ *   run: { run_id: string, session: string, name?: string, tab_id: string,
+ *          state: 'active' | 'stopped' | 'interrupted', started_at: number,
+ *          stopped_at?: number, stop_reason?: StopReason, counters: Record<string, number>,
+ *          coverage: Record<string, number | boolean>, history: any, text_units: number,
+ *          requests: number, console: number, operations: number, pages: number },
+ *   requests: any[], operations: any[], console: any[], pages: any[],
+ *   extension_version?: string, user_agent?: string,
+ * }} ExportDocument
+ *
+ * @typedef {{
+ *   schema: number, run_id: string, name: string | null, session: string,
+ *   state: 'active' | 'stopped' | 'interrupted', started_at: number,
+ *   stopped_at: number | null, stop_reason: StopReason | null, url: string,
+ *   saved_at: number, checkpoints: number, bytes: number,
+ *   counts: { requests: number, console: number, operations: number, pages: number },
+ *   failures: number,
+ * }} RecordMeta
+ */
+
+/** The page a record is about: its first page load, else its first document request. */
+export function pageUrl(/** @type {ExportDocument} */ doc) {
+  const load = doc.pages?.[0]?.url;
+  if (load) return load;
+  const documentRequest = doc.requests?.find((r) => r.resource_type === 'Document');
+  return documentRequest?.url ?? doc.requests?.[0]?.url ?? '';
+}
+
+/**
+ * The metadata of a record, from its latest document.
+ * @param {ExportDocument} doc
+ * @param {{ checkpoints: number, bytes: number }} stored
+ * @returns {RecordMeta}
+ */
+export function metaOf(doc, { checkpoints, bytes }) {
+  const run = doc.run;
+  return {
+    schema: RECORD_SCHEMA,
+    run_id: run.run_id,
+    name: run.name ?? null,
+    session: run.session,
+    state: run.state,
+    started_at: run.started_at,
+    stopped_at: run.stopped_at ?? null,
+    stop_reason: run.stop_reason ?? null,
+    url: pageUrl(doc),
+    saved_at: doc.saved_at,
+    checkpoints,
+    bytes,
+    counts: {
+      requests: doc.requests?.length ?? 0,
+      console: doc.console?.length ?? 0,
+      operations: doc.operations?.length ?? 0,
+      pages: doc.pages?.length ?? 0,
+    },
+    failures: (doc.requests ?? []).filter((r) => r.state === 'failed' || (r.status ?? 0) >= 400).length,
+  };
+}
+
+/**
+ * Brings a stored record's metadata to the current shape. Only fields that can be derived from
+ * what was stored are added; nothing is invented.
+ * @param {any} stored
+ * @returns {RecordMeta}
+ */
+export function migrate(stored) {
+  const meta = { ...stored };
+  // Records before `schema` existed: the first shape, which had no failure count.
+  if (typeof meta.schema !== 'number') meta.schema = 0;
+  if (meta.schema < 1) {
+    meta.failures ??= null;
+    meta.schema = 1;
+  }
+  if (meta.schema > RECORD_SCHEMA) {
+    // Written by a newer extension: readable as far as the fields we know go.
+    return meta;
+  }
+  return meta;
+}
+
+/** The UTF-8 size of a document as stored. */
+export function sizeOf(/** @type {ExportDocument} */ doc) {
+  return new TextEncoder().encode(JSON.stringify(doc)).length;
+}
+
+/**
+ * The latest checkpoint of a capture that nobody will finish, recovered as interrupted: pending
+ * bodies become unavailable (capture_stopped), unfinished requests `unfinished`, running
+ * operations `interrupted` — nothing pending is claimed done. The same rules as the daemon's
+ * own stop (actors/src/store/mod.rs, `Capture::stop`).
+ * @param {ExportDocument} doc
+ * @returns {ExportDocument}
+ */
+export function interrupt(doc) {
+  const copy = structuredClone(doc);
+  const run = copy.run;
+  if (run.state !== 'active') return copy;
+  run.state = 'interrupted';
+  run.stopped_at = copy.saved_at;
+  run.stop_reason = { kind: 'recovered' };
+  for (const request of copy.requests ?? []) {
+    for (const key of ['request_body', 'response_body']) {
+      const body = request[key];
+      if (body && body.state === 'pending') {
+        request[key] = { state: 'unavailable', reason: 'capture_stopped', units: 0 };
+      }
+    }
+    if (request.state === 'pending') request.state = 'unfinished';
+  }
+  for (const operation of copy.operations ?? []) {
+    if (operation.state === 'running') operation.state = 'interrupted';
+  }
+  return copy;
+}

@@ -1,0 +1,562 @@
+//! The link: the daemon's end of its conversation with the bsk extension in the browser it
+//! drives. It rides the CDP connection the daemon already holds — attach to the extension's
+//! service worker, call `globalThis.bskLink.<name>(arg)` there with `Runtime.callFunctionOn` —
+//! so it opens no port and only the process that controls the browser can speak on it.
+//!
+//! One task per browser connection keeps the link up: every [`HEARTBEAT_INTERVAL`] it either
+//! sends a heartbeat (which also keeps the worker alive: Chromium does not stop a service worker
+//! while a DevTools session is attached) or, when not attached, looks for the worker again,
+//! waking it through an extension page when it was stopped.
+
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use bsk_actors::capture::{CheckpointSink, SaveFuture, Saved};
+use bsk_actors::store::now_ms;
+use bsk_schema::capture::ExportDocument;
+use bsk_schema::link::{
+    CheckpointAck, ExtensionStatus, Heartbeat, LINK_PROTOCOL, LinkHello, LinkState, LinkWelcome,
+};
+use serde_json::{Value, json};
+use tokio::sync::watch;
+
+use super::files;
+use crate::cdp::{CdpClient, CdpError};
+
+/// How often the daemon says it is alive. The extension recovers an active record as interrupted
+/// once no heartbeat has named it for 10 s (`HEARTBEAT_STALE_MS` in the extension).
+pub const HEARTBEAT_INTERVAL: Duration = Duration::from_secs(2);
+
+/// A stopped worker is woken at most this often, so a browser without the extension does not
+/// get a new tab every few seconds.
+const WAKE_INTERVAL: Duration = Duration::from_secs(30);
+
+/// After the worker went away, this many ticks may each try to wake it.
+const QUICK_WAKES: u32 = 5;
+
+/// How long a woken worker may take to appear.
+const WAKE_DEADLINE: Duration = Duration::from_secs(3);
+
+/// How long a just-started worker may take to define `bskLink`.
+const WORKER_START_DEADLINE: Duration = Duration::from_secs(3);
+
+/// How long a save waits for a link that is still connecting before it gives up.
+const CONNECT_GRACE: Duration = Duration::from_secs(5);
+
+/// Deadline of the small link calls (hello, heartbeat).
+const CALL_DEADLINE: Duration = Duration::from_secs(5);
+
+/// Calls one function of `bskLink` with one argument: the page-free way to pass a document
+/// (no JavaScript source is built from data).
+const CALL_FUNCTION: &str = "function (name, arg) { return this[name](arg); }";
+
+/// Which captures the daemon holds active, for the heartbeat.
+pub type ActiveRuns = Arc<dyn Fn() -> Vec<String> + Send + Sync>;
+
+/// The attached service worker.
+#[derive(Debug, Clone)]
+struct Attached {
+    session_id: String,
+    /// `globalThis.bskLink` in the worker.
+    link_object: String,
+    version: String,
+}
+
+pub struct ExtensionLink {
+    cdp: CdpClient,
+    extension_id: String,
+    daemon_id: String,
+    status: watch::Sender<ExtensionStatus>,
+    /// Set while attached; cleared when a call finds the worker gone.
+    attached: Mutex<Option<Attached>>,
+    active_runs: ActiveRuns,
+    /// Wakes the loop before its next tick (the worker detached).
+    retry: tokio::sync::Notify,
+    /// Ticks left on which a worker that just went away may be woken without waiting for
+    /// [`WAKE_INTERVAL`]: a reloaded extension takes a moment to come back.
+    quick_wakes: AtomicU32,
+}
+
+impl std::fmt::Debug for ExtensionLink {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ExtensionLink")
+            .field("extension_id", &self.extension_id)
+            .field("status", &*self.status.borrow())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Why the link is down, with the state to show.
+struct Down(LinkState, String);
+
+impl ExtensionLink {
+    /// Starts keeping the link up on `cdp`; the task ends with the connection.
+    pub fn start(cdp: CdpClient, active_runs: ActiveRuns) -> Arc<ExtensionLink> {
+        let extension_id = files::id();
+        let link = Arc::new(ExtensionLink {
+            cdp,
+            status: watch::Sender::new(ExtensionStatus {
+                state: LinkState::Connecting,
+                extension_id: extension_id.clone(),
+                version: None,
+                reason: None,
+            }),
+            extension_id,
+            daemon_id: format!("{}-{}", std::process::id(), now_ms()),
+            attached: Mutex::new(None),
+            active_runs,
+            retry: tokio::sync::Notify::new(),
+            quick_wakes: AtomicU32::new(0),
+        });
+        let task = tokio::spawn(link.clone().run());
+        // The loop's panic is logged, never lost; the link then reports itself broken.
+        let watcher = link.clone();
+        tokio::spawn(async move {
+            if let Err(e) = task.await {
+                tracing::error!(error = %e, "extension link task failed");
+                watcher.set_down(Down(
+                    LinkState::Broken,
+                    format!("the link task failed: {e}"),
+                ));
+            }
+        });
+        link
+    }
+
+    pub fn status(&self) -> ExtensionStatus {
+        self.status.borrow().clone()
+    }
+
+    /// Waits until the link has settled (connected, or known to be down), at most `deadline`.
+    pub async fn settled(&self, deadline: Duration) -> ExtensionStatus {
+        let mut rx = self.status.subscribe();
+        let _ =
+            tokio::time::timeout(deadline, rx.wait_for(|s| s.state != LinkState::Connecting)).await;
+        self.status()
+    }
+
+    async fn run(self: Arc<Self>) {
+        let mut tick = tokio::time::interval(HEARTBEAT_INTERVAL);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut last_wake: Option<tokio::time::Instant> = None;
+        loop {
+            tokio::select! {
+                () = self.cdp.closed() => break,
+                _ = tick.tick() => {}
+                () = self.retry.notified() => {
+                    // The worker of a reloaded extension comes back within a moment.
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                }
+            }
+            let attached = self.attached();
+            match attached {
+                Some(attached) => {
+                    if let Err(e) = self.heartbeat(&attached).await {
+                        tracing::info!(error = %e, "extension link lost; looking for the worker again");
+                        self.detach();
+                        let _ = self.detach_session(&attached.session_id).await;
+                        self.quick_wakes.store(QUICK_WAKES, Ordering::Relaxed);
+                        self.set_down(Down(
+                            LinkState::Connecting,
+                            format!("the extension's service worker stopped answering ({e}); reconnecting"),
+                        ));
+                    }
+                }
+                None => {
+                    let recently_lost = self.quick_wakes.load(Ordering::Relaxed) > 0;
+                    if recently_lost {
+                        self.quick_wakes.fetch_sub(1, Ordering::Relaxed);
+                    }
+                    let may_wake =
+                        recently_lost || last_wake.is_none_or(|at| at.elapsed() >= WAKE_INTERVAL);
+                    if may_wake {
+                        last_wake = Some(tokio::time::Instant::now());
+                    }
+                    match self.connect(may_wake).await {
+                        Ok(attached) => {
+                            tracing::info!(version = %attached.version, "extension link connected");
+                            let _ = self.heartbeat(&attached).await;
+                            *self.attached.lock().unwrap_or_else(|p| p.into_inner()) =
+                                Some(attached.clone());
+                            self.status.send_replace(ExtensionStatus {
+                                state: LinkState::Connected,
+                                extension_id: self.extension_id.clone(),
+                                version: Some(attached.version),
+                                reason: None,
+                            });
+                        }
+                        Err(down) => self.set_down(down),
+                    }
+                }
+            }
+        }
+        self.detach();
+        self.set_down(Down(
+            LinkState::Connecting,
+            "the browser connection ended".into(),
+        ));
+    }
+
+    /// The browser says a session detached: if it was the link's, the worker went away (stopped,
+    /// reloaded, or the extension was removed); look for it again at once.
+    pub fn on_detached(&self, session_id: &str) {
+        let mut attached = self.attached.lock().unwrap_or_else(|p| p.into_inner());
+        if attached
+            .as_ref()
+            .is_some_and(|a| a.session_id == session_id)
+        {
+            attached.take();
+            drop(attached);
+            tracing::info!("the extension's service worker detached; looking for it again");
+            self.status.send_replace(ExtensionStatus {
+                state: LinkState::Connecting,
+                extension_id: self.extension_id.clone(),
+                version: None,
+                reason: Some("the extension's service worker went away; reconnecting".into()),
+            });
+            self.quick_wakes.store(QUICK_WAKES, Ordering::Relaxed);
+            self.retry.notify_one();
+        }
+    }
+
+    fn attached(&self) -> Option<Attached> {
+        self.attached
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+
+    fn detach(&self) {
+        self.attached
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take();
+    }
+
+    fn set_down(&self, Down(state, reason): Down) {
+        let changed = {
+            let current = self.status.borrow();
+            current.state != state || current.reason.as_deref() != Some(reason.as_str())
+        };
+        if changed {
+            tracing::warn!(state = ?state, reason = %reason, "extension link down");
+            self.status.send_replace(ExtensionStatus {
+                state,
+                extension_id: self.extension_id.clone(),
+                version: None,
+                reason: Some(reason),
+            });
+        }
+    }
+
+    /// Finds the extension's service worker (waking it if allowed), attaches, and greets it. A
+    /// worker target that is listed but stopped does not answer: it is woken and tried again.
+    async fn connect(&self, may_wake: bool) -> Result<Attached, Down> {
+        if let Some(target) = self.find_worker().await? {
+            match self.greet(&target).await {
+                Ok(attached) => return Ok(attached),
+                Err(down) if !may_wake => return Err(down),
+                Err(_) => {}
+            }
+        } else if !may_wake {
+            return Err(self.missing());
+        }
+        let target = self.wake().await?.ok_or_else(|| self.missing())?;
+        self.greet(&target).await
+    }
+
+    /// Attaches to the worker `target`, finds `bskLink` and says hello.
+    async fn greet(&self, target: &str) -> Result<Attached, Down> {
+        let attach = self
+            .cdp
+            .send_with_deadline(
+                None,
+                "Target.attachToTarget",
+                json!({ "targetId": target, "flatten": true }),
+                CALL_DEADLINE,
+            )
+            .await
+            .wait()
+            .await
+            .map_err(|e| broken(format!("could not attach to its service worker: {e}")))?;
+        let session_id = attach["sessionId"].as_str().unwrap_or_default().to_string();
+        let Some(link_object) = self.link_object(&session_id).await? else {
+            let _ = self.detach_session(&session_id).await;
+            return Err(broken(
+                "its service worker has no bskLink: it is not bsk's extension, or it failed to start"
+                    .into(),
+            ));
+        };
+        let mut attached = Attached {
+            session_id,
+            link_object,
+            version: String::new(),
+        };
+        let hello = LinkHello {
+            protocol: LINK_PROTOCOL,
+            daemon_id: self.daemon_id.clone(),
+            daemon_version: env!("CARGO_PKG_VERSION").into(),
+        };
+        let welcome: LinkWelcome = self
+            .call_typed(&attached, "hello", &hello, CALL_DEADLINE)
+            .await
+            .map_err(|e| broken(format!("it did not answer hello: {e}")))?;
+        if welcome.protocol != LINK_PROTOCOL {
+            let _ = self.detach_session(&attached.session_id).await;
+            return Err(Down(
+                LinkState::Incompatible,
+                format!(
+                    "the bsk extension {} speaks link protocol {}, this bsk speaks {LINK_PROTOCOL}; \
+                     reload it from `bsk extension path` (chrome://extensions → Load unpacked)",
+                    welcome.extension_version, welcome.protocol
+                ),
+            ));
+        }
+        attached.version = welcome.extension_version;
+        Ok(attached)
+    }
+
+    /// `globalThis.bskLink` in the worker. A worker that has just started may still be
+    /// evaluating its modules, so this asks again for a moment before concluding it has none.
+    async fn link_object(&self, session_id: &str) -> Result<Option<String>, Down> {
+        let deadline = tokio::time::Instant::now() + WORKER_START_DEADLINE;
+        loop {
+            let object = self
+                .cdp
+                .send_with_deadline(
+                    Some(session_id),
+                    "Runtime.evaluate",
+                    json!({ "expression": "globalThis.bskLink", "objectGroup": "bsk-link" }),
+                    CALL_DEADLINE,
+                )
+                .await
+                .wait()
+                .await
+                .map_err(|e| broken(format!("its service worker did not answer: {e}")))?;
+            if let Some(id) = object["result"]["objectId"].as_str() {
+                return Ok(Some(id.to_string()));
+            }
+            if tokio::time::Instant::now() >= deadline {
+                return Ok(None);
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    fn missing(&self) -> Down {
+        Down(
+            LinkState::Missing,
+            format!(
+                "this browser has no bsk extension (id {}), so history cannot be saved; \
+                 load it from `bsk extension path` (chrome://extensions → Developer mode → Load unpacked)",
+                self.extension_id
+            ),
+        )
+    }
+
+    /// The target id of the extension's running service worker, if any.
+    async fn find_worker(&self) -> Result<Option<String>, Down> {
+        let targets = self
+            .cdp
+            .call(None, "Target.getTargets", json!({}))
+            .await
+            .map_err(|e| Down(LinkState::Connecting, format!("cannot list targets: {e}")))?;
+        let prefix = format!("chrome-extension://{}/", self.extension_id);
+        Ok(targets["targetInfos"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|t| {
+                t["type"] == "service_worker"
+                    && t["url"].as_str().is_some_and(|u| u.starts_with(&prefix))
+            })
+            .and_then(|t| t["targetId"].as_str().map(str::to_string)))
+    }
+
+    /// A stopped worker starts again on an event: open the extension's wake page (it sends the
+    /// worker a message), wait for the worker, close the page.
+    async fn wake(&self) -> Result<Option<String>, Down> {
+        let url = format!("chrome-extension://{}/wake.html", self.extension_id);
+        let page = self
+            .cdp
+            .call(
+                None,
+                "Target.createTarget",
+                json!({ "url": url, "background": true }),
+            )
+            .await
+            .ok()
+            .and_then(|v| v["targetId"].as_str().map(str::to_string));
+        let deadline = tokio::time::Instant::now() + WAKE_DEADLINE;
+        let mut found = None;
+        while tokio::time::Instant::now() < deadline {
+            if let Some(target) = self.find_worker().await? {
+                found = Some(target);
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        if let Some(page) = page {
+            let _ = self
+                .cdp
+                .call(None, "Target.closeTarget", json!({ "targetId": page }))
+                .await;
+        }
+        Ok(found)
+    }
+
+    async fn detach_session(&self, session_id: &str) -> Result<Value, CdpError> {
+        self.cdp
+            .call(
+                None,
+                "Target.detachFromTarget",
+                json!({ "sessionId": session_id }),
+            )
+            .await
+    }
+
+    async fn heartbeat(&self, attached: &Attached) -> Result<(), String> {
+        let beat = Heartbeat {
+            daemon_id: self.daemon_id.clone(),
+            daemon_version: env!("CARGO_PKG_VERSION").into(),
+            pid: std::process::id(),
+            at: now_ms(),
+            active_runs: (self.active_runs)(),
+        };
+        self.call(attached, "heartbeat", json!(beat), CALL_DEADLINE)
+            .await
+            .map(|_| ())
+    }
+
+    async fn call_typed<T: serde::de::DeserializeOwned>(
+        &self,
+        attached: &Attached,
+        name: &str,
+        arg: &impl serde::Serialize,
+        deadline: Duration,
+    ) -> Result<T, String> {
+        let arg = serde_json::to_value(arg).map_err(|e| e.to_string())?;
+        let value = self.call(attached, name, arg, deadline).await?;
+        serde_json::from_value(value)
+            .map_err(|e| format!("the extension answered {name} unexpectedly: {e}"))
+    }
+
+    /// `bskLink[name](arg)` in the worker, awaited; its exception becomes the error.
+    async fn call(
+        &self,
+        attached: &Attached,
+        name: &str,
+        arg: Value,
+        deadline: Duration,
+    ) -> Result<Value, String> {
+        let reply = self
+            .cdp
+            .send_with_deadline(
+                Some(&attached.session_id),
+                "Runtime.callFunctionOn",
+                json!({
+                    "objectId": attached.link_object,
+                    "functionDeclaration": CALL_FUNCTION,
+                    "arguments": [{ "value": name }, { "value": arg }],
+                    "awaitPromise": true,
+                    "returnByValue": true,
+                }),
+                deadline,
+            )
+            .await
+            .wait()
+            .await
+            .map_err(|e| e.to_string())?;
+        if let Some(details) = reply.get("exceptionDetails") {
+            let message = details["exception"]["description"]
+                .as_str()
+                .or_else(|| details["text"].as_str())
+                .unwrap_or("an exception");
+            // The first line of a JS error's description is its message.
+            let message = message.lines().next().unwrap_or(message);
+            return Err(message.trim_start_matches("Error: ").to_string());
+        }
+        Ok(reply["result"]["value"].clone())
+    }
+
+    /// Stores a checkpoint in the extension's history.
+    async fn checkpoint(&self, snapshot: ExportDocument) -> Result<Saved, String> {
+        let status = self.settled(CONNECT_GRACE).await;
+        let attached = match (status.state, self.attached()) {
+            (LinkState::Connected, Some(attached)) => attached,
+            _ => return Err(unavailable(&status)),
+        };
+        let ack: CheckpointAck = self
+            .call_typed(
+                &attached,
+                "checkpoint",
+                &snapshot,
+                super::SAVE_CALL_DEADLINE,
+            )
+            .await
+            .map_err(|e| format!("the extension could not store the checkpoint: {e}"))?;
+        if !ack.evicted.is_empty() {
+            tracing::info!(evicted = ?ack.evicted, "history retention removed older records");
+        }
+        Ok(Saved {
+            checkpoints: ack.checkpoints,
+            extension_version: Some(attached.version),
+        })
+    }
+}
+
+fn broken(reason: String) -> Down {
+    Down(
+        LinkState::Broken,
+        format!("the bsk extension is not working: {reason}"),
+    )
+}
+
+fn unavailable(status: &ExtensionStatus) -> String {
+    format!(
+        "history storage is unavailable: {}; live evidence stays readable with `bsk debug …` and exportable with `bsk debug export`",
+        status
+            .reason
+            .as_deref()
+            .unwrap_or("the link to the bsk extension is still connecting")
+    )
+}
+
+/// The daemon's checkpoint sink: the link of the current browser, whichever that is (a browser
+/// that crashed and was launched again has a new link).
+#[derive(Debug, Clone, Default)]
+pub struct ExtensionSink {
+    slot: Arc<Mutex<Option<Arc<ExtensionLink>>>>,
+}
+
+impl ExtensionSink {
+    pub fn set(&self, link: Option<Arc<ExtensionLink>>) {
+        *self.slot.lock().unwrap_or_else(|p| p.into_inner()) = link;
+    }
+
+    pub fn link(&self) -> Option<Arc<ExtensionLink>> {
+        self.slot.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+}
+
+impl CheckpointSink for ExtensionSink {
+    fn save(&self, snapshot: ExportDocument) -> SaveFuture {
+        let link = self.link();
+        Box::pin(async move {
+            match link {
+                Some(link) => link.checkpoint(snapshot).await,
+                None => Err("history storage is unavailable: no browser is connected".into()),
+            }
+        })
+    }
+
+    fn unavailable(&self) -> Option<String> {
+        let status = self.link()?.status();
+        matches!(
+            status.state,
+            LinkState::Missing | LinkState::Incompatible | LinkState::Broken
+        )
+        .then(|| unavailable(&status))
+    }
+}

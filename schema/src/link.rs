@@ -1,0 +1,84 @@
+//! The link between the daemon and the bsk browser extension. The daemon attaches to the
+//! extension's service worker over its CDP connection and calls the functions of
+//! `globalThis.bskLink` there (`extension/background.js`); these are their arguments and
+//! answers. See `docs/decisions/0003-extension-link.md`.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// Bumped when a link message changes incompatibly. Must equal `LINK_PROTOCOL` in
+/// `extension/lib/constants.js` (a test checks).
+pub const LINK_PROTOCOL: u32 = 1;
+
+/// `bskLink.hello(…)`: the daemon's first call after attaching.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct LinkHello {
+    pub protocol: u32,
+    /// Distinguishes daemons that share one browser (their heartbeats are kept apart).
+    pub daemon_id: String,
+    pub daemon_version: String,
+}
+
+/// The extension's answer to [`LinkHello`].
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct LinkWelcome {
+    pub protocol: u32,
+    pub extension_id: String,
+    pub extension_version: String,
+}
+
+/// `bskLink.checkpoint(document)` answers this once the snapshot is committed to IndexedDB.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct CheckpointAck {
+    pub run_id: String,
+    /// Checkpoints of this record stored so far.
+    pub checkpoints: u64,
+    /// Size of the stored document, in bytes of UTF-8.
+    pub bytes: u64,
+    pub saved_at: u64,
+    /// Older records that retention removed to make room (30 days / 50 records / 50 MiB).
+    #[serde(default)]
+    pub evicted: Vec<String>,
+}
+
+/// `bskLink.heartbeat(…)`, every 2 s while the link is up: the daemon is alive and these
+/// captures are active. Records that no heartbeat names for 10 s are recovered as interrupted.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct Heartbeat {
+    pub daemon_id: String,
+    pub daemon_version: String,
+    pub pid: u32,
+    /// Ms since the Unix epoch.
+    pub at: u64,
+    /// Run ids of the captures this daemon holds active.
+    pub active_runs: Vec<String>,
+}
+
+/// How the daemon's link to the extension stands, as `bsk status` and `bsk debug status` show it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ExtensionStatus {
+    pub state: LinkState,
+    /// The id the extension has in every browser (its manifest carries a fixed key).
+    pub extension_id: String,
+    /// The version the connected extension reported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+    /// Why the link is not connected, and what to do.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum LinkState {
+    /// No browser yet, or the link is looking for the extension.
+    Connecting,
+    /// Attached to the extension's service worker; checkpoints are stored.
+    Connected,
+    /// The browser has no bsk extension (or it is disabled).
+    Missing,
+    /// The extension speaks another link protocol (an older or newer bsk).
+    Incompatible,
+    /// The extension is there but does not answer as it should.
+    Broken,
+}
