@@ -92,6 +92,7 @@ export class RecordView {
     this.revealOperation();
   }
 
+  /** Nothing to release: the record view holds no timers or listeners of its own. */
   dispose() {}
 
   /** @param {string} text */
@@ -106,7 +107,10 @@ export class RecordView {
       this.notice('Retention has removed this record from history. What is shown stays on this page until you leave it; export it now to keep it.');
       return;
     }
-    if (message.run_id === this.runId) this.refresh();
+    if (message.run_id !== this.runId) return;
+    // A link opened before the record's first checkpoint arrived: show it now.
+    if (!this.ctx) this.start();
+    else this.refresh();
   }
 
   /**

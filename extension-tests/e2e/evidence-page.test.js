@@ -1,0 +1,498 @@
+// @ts-check
+// The evidence page in real Chromium with the extension loaded: history is seeded the way the
+// daemon fills it (bskLink.checkpoint in the service worker), then the page is read as a person
+// reads it. Screenshots go to target/extension-artifacts.
+
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { makeFullDocument } from '../fixtures/make-full.js';
+import {
+  WAIT_MS, artifactsDir, evidenceUrl, fixture, heartbeat, launchWithExtension, rebased, seed, serviceWorker,
+} from './support.js';
+
+const MINUTE = 60_000;
+
+/** lib/history.js as the extension's pages import it. */
+const HISTORY_MODULE = '/lib/history.js';
+const NOW = Date.now();
+
+/** The real capture, stopped. Its run id has every character a run id may have. */
+const saveFails = rebased(fixture('save-fails.json'), NOW - 10 * MINUTE, { run_id: 'sf_1.a-b' });
+
+/** Another site; a token that is only in one response body. */
+const checkout = (() => {
+  const text = JSON.stringify(fixture('save-fails.json')).replaceAll('http://127.0.0.1:18123', 'https://shop.example.test');
+  const doc = rebased(JSON.parse(text), NOW - 20 * MINUTE, { run_id: 'checkout-2', name: 'Checkout flow' });
+  const body = doc.requests.find((/** @type {any} */ r) => r.id === 'r6').response_body;
+  body.text = '{"ok":false,"error":{"code":"ZEBRA_7731","message":"Card declined"}}';
+  body.units = body.original_units = body.text.length;
+  return doc;
+})();
+
+/** A capture left active by a daemon that went away: the page recovers it as interrupted. */
+const leftBehind = (() => {
+  const doc = rebased(fixture('save-fails.json'), NOW - 5 * MINUTE, { run_id: 'left-behind-3', name: 'Left behind', state: 'active' });
+  delete doc.run.stopped_at;
+  delete doc.run.stop_reason;
+  doc.saved_at = NOW - MINUTE;
+  const op = doc.operations.at(-1);
+  op.state = 'running';
+  delete op.ended_at;
+  const request = doc.requests.at(-1);
+  request.state = 'pending';
+  delete request.ended_at;
+  request.response_body = { state: 'pending', units: 0 };
+  return doc;
+})();
+
+/** Every bound at its limit. */
+const full = makeFullDocument(fixture('save-fails.json'), { startedAt: NOW - 60 * MINUTE });
+
+/**
+ * An active capture (saved just now), kept active by a heartbeat.
+ * @param {string} runId
+ * @param {string} name
+ */
+function activeDoc(runId, name) {
+  const doc = rebased(fixture('save-fails.json'), Date.now() - 30_000, { run_id: runId, name, state: 'active' });
+  delete doc.run.stopped_at;
+  delete doc.run.stop_reason;
+  doc.saved_at = Date.now();
+  return doc;
+}
+
+/** @type {Awaited<ReturnType<typeof launchWithExtension>>} */
+let browser;
+/** @type {import('playwright-core').Worker} */
+let worker;
+/** @type {string[]} */
+const pageErrors = [];
+
+before(async () => {
+  browser = await launchWithExtension();
+  worker = await serviceWorker(browser.context);
+  await seed(worker, saveFails, checkout, leftBehind, full);
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+/** A fresh tab on the evidence page; uncaught errors in it fail the run at the end. */
+async function open(/** @type {string} */ hash = '') {
+  const page = await browser.context.newPage();
+  page.setDefaultTimeout(WAIT_MS);
+  page.on('pageerror', (e) => pageErrors.push(`${hash}: ${e.message}`));
+  await page.goto(`${evidenceUrl()}${hash}`);
+  return page;
+}
+
+/** @param {string} runId */
+const runHash = (runId) => `#run=${encodeURIComponent(runId)}`;
+
+/**
+ * The visible text of the first match, once it exists.
+ * @param {import('playwright-core').Locator} locator
+ */
+async function textOf(locator) {
+  await locator.first().waitFor();
+  return locator.first().innerText();
+}
+
+describe('evidence page', () => {
+  test('the history list shows every record, newest first, with its state in words', async () => {
+    const page = await open();
+    const rows = page.locator('li.record');
+    await page.waitForFunction(() => document.querySelectorAll('li.record').length === 4);
+    const titles = await rows.locator('.row-title').allInnerTexts();
+    assert.deepEqual(titles, ['Left behind', 'Save fails', 'Checkout flow', 'Full bounds']);
+    const saveRow = rows.filter({ hasText: 'Save fails' });
+    assert.equal(await saveRow.locator('.state').innerText(), 'stopped');
+    assert.match(await saveRow.innerText(), /http:\/\/127\.0\.0\.1:18123\/demo/);
+    const meta = await saveRow.locator('.row-meta').innerText();
+    for (const words of ['7 requests', '5 console entries', '6 operations', 'stopped with bsk debug stop']) assert.ok(meta.includes(words), words);
+    // Left active by a daemon that is gone: recovered as interrupted when the page opened.
+    assert.equal(await rows.filter({ hasText: 'Left behind' }).locator('.state').innerText(), 'interrupted');
+    assert.match(await rows.filter({ hasText: 'Left behind' }).innerText(), /recovered from its last checkpoint/);
+    assert.match(await textOf(page.locator('#history-count')), /4 records/);
+    await page.close();
+  });
+
+  test('search narrows by name, by URL, and by text found only in a response body', async () => {
+    const page = await open();
+    await page.locator('li.record').first().waitFor();
+    const search = page.getByLabel('Search records');
+    const titlesFor = async (/** @type {string} */ query, /** @type {number} */ expected) => {
+      await search.fill(query);
+      await page.waitForFunction(([q, n]) => document.querySelector('#history-count')?.textContent?.includes(`match “${q}”`)
+        && document.querySelectorAll('li.record').length === n, [query, expected]);
+      return page.locator('li.record .row-title').allInnerTexts();
+    };
+    assert.deepEqual(await titlesFor('save fails', 1), ['Save fails']);
+    assert.deepEqual(await titlesFor('shop.example.test', 1), ['Checkout flow']);
+    assert.deepEqual(await titlesFor('zebra_7731', 1), ['Checkout flow']);
+    await search.fill('no-such-thing-anywhere');
+    await page.getByText('No record matches.').waitFor();
+    await search.fill('');
+    await page.waitForFunction(() => document.querySelectorAll('li.record').length === 4);
+    await page.close();
+  });
+
+  test('the keyboard opens rows and sections, and focus follows', async () => {
+    const page = await open();
+    const title = page.locator('li.record .row-title', { hasText: 'Save fails' });
+    await title.focus();
+    await page.keyboard.press(' ');
+    await page.getByRole('heading', { level: 1, name: 'Save fails' }).waitFor();
+    const requestsTab = page.locator('.tabs a', { hasText: 'Requests' });
+    await requestsTab.focus();
+    await page.keyboard.press('Enter');
+    await page.locator('ul.requests > li').first().waitFor();
+    assert.equal(await page.evaluate(() => /** @type {HTMLElement} */ (document.activeElement).dataset.focusKey), 'tab:requests',
+      'focus stays on the tab that was pressed');
+    assert.equal(await requestsTab.getAttribute('aria-current'), 'page');
+    await page.locator('ul.requests a', { hasText: '/api/save' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 2, name: 'POST /api/save' }).waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'POST /api/save', 'focus moves to the detail');
+    await page.goBack();
+    await page.locator('ul.requests > li').first().waitFor();
+    assert.equal(await page.evaluate(() => /** @type {HTMLElement} */ (document.activeElement).dataset.focusKey), 'req:r6',
+      'back in the list, focus is on the row that was opened');
+    await page.close();
+  });
+
+  test('a record shows its header, timeline and field chain', async () => {
+    const page = await open(runHash(saveFails.run.run_id));
+    await page.getByRole('heading', { level: 1, name: 'Save fails' }).waitFor();
+    const header = await textOf(page.locator('.record-head'));
+    assert.match(header, /stopped/);
+    assert.match(header, /stopped with bsk debug stop/);
+    assert.match(header, /Checkpoint saved/i);
+    assert.match(header, /127\.0\.0\.1:18123\/demo/);
+    assert.equal(await page.locator('.live').count(), 0, 'a stopped record is not live');
+
+    const ops = page.locator('article.op');
+    await ops.nth(5).waitFor();
+    assert.equal(await ops.count(), 6);
+    const click = ops.nth(4);
+    const clickText = await click.innerText();
+    assert.match(clickText, /click/);
+    assert.match(clickText, /agent/);
+    assert.match(clickText, /completed/);
+    assert.match(clickText, /clicked #save/);
+    // The save request is immediate evidence of the click; its HTTP 200 is shown as a number,
+    // never as success.
+    const immediate = click.locator('.window-immediate');
+    assert.match(await immediate.innerText(), /200\s+POST\s+\/api\/save/);
+    assert.doesNotMatch(await page.locator('main').innerText(), /success/i);
+    // The field chain links the submitted values to the request; it is open because it links.
+    const chain = click.locator('table.chain');
+    await chain.waitFor();
+    const chainText = await chain.innerText();
+    assert.match(chainText, /Ada Lovelace/);
+    assert.match(chainText, /request r6/);
+    assert.match(chainText, /unlinked: not found/);
+    // The observation opens on demand.
+    await click.getByText('Page after the operation').click();
+    assert.match(await textOf(click.locator('pre.page-text')), /Saving…/);
+    await page.close();
+  });
+
+  test('requests fold static and extension traffic, filter, and open a detail', async () => {
+    const page = await open(`${runHash(full.run.run_id)}&view=requests`);
+    const rows = page.locator('ul.requests > li');
+    await rows.first().waitFor();
+    const folded = full.requests.filter((/** @type {any} */ r) => /^(Image|Stylesheet|Script|Font|Media)$/.test(r.resource_type)
+      || r.url.startsWith('chrome-extension://') || (r.resource_type === 'Other' && /^image\//.test(r.mime_type))).length;
+    assert.ok(folded > 0);
+    assert.equal(await rows.count(), 200 - folded, 'static and extension requests are folded');
+    const toggle = page.getByRole('button', { name: `Show ${folded} static/extension requests` });
+    await toggle.click();
+    await page.waitForFunction(() => document.querySelectorAll('ul.requests > li').length === 200);
+    await page.getByRole('button', { name: 'Hide static/extension requests' }).click();
+    await page.waitForFunction((n) => document.querySelectorAll('ul.requests > li').length === n, 200 - folded);
+
+    // The card about bodies links to the filter.
+    await page.locator('.cards').getByRole('link', { name: /with a body truncated/ }).click();
+    await page.waitForFunction(() => (/** @type {HTMLInputElement} */ (document.querySelector('#request-filter')))?.value === 'body:truncated');
+    const truncated = full.requests.filter((/** @type {any} */ r) => r.response_body.state === 'truncated');
+    await page.waitForFunction((n) => document.querySelectorAll('ul.requests > li').length === n, truncated.length);
+
+    // A truncated body: its state in words, paged in 16384-unit pages.
+    await rows.first().locator('a').click();
+    const detail = page.locator('.request-detail');
+    const responseBody = detail.locator('section[aria-label="Response body"]');
+    assert.match(await textOf(responseBody.locator('.body-words')), /^truncated — over the 64 Ki code-unit body limit$/);
+    assert.match(await responseBody.innerText(), /65,536 code units retained of 69,536 reported/);
+    assert.equal(await textOf(responseBody.locator('.pager-position')), 'units 1–16,384 of 65,536');
+    await responseBody.getByRole('button', { name: 'Next →' }).click();
+    await page.waitForFunction(() => document.querySelector('section[aria-label="Response body"] .pager-position')?.textContent === 'units 16,385–32,768 of 65,536');
+    assert.equal((await responseBody.locator('pre.body-text').innerText()).length > 16000, true);
+
+    // Back to the list keeps the filter.
+    await detail.getByRole('link', { name: '← All requests' }).click();
+    assert.equal(await page.locator('#request-filter').inputValue(), 'body:truncated');
+
+    // Other body states in words.
+    const extension = full.requests.find((/** @type {any} */ r) => r.url.startsWith('chrome-extension://'));
+    await page.goto(`${evidenceUrl()}${runHash(full.run.run_id)}&view=requests&request=${extension.id}`);
+    await page.waitForFunction((url) => document.querySelector('.request-detail .full-url')?.textContent === url, extension.url);
+    assert.equal(await textOf(page.locator('section[aria-label="Response body"] .body-words')), 'unavailable — the browser no longer had the body');
+    const image = full.requests.find((/** @type {any} */ r) => r.resource_type === 'Image');
+    await page.goto(`${evidenceUrl()}${runHash(full.run.run_id)}&view=requests&request=${image.id}`);
+    await page.waitForFunction((url) => document.querySelector('.request-detail .full-url')?.textContent === url, image.url);
+    assert.equal(await textOf(page.locator('section[aria-label="Response body"] .body-words')), 'omitted — binary');
+    await page.close();
+  });
+
+  test('a request detail shows general facts, headers, timing and pretty-printed JSON', async () => {
+    const page = await open(`${runHash(saveFails.run.run_id)}&view=requests&request=r6`);
+    const detail = page.locator('.request-detail');
+    await detail.getByRole('heading', { level: 2, name: 'POST /api/save' }).waitFor();
+    const general = await textOf(detail.locator('section[aria-label="General"]'));
+    assert.match(general, /Status\s+200 OK/);
+    assert.match(general, /Initiator\s+script — http:\/\/127\.0\.0\.1:18123\/demo:59/);
+    assert.match(general, /immediate evidence of\s+operation 5 \(agent click\)/);
+    const requestHeaders = await textOf(detail.locator('section[aria-label="Request headers"]'));
+    assert.match(requestHeaders, /As sent \(ExtraInfo/);
+    assert.match(requestHeaders, /Content-Length\s+64/);
+    assert.match(await textOf(detail.locator('section[aria-label="Timing"]')), /Waiting for the response/);
+    const response = detail.locator('section[aria-label="Response body"] pre.body-text');
+    assert.equal(await textOf(response), JSON.stringify(JSON.parse(saveFails.requests[5].response_body.text), null, 2));
+    assert.match(await response.innerText(), /\n {4}"code": "EMAIL_TAKEN",\n/);
+    await detail.locator('section[aria-label="Response body"]').getByRole('button', { name: 'As retained' }).click();
+    await page.waitForFunction(() => document.querySelector('section[aria-label="Response body"] pre.body-text')?.textContent?.startsWith('{"ok":false'));
+    // The empty request body of a GET says so.
+    await detail.getByRole('link', { name: '← Previous request' }).click();
+    await detail.getByRole('heading', { level: 2, name: 'GET /favicon.ico' }).waitFor();
+    assert.equal(await textOf(page.locator('section[aria-label="Request body"] .body-words')), 'empty — the browser reported no body');
+    await page.close();
+  });
+
+  test('the console is separated by source, with counts', async () => {
+    const page = await open(`${runHash(full.run.run_id)}&view=console`);
+    const headings = page.locator('.console-group h3');
+    await headings.first().waitFor();
+    const texts = (await headings.allInnerTexts()).map((t) => t.replace(/ — .*/, ''));
+    assert.deepEqual(texts, ['Website (40)', 'Extension (25)', 'Browser (25)', 'Unknown (10)']);
+    assert.equal(await page.locator('.console-group.source-extension li.log').count(), 25);
+    const first = await textOf(page.locator('.console-group.source-website li.log'));
+    assert.match(first, /website message/);
+    assert.match(first, /http:\/\/127\.0\.0\.1:18123\/js\/app\.js:\d+:\d+/);
+    await page.getByRole('link', { name: 'Extension 25' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('.console-group').length === 1);
+    assert.match(await headings.first().innerText(), /^Extension \(25\)/);
+    await page.close();
+  });
+
+  test('page context shows loads, observations and fields', async () => {
+    const page = await open(`${runHash(saveFails.run.run_id)}&view=pages`);
+    const load = page.locator('article.page-load');
+    const text = await textOf(load);
+    assert.match(text, /Load 1 · http:\/\/127\.0\.0\.1:18123\/demo/);
+    assert.match(text, /DOMContentLoaded\s+after 63 ms/);
+    assert.match(await load.locator('table.fields').innerText(), /plan\s+profile\s+select\s+free/);
+    await page.goto(`${evidenceUrl()}${runHash(full.run.run_id)}&view=pages`);
+    await page.waitForFunction(() => document.querySelectorAll('article.page-load').length === 20);
+    const fields = await textOf(page.locator('article.page-load table.fields'));
+    assert.match(fields, /password\s+profile\s+password\s+omitted \(credential, payment or file field\)/);
+    assert.match(fields, /truncated at 256 characters/);
+    await page.close();
+  });
+
+  test('an interrupted record says so in a card and claims nothing pending done', async () => {
+    const page = await open(runHash(leftBehind.run.run_id));
+    const card = page.locator('.card', { hasText: 'Interrupted work' });
+    const text = await textOf(card);
+    assert.match(text, /This capture was interrupted: left active by a daemon or browser that went away; recovered from its last checkpoint/);
+    assert.match(text, /1 operation interrupted before finishing/);
+    assert.match(text, /1 request unfinished: capture ended first/);
+    assert.match(await textOf(page.locator('.record-head .state')), /interrupted/);
+    assert.match(await page.locator('article.op').last().innerText(), /interrupted/);
+    await page.close();
+  });
+
+  test('delete removes a stopped record after a confirmation and refuses an active one', async () => {
+    const active = activeDoc('active-del-5', 'Still capturing');
+    const doomed = rebased(fixture('save-fails.json'), Date.now() - 2 * MINUTE, { run_id: 'doomed-6', name: 'Delete me' });
+    await seed(worker, active, doomed);
+    await heartbeat(worker, [active.run.run_id]);
+    const page = await open();
+    const doomedRow = page.locator('li.record', { hasText: 'Delete me' });
+    await doomedRow.getByRole('button', { name: 'Delete Delete me' }).click();
+    // First press only asks.
+    await doomedRow.getByText('This cannot be undone').waitFor();
+    assert.equal(await page.locator('li.record', { hasText: 'Delete me' }).count(), 1);
+    await doomedRow.getByRole('button', { name: 'Delete record' }).click();
+    await page.locator('li.record', { hasText: 'Delete me' }).waitFor({ state: 'detached' });
+    // The extension's own history module, loaded in the page (the path is the page's, not ours).
+    const stored = await page.evaluate(async (lib) => {
+      const { History } = await import(lib);
+      const history = await History.open();
+      return (await history.list()).map((/** @type {any} */ m) => m.run_id);
+    }, HISTORY_MODULE);
+    assert.ok(!stored.includes('doomed-6'), 'the record is gone from history');
+
+    const activeRow = page.locator('li.record', { hasText: 'Still capturing' });
+    assert.equal(await textOf(activeRow.locator('.state')), 'active');
+    assert.match(await activeRow.innerText(), /Active: stop the capture \(bsk debug stop\) before deleting it\./);
+    assert.equal(await activeRow.getByRole('button', { name: /Delete/ }).count(), 0);
+    // History itself refuses, whatever a page asks.
+    const refusal = await page.evaluate(async ([lib, runId]) => {
+      const { History } = await import(lib);
+      return (await History.open()).delete(runId).then(() => 'deleted', (/** @type {Error} */ e) => e.message);
+    }, [HISTORY_MODULE, active.run.run_id]);
+    assert.match(refusal, /is an active capture/);
+    await page.close();
+  });
+
+  test('export downloads the document exactly as seeded', async () => {
+    const page = await open();
+    const row = page.locator('li.record', { hasText: 'Save fails' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: 'Export Save fails as JSON' }).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), 'bsk-save-fails-sf_1.a-b.json');
+    const path = join(artifactsDir(), download.suggestedFilename());
+    await download.saveAs(path);
+    assert.deepEqual(JSON.parse(readFileSync(path, 'utf8')), saveFails);
+
+    await page.goto(`${evidenceUrl()}${runHash(full.run.run_id)}`);
+    const [fromRecord] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export JSON' }).click(),
+    ]);
+    assert.equal(fromRecord.suggestedFilename(), 'bsk-full-bounds-full-bounds.json');
+    const fullPath = join(artifactsDir(), fromRecord.suggestedFilename());
+    await fromRecord.saveAs(fullPath);
+    assert.deepEqual(JSON.parse(readFileSync(fullPath, 'utf8')), full);
+    await page.close();
+  });
+
+  test('a live record shows a newer checkpoint without a reload, keeping the reader’s place', async () => {
+    const live = activeDoc('live-7', 'Live capture');
+    await seed(worker, live);
+    await heartbeat(worker, [live.run.run_id]);
+    const page = await open(`${runHash(live.run.run_id)}&view=requests`);
+    await page.locator('.live').getByText('Live').waitFor();
+    await page.locator('ul.requests > li').first().waitFor();
+    const filter = page.locator('#request-filter');
+    await filter.fill('api');
+    await page.waitForFunction(() => document.querySelectorAll('ul.requests > li').length === 2);
+    await page.evaluate(() => { /** @type {any} */ (window).sameDocument = true; });
+
+    const newer = structuredClone(live);
+    const retry = structuredClone(newer.requests[5]);
+    Object.assign(retry, { id: 'r8', revision: 99, url: 'http://127.0.0.1:18123/api/retry', started_at: newer.saved_at + 500, ended_at: newer.saved_at + 540 });
+    newer.requests.push(retry);
+    newer.run.requests = newer.requests.length;
+    newer.saved_at += 2000;
+    await heartbeat(worker, [live.run.run_id]);
+    await seed(worker, newer);
+
+    await page.locator('ul.requests > li', { hasText: '/api/retry' }).waitFor();
+    assert.equal(await page.locator('ul.requests > li').count(), 3);
+    assert.equal(await filter.inputValue(), 'api', 'the filter survives the update');
+    assert.equal(await page.evaluate(() => /** @type {any} */ (window).sameDocument), true, 'no reload');
+    assert.match(await page.locator('.tabs').innerText(), /Requests\s+8/);
+
+    // The final checkpoint: no longer live.
+    const final = structuredClone(newer);
+    Object.assign(final.run, { state: 'stopped', stopped_at: newer.saved_at + 100, stop_reason: { kind: 'session_ended' } });
+    final.saved_at += 200;
+    await seed(worker, final);
+    await page.locator('.live').waitFor({ state: 'detached' });
+    assert.match(await textOf(page.locator('.record-head')), /the session ended/);
+    await page.close();
+  });
+
+  test('a record at full bounds renders', async () => {
+    const page = await open(runHash(full.run.run_id));
+    await page.waitForFunction(() => document.querySelectorAll('article.op').length === 64);
+    const firstRender = await page.evaluate(() => performance.now());
+    console.log(`full-bounds record: first render of the timeline ${firstRender.toFixed(0)} ms after navigation start (200 requests, 100 console entries, 64 operations, 20 pages, ${full.run.text_units} body code units)`);
+    assert.match(await page.locator('.tabs').innerText(), /Timeline\s+64\s+Requests\s+200\s+Console\s+100\s+Page context\s+20/);
+    assert.ok(await page.getByText('Possibly related (by start time, not proof of causation)').count() > 0);
+    const capacity = await textOf(page.locator('.card', { hasText: 'Capacity limits' }));
+    for (const words of [
+      '231 oldest finished requests evicted to keep 200 (431 seen)',
+      '80 oldest console entries evicted to keep 100 (180 seen)',
+      '3 oldest operations evicted to keep 64',
+      '2 oldest page loads evicted to keep 20',
+      '5 bodies dropped to stay within 512 Ki code units of text per capture',
+      '3 bodies truncated at a text limit',
+      '2 body reads refused: 32 were already queued',
+      '1 body read missed the 2.5 s deadline',
+      '4 browser events lost because a capture queue was full',
+      '2 raw-header (ExtraInfo) events dropped while waiting for their request',
+      '2 iframes not captured: 16 were already attached',
+      '1 iframe whose capture set-up failed',
+    ]) assert.ok(capacity.includes(words), `capacity card says “${words}”`);
+    assert.match(await textOf(page.locator('.card', { hasText: 'Capture started late' })), /1 iframe existed before capture started/);
+    assert.match(await textOf(page.locator('.card', { hasText: 'Fields not recorded' })), /without a usable name|no usable name or id/);
+    // Body text is not in the page until a request is opened.
+    assert.equal(await page.locator('pre.body-text').count(), 0);
+    await page.close();
+  });
+
+  test('screenshots, light and dark, wide and narrow', async () => {
+    const dir = artifactsDir();
+    const views = [
+      ['history', ''],
+      ['timeline', runHash(saveFails.run.run_id)],
+      ['request-detail', `${runHash(saveFails.run.run_id)}&view=requests&request=r6`],
+      ['requests', `${runHash(full.run.run_id)}&view=requests`],
+      ['console', `${runHash(saveFails.run.run_id)}&view=console`],
+      ['page-context', `${runHash(saveFails.run.run_id)}&view=pages`],
+      ['interrupted', runHash(leftBehind.run.run_id)],
+    ];
+    const page = await open();
+    for (const scheme of /** @type {const} */ (['light', 'dark'])) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const [width, height] of [[1280, 900], [420, 900]]) {
+        await page.setViewportSize({ width, height });
+        for (const [name, hash] of views) {
+          await page.goto(`${evidenceUrl()}${hash}`);
+          await page.locator(hash ? '.section > *' : 'li.record').first().waitFor();
+          assert.equal(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), scheme === 'dark');
+          // Nothing wider than the window: the page reflows instead of scrolling sideways.
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+          assert.ok(overflow <= 0, `${name} at ${width} px is ${overflow} px wider than the window`);
+          // 200 requests make a very tall page: that one is shot from its tabs down, one screen.
+          if (name === 'requests') await page.locator('.tabs').evaluate((tabs) => tabs.scrollIntoView());
+          await page.screenshot({ path: join(dir, `evidence-${name}-${scheme}-${width}.png`), fullPage: name !== 'requests' });
+        }
+      }
+    }
+    await page.close();
+    assert.deepEqual(pageErrors, [], 'no uncaught errors in the evidence page');
+  });
+});
+
+describe('evidence page with empty history', () => {
+  test('explains how records get here and how long they are kept', async () => {
+    const empty = await launchWithExtension();
+    try {
+      await serviceWorker(empty.context);
+      const page = await empty.context.newPage();
+      page.setDefaultTimeout(WAIT_MS);
+      await page.goto(evidenceUrl());
+      const text = await textOf(page.locator('.empty-state'));
+      assert.match(text, /No records yet/);
+      assert.match(text, /bsk debug start --session <id>/);
+      assert.match(text, /30 days, up to 50 records and 50 MiB/);
+      assert.match(text, /Export the ones that matter/);
+      for (const [scheme, width] of /** @type {const} */ ([['light', 1280], ['dark', 420]])) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: join(artifactsDir(), `evidence-empty-${scheme}-${width}.png`) });
+      }
+    } finally {
+      await empty.close();
+    }
+  });
+});
