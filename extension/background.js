@@ -26,6 +26,40 @@ const changes = new BroadcastChannel(CHANGES_CHANNEL);
  */
 let lastHeartbeat = null;
 
+/**
+ * Requests the popup made of the daemon, waiting for `bskLink.reply`.
+ * @type {Map<number, (answer: any) => void>}
+ */
+const requests = new Map();
+let nextRequest = 1;
+
+/** How long the popup waits for the daemon to start or stop a capture. */
+const DAEMON_REQUEST_DEADLINE_MS = 15_000;
+
+/**
+ * Asks the daemon to start or stop a capture. The daemon installs `bskDaemon` (a CDP binding
+ * only this worker can see) when it attaches; without it no daemon is connected.
+ * @param {'debug.start' | 'debug.stop'} action
+ * @param {{ session: string, name?: string }} params
+ */
+function askDaemon(action, params) {
+  // @ts-ignore the binding is installed by the daemon
+  const binding = globalThis.bskDaemon;
+  const connected = !!lastHeartbeat && lastHeartbeat.at >= Date.now() - HEARTBEAT_STALE_MS;
+  if (typeof binding !== 'function' || !connected) {
+    return Promise.resolve({ ok: false, error: { code: 'unavailable', message: 'no bsk daemon is connected to this browser', hint: 'start one with `bsk session start` (it launches or attaches to this browser)' } });
+  }
+  const id = nextRequest++;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      requests.delete(id);
+      resolve({ ok: false, error: { code: 'timeout', message: 'the bsk daemon did not answer in time' } });
+    }, DAEMON_REQUEST_DEADLINE_MS);
+    requests.set(id, (answer) => { clearTimeout(timer); resolve(answer); });
+    binding(JSON.stringify({ id, action, ...params }));
+  });
+}
+
 /** The last storage error, shown by the popup until a save succeeds again. */
 let storageError = /** @type {string | null} */ (null);
 
@@ -58,6 +92,17 @@ const link = {
       storageError = String(/** @type {Error} */ (e).message ?? e);
       throw e;
     }
+  },
+
+  /**
+   * The daemon's answer to a request the popup made through `bskDaemon`.
+   * @param {{ id: number, ok: boolean, result?: any, error?: { code: string, message: string, hint?: string } }} answer
+   */
+  async reply(answer) {
+    const pending = requests.get(answer.id);
+    requests.delete(answer.id);
+    pending?.(answer);
+    return { ok: true };
   },
 
   /**
@@ -104,8 +149,14 @@ chrome.runtime.onMessage.addListener((message, sender, reply) => {
   }
   if (message?.type === 'link-status') {
     const connected = !!lastHeartbeat && lastHeartbeat.at >= Date.now() - HEARTBEAT_STALE_MS;
-    reply({ connected, heartbeat: lastHeartbeat, storage_error: storageError });
+    reply({ connected, heartbeat: lastHeartbeat, storage_error: storageError, extension_version: chrome.runtime.getManifest().version });
     return false;
+  }
+  if (message?.type === 'daemon' && (message.action === 'debug.start' || message.action === 'debug.stop')
+      && typeof message.session === 'string') {
+    askDaemon(message.action, { session: message.session, name: typeof message.name === 'string' ? message.name : undefined })
+      .then(reply);
+    return true; // answers asynchronously
   }
   return false;
 });

@@ -183,6 +183,45 @@ describe('history through the extension link', () => {
     }
   });
 
+  test("the popup's Quick Actions start and stop capture on a live session through the daemon", async () => {
+    const home = stateDir();
+    const browser = await launchBrowser({ home });
+    try {
+      const { session } = await startDaemon(home, browser.endpoint);
+      await bsk(home, 'navigate', site.url, '--session', session);
+      const page = await browser.browser.contexts()[0].newPage();
+      await page.goto(browser.evidenceUrl());
+      const ask = (message) => page.evaluate((m) => chrome.runtime.sendMessage(m), message);
+      // The heartbeat lists the session for the current-task card.
+      const status = await waitFor('the session in the heartbeat', async () => {
+        const s = await ask({ type: 'link-status' });
+        return s.connected && s.heartbeat.sessions.some((x) => x.id === session && x.url === `${site.url}/`) ? s : null;
+      }, 10_000);
+      assert.equal(status.heartbeat.sessions.find((x) => x.id === session).capture, undefined);
+
+      const started = await ask({ type: 'daemon', action: 'debug.start', session, name: 'From the popup' });
+      assert.equal(started.ok, true, JSON.stringify(started));
+      const runs = await bskJson(home, 'debug', 'status', '--session', session);
+      assert.equal(runs[0].run_id, started.result.run_id);
+      assert.equal(runs[0].name, 'From the popup');
+      assert.equal(runs[0].state, 'active');
+      // A second start says why not, with the daemon's own error.
+      const again = await ask({ type: 'daemon', action: 'debug.start', session });
+      assert.equal(again.ok, false);
+      assert.match(again.error.message, /already running/);
+      const stopped = await ask({ type: 'daemon', action: 'debug.stop', session });
+      assert.equal(stopped.ok, true, JSON.stringify(stopped));
+      assert.equal(stopped.result.state, 'stopped');
+      // An unknown session is refused: the popup acts only on live sessions.
+      const unknown = await ask({ type: 'daemon', action: 'debug.start', session: 'szzzz' });
+      assert.equal(unknown.ok, false);
+      assert.equal(unknown.error.code, 'not_found');
+      await bsk(home, 'daemon', 'stop');
+    } finally {
+      await browser.close();
+    }
+  });
+
   test('a browser without the extension is reported, with what to do', async () => {
     const home = stateDir();
     const browser = await launchBrowser({ home, withoutExtension: true });

@@ -13,7 +13,15 @@ import { metaMatches, recordMatches, terms } from './search.js';
  * @typedef {import('./record.js').ExportDocument} ExportDocument
  * @typedef {import('./record.js').RecordMeta} RecordMeta
  * @typedef {{ daemon_id: string, at: number, active_runs: string[], version?: string, pid?: number }} Heartbeat
+ * @typedef {{ fold_static: boolean, capture_name: string }} Preferences
  */
+
+/**
+ * `fold_static`: the evidence page folds static resources and extension traffic (they stay in
+ * the record). `capture_name`: the name a capture started from the popup gets.
+ * @type {Preferences}
+ */
+export const DEFAULT_PREFERENCES = { fold_static: true, capture_name: 'Website debugging' };
 
 export class History {
   /** @param {IDBDatabase} db */
@@ -134,6 +142,29 @@ export class History {
       if (record && recordMatches(meta, record.doc, words)) found.push(meta);
     }
     return found;
+  }
+
+  /**
+   * The person's preferences, kept across browser restarts.
+   * @returns {Promise<Preferences>}
+   */
+  async preferences() {
+    const stored = await transact(this.db, ['meta'], 'readonly',
+      (tx) => done(tx.objectStore('meta').get('preferences')), 'read preferences');
+    return { ...DEFAULT_PREFERENCES, ...(stored ?? {}) };
+  }
+
+  /**
+   * @param {Partial<Preferences>} changes
+   * @returns {Promise<Preferences>}
+   */
+  async setPreferences(changes) {
+    return transact(this.db, ['meta'], 'readwrite', async (tx) => {
+      const meta = tx.objectStore('meta');
+      const next = { ...DEFAULT_PREFERENCES, ...((await done(meta.get('preferences'))) ?? {}), ...changes };
+      meta.put(next, 'preferences');
+      return next;
+    }, 'save preferences');
   }
 
   /**

@@ -152,6 +152,13 @@ impl Captures {
         }
     }
 
+    /// The latest capture of a task, for the extension's popup.
+    pub fn latest_of_task(&self, task_id: u64) -> Option<RunInfo> {
+        self.of_task(task_id)
+            .last()
+            .map(|held| held.capture.lock().run_info())
+    }
+
     /// Run ids of the captures still recording, for the extension's heartbeat.
     pub fn active_run_ids(&self) -> Vec<String> {
         self.held

@@ -52,6 +52,32 @@ pub struct Heartbeat {
     pub at: u64,
     /// Run ids of the captures this daemon holds active.
     pub active_runs: Vec<String>,
+    /// The daemon's live sessions, for the popup's current-task card.
+    #[serde(default)]
+    pub sessions: Vec<LinkSession>,
+}
+
+/// A live session as the popup shows it.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct LinkSession {
+    pub id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The URL of the tab the session created.
+    pub url: String,
+    /// The session's latest capture, if it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub capture: Option<LinkCapture>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct LinkCapture {
+    pub run_id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    pub state: crate::capture::CaptureState,
+    pub requests: usize,
+    pub console: usize,
 }
 
 /// How the daemon's link to the extension stands, as `bsk status` and `bsk debug status` show it.

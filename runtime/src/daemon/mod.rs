@@ -26,7 +26,7 @@ use crate::capture::Captures;
 use crate::cdp::EventReceiver;
 use crate::error::{Failure, Result};
 use crate::events::{OPERATION_EVENT_CAPACITY, OperationEvent};
-use crate::extension::link::ActiveRuns;
+use crate::extension::link::{DaemonView, PopupRequest, PopupRequests};
 use crate::extension::{ExtensionLink, ExtensionSink};
 use crate::paths::Paths;
 use crate::session::Session;
@@ -124,17 +124,90 @@ impl Daemon {
         }
         let (conn, events) = BrowserConn::open(&self.config.source, &self.paths).await?;
         let daemon = Arc::downgrade(self);
-        let active_runs: ActiveRuns = Arc::new(move || {
+        let view: DaemonView = Arc::new(move || {
             daemon
                 .upgrade()
-                .map(|d| d.captures.active_run_ids())
+                .map(|d| (d.captures.active_run_ids(), d.link_sessions()))
                 .unwrap_or_default()
         });
+        let daemon = Arc::downgrade(self);
+        let popup: PopupRequests = Arc::new(move |request| {
+            let daemon = daemon.clone();
+            Box::pin(async move {
+                match daemon.upgrade() {
+                    Some(daemon) => daemon.popup_request(request).await,
+                    None => {
+                        serde_json::json!({ "ok": false, "error": { "code": "internal", "message": "the daemon is stopping" } })
+                    }
+                }
+            })
+        });
         self.extension
-            .set(Some(ExtensionLink::start(conn.cdp.clone(), active_runs)));
+            .set(Some(ExtensionLink::start(conn.cdp.clone(), view, popup)));
         tokio::spawn(self.clone().watch_browser(conn.clone(), events));
         *slot = Some(conn.clone());
         Ok(conn)
+    }
+
+    /// Quick Actions → Website debugging in the popup: start or stop capture on a live session's
+    /// tab, exactly as `bsk debug start/stop --session` would.
+    async fn popup_request(self: Arc<Self>, request: PopupRequest) -> serde_json::Value {
+        tracing::info!(session = %request.session, action = %request.action, "popup request");
+        let outcome = async {
+            let session = self.session(&request.session)?;
+            match request.action.as_str() {
+                // The browser this request came through: never launches one.
+                "debug.start" => {
+                    let conn = self.current_browser().await.ok_or_else(|| {
+                        Failure::browser("the browser is not connected to the daemon")
+                    })?;
+                    let tab = session.tab(None)?;
+                    let run = self
+                        .captures
+                        .start(&conn.cdp, &session, &tab, request.name.clone())
+                        .await?;
+                    Ok(serde_json::to_value(run).unwrap_or_default())
+                }
+                "debug.stop" => {
+                    let run = self.captures.stop(&session, None).await?;
+                    Ok(serde_json::to_value(run).unwrap_or_default())
+                }
+                other => Err(Failure::invalid_input(format!(
+                    "unknown popup action {other}"
+                ))),
+            }
+        };
+        match outcome.await {
+            Ok(result) => serde_json::json!({ "ok": true, "result": result }),
+            Err(failure) => serde_json::json!({ "ok": false, "error": failure.0 }),
+        }
+    }
+
+    /// The live sessions with their latest capture, for the extension's popup.
+    fn link_sessions(&self) -> Vec<bsk_schema::link::LinkSession> {
+        let mut sessions: Vec<Arc<Session>> = self.sessions.iter().map(|s| s.clone()).collect();
+        sessions.sort_by_key(|s| s.started_at);
+        sessions
+            .iter()
+            .map(|session| bsk_schema::link::LinkSession {
+                id: session.id.clone(),
+                name: session.name.clone(),
+                url: session
+                    .tabs()
+                    .first()
+                    .map(|tab| tab.state().url)
+                    .unwrap_or_default(),
+                capture: self.captures.latest_of_task(session.task_id).map(|run| {
+                    bsk_schema::link::LinkCapture {
+                        run_id: run.run_id,
+                        name: run.name,
+                        state: run.state,
+                        requests: run.requests,
+                        console: run.console,
+                    }
+                }),
+            })
+            .collect()
     }
 
     /// The browser if one is connected, without launching one.

@@ -8,6 +8,8 @@
 //! while a DevTools session is attached) or, when not attached, looks for the worker again,
 //! waking it through an extension page when it was stopped.
 
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -16,7 +18,8 @@ use bsk_actors::capture::{CheckpointSink, SaveFuture, Saved};
 use bsk_actors::store::now_ms;
 use bsk_schema::capture::ExportDocument;
 use bsk_schema::link::{
-    CheckpointAck, ExtensionStatus, Heartbeat, LINK_PROTOCOL, LinkHello, LinkState, LinkWelcome,
+    CheckpointAck, ExtensionStatus, Heartbeat, LINK_PROTOCOL, LinkHello, LinkSession, LinkState,
+    LinkWelcome,
 };
 use serde_json::{Value, json};
 use tokio::sync::watch;
@@ -51,8 +54,28 @@ const CALL_DEADLINE: Duration = Duration::from_secs(5);
 /// (no JavaScript source is built from data).
 const CALL_FUNCTION: &str = "function (name, arg) { return this[name](arg); }";
 
-/// Which captures the daemon holds active, for the heartbeat.
-pub type ActiveRuns = Arc<dyn Fn() -> Vec<String> + Send + Sync>;
+/// Answers a request the person made in the popup (`debug.start` / `debug.stop` on a session):
+/// `{ok: true, result}` or `{ok: false, error: {code, message, hint}}`.
+pub type PopupRequests =
+    Arc<dyn Fn(PopupRequest) -> Pin<Box<dyn Future<Output = Value> + Send>> + Send + Sync>;
+
+/// What the popup asked for, through the worker's `bskDaemon` binding.
+#[derive(Debug, Clone, serde::Deserialize)]
+pub struct PopupRequest {
+    pub id: u64,
+    pub action: String,
+    pub session: String,
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// The binding the daemon installs in the worker: the extension's way to ask the daemon
+/// something (only the worker's own context sees it).
+const BINDING: &str = "bskDaemon";
+
+/// What the heartbeat tells the extension: the captures the daemon holds active and its live
+/// sessions.
+pub type DaemonView = Arc<dyn Fn() -> (Vec<String>, Vec<LinkSession>) + Send + Sync>;
 
 /// The attached service worker.
 #[derive(Debug, Clone)]
@@ -70,7 +93,8 @@ pub struct ExtensionLink {
     status: watch::Sender<ExtensionStatus>,
     /// Set while attached; cleared when a call finds the worker gone.
     attached: Mutex<Option<Attached>>,
-    active_runs: ActiveRuns,
+    view: DaemonView,
+    popup: PopupRequests,
     /// Wakes the loop before its next tick (the worker detached).
     retry: tokio::sync::Notify,
     /// Ticks left on which a worker that just went away may be woken without waiting for
@@ -92,7 +116,7 @@ struct Down(LinkState, String);
 
 impl ExtensionLink {
     /// Starts keeping the link up on `cdp`; the task ends with the connection.
-    pub fn start(cdp: CdpClient, active_runs: ActiveRuns) -> Arc<ExtensionLink> {
+    pub fn start(cdp: CdpClient, view: DaemonView, popup: PopupRequests) -> Arc<ExtensionLink> {
         let extension_id = files::id();
         let link = Arc::new(ExtensionLink {
             cdp,
@@ -105,7 +129,8 @@ impl ExtensionLink {
             extension_id,
             daemon_id: format!("{}-{}", std::process::id(), now_ms()),
             attached: Mutex::new(None),
-            active_runs,
+            view,
+            popup,
             retry: tokio::sync::Notify::new(),
             quick_wakes: AtomicU32::new(0),
         });
@@ -314,6 +339,7 @@ impl ExtensionLink {
             ));
         }
         attached.version = welcome.extension_version;
+        self.listen(&attached.session_id).await;
         Ok(attached)
     }
 
@@ -342,6 +368,61 @@ impl ExtensionLink {
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
+    }
+
+    /// Installs the `bskDaemon` binding in the worker and answers what the popup asks through it,
+    /// for as long as this session lives.
+    async fn listen(self: &Self, session_id: &str) {
+        let (sink, mut events) = self.cdp.event_channel();
+        self.cdp.route(session_id, sink);
+        for (method, params) in [
+            ("Runtime.enable", json!({})),
+            ("Runtime.addBinding", json!({ "name": BINDING })),
+        ] {
+            let reply = self
+                .cdp
+                .send_with_deadline(Some(session_id), method, params, CALL_DEADLINE)
+                .await;
+            if let Err(e) = reply.wait().await {
+                tracing::warn!(error = %e, method, "the popup's requests will not reach the daemon");
+            }
+        }
+        let cdp = self.cdp.clone();
+        let popup = self.popup.clone();
+        let session = session_id.to_string();
+        let task = tokio::spawn(async move {
+            while let Some(event) = events.recv().await {
+                if event.method != "Runtime.bindingCalled" || event.str("name") != BINDING {
+                    continue;
+                }
+                let Ok(request) = serde_json::from_str::<PopupRequest>(event.str("payload")) else {
+                    tracing::warn!("the extension sent a request the daemon does not understand");
+                    continue;
+                };
+                let id = request.id;
+                let mut answer = popup(request).await;
+                answer["id"] = json!(id);
+                let reply = cdp
+                    .send_with_deadline(
+                        Some(&session),
+                        "Runtime.evaluate",
+                        json!({
+                            "expression": format!("globalThis.bskLink.reply({answer})"),
+                            "awaitPromise": true,
+                        }),
+                        CALL_DEADLINE,
+                    )
+                    .await;
+                if let Err(e) = reply.wait().await {
+                    tracing::warn!(error = %e, "could not answer the popup");
+                }
+            }
+        });
+        tokio::spawn(async move {
+            if let Err(e) = task.await {
+                tracing::error!(error = %e, "the popup request task failed");
+            }
+        });
     }
 
     fn missing(&self) -> Down {
@@ -417,12 +498,14 @@ impl ExtensionLink {
     }
 
     async fn heartbeat(&self, attached: &Attached) -> Result<(), String> {
+        let (active_runs, sessions) = (self.view)();
         let beat = Heartbeat {
             daemon_id: self.daemon_id.clone(),
             daemon_version: env!("CARGO_PKG_VERSION").into(),
             pid: std::process::id(),
             at: now_ms(),
-            active_runs: (self.active_runs)(),
+            active_runs,
+            sessions,
         };
         self.call(attached, "heartbeat", json!(beat), CALL_DEADLINE)
             .await
