@@ -4,6 +4,8 @@
 // extension's IndexedDB history, read back through the extension's own pages.
 
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { bsk, bskJson, extensionWorker, launchBrowser, serveSite, stateDir, waitFor } from './daemon-harness.js';
 
@@ -85,6 +87,17 @@ describe('history through the extension link', () => {
       assert.ok(stored, 'the record is in history');
       assert.equal(stored.meta.state, 'stopped');
       assert.deepEqual(withoutSnapshotTime(stored.doc), withoutSnapshotTime(exported));
+
+      // The evidence page as a PNG, for a person or a CI artifact; only the session's own runs.
+      const png = path.join(home, 'evidence.png');
+      await bsk(home, 'evidence', '--session', session, '--screenshot', png);
+      const bytes = fs.readFileSync(png);
+      assert.equal(bytes.subarray(1, 4).toString(), 'PNG');
+      assert.equal(bytes.readUInt32BE(16), 1280, 'rendered at 1280 px wide');
+      assert.equal(fs.statSync(png).mode & 0o777, 0o600);
+      const other = await bsk(home, 'session', 'start');
+      await assert.rejects(bsk(home, 'evidence', '--session', other, '--run-id', runId, '--screenshot', png), /not_found|no capture|not.*session/i);
+      assert.equal(await bsk(home, 'evidence', '--session', session), browser.evidenceUrl(runId));
 
       // The session and the daemon go; the record stays.
       await bsk(home, 'session', 'stop', session);

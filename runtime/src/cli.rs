@@ -62,6 +62,26 @@ you attach with --cdp-url): chrome://extensions → Developer mode → Load unpa
 that `bsk extension path` prints. Its id is the same everywhere (`bsk extension id`)."
     )]
     Extension(ExtensionCommand),
+    /// The evidence page of a session's capture: its URL, or a PNG of it (--screenshot).
+    #[command(
+        long_about = "The extension's evidence page for one of the session's captures (the \
+latest by default): timeline, requests, bodies, console and page context, as a person sees them.\n\n\
+Prints the page's URL (open it in the browser bsk drives, or in your own Chrome with the extension \
+loaded from `bsk extension path` after importing the exported JSON). With --screenshot FILE.png the \
+daemon renders the page in its browser and writes a PNG of it: for headless machines, CI artifacts \
+and showing a person what you found. Only the session's own captures can be shown."
+    )]
+    Evidence {
+        /// The session id printed by `bsk session start`.
+        #[arg(long, env = "BSK_SESSION")]
+        session: String,
+        /// One of the session's captures (default: its latest).
+        #[arg(long)]
+        run_id: Option<String>,
+        /// Write a PNG of the rendered page to this file.
+        #[arg(long, value_name = "FILE.png")]
+        screenshot: Option<std::path::PathBuf>,
+    },
     /// Record and read website-debugging evidence: requests, console, operations, page loads.
     #[command(
         subcommand,

@@ -82,6 +82,11 @@ async fn execute(command: Command, style: Style) -> Result<()> {
         Command::Daemon(command) => return daemon(command, &paths, style).await,
         Command::Debug(command) => return debug(command, &paths, style).await,
         Command::Extension(command) => return extension(command, &paths, style),
+        Command::Evidence {
+            session,
+            run_id,
+            screenshot,
+        } => return evidence(&paths, style, session, run_id, screenshot).await,
         Command::Status => {
             let value = request(&paths, Call::DaemonStatus).await?;
             output::result(style, &value, output::status);
@@ -217,6 +222,65 @@ async fn daemon(command: DaemonCommand, paths: &Paths, style: Style) -> Result<(
             Ok(())
         }
     }
+}
+
+/// `bsk evidence`: the page's URL, or a screenshot of it written to a file only the user can read.
+async fn evidence(
+    paths: &Paths,
+    style: Style,
+    session: String,
+    run_id: Option<String>,
+    screenshot: Option<std::path::PathBuf>,
+) -> Result<()> {
+    use base64::Engine;
+    use bsk_schema::ipc::{EvidenceParams, EvidenceResult};
+    let call = Call::Evidence(EvidenceParams {
+        session,
+        run_id,
+        screenshot: screenshot.is_some(),
+    });
+    let value = request(paths, call).await?;
+    let result: EvidenceResult = serde_json::from_value(value.clone())
+        .map_err(|e| Failure::protocol(format!("unexpected evidence result: {e}")))?;
+    let Some(file) = screenshot else {
+        output::result(style, &value, |_| Some(result.url.clone()));
+        return Ok(());
+    };
+    let png = base64::engine::general_purpose::STANDARD
+        .decode(result.png_base64.unwrap_or_default())
+        .map_err(|e| Failure::protocol(format!("the screenshot is not base64: {e}")))?;
+    write_private(&file, &png).map_err(|e| {
+        Failure::invalid_input(format!("cannot write {}: {e}", file.display()))
+            .hint("pass a writable path to --screenshot")
+    })?;
+    let summary = serde_json::json!({
+        "run_id": result.run_id,
+        "url": result.url,
+        "screenshot": file.display().to_string(),
+        "bytes": png.len(),
+    });
+    output::result(style, &summary, |_| {
+        Some(format!(
+            "wrote {} ({} KiB): the evidence page of {}",
+            file.display(),
+            png.len().div_ceil(1024),
+            result.run_id
+        ))
+    });
+    Ok(())
+}
+
+/// Writes `bytes` to `path`, created with mode 0600 (evidence is the user's only).
+fn write_private(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .open(path)?;
+    file.write_all(bytes)
 }
 
 /// `bsk extension …`: needs no daemon.

@@ -74,6 +74,31 @@ pub enum Call {
     /// A `bsk debug …` action on the session's captures; the result depends on the action.
     #[serde(rename = "tool.debug")]
     Debug(crate::debug::DebugParams),
+    /// The evidence page of one of the session's captures, optionally as a screenshot.
+    /// Result: [`EvidenceResult`].
+    #[serde(rename = "evidence.show")]
+    Evidence(EvidenceParams),
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct EvidenceParams {
+    pub session: String,
+    /// One of the session's captures; its latest by default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub run_id: Option<String>,
+    /// Render the page in the browser and return a PNG of it.
+    #[serde(default)]
+    pub screenshot: bool,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct EvidenceResult {
+    pub run_id: String,
+    /// The evidence page of the record, in the browser that holds its history.
+    pub url: String,
+    /// A PNG of the page as it rendered the record, base64-encoded (with `screenshot`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub png_base64: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]

@@ -109,7 +109,7 @@ impl Capture {
             coverage: Coverage::default(),
             history: HistoryStatus {
                 available: false,
-                reason: Some("no browser extension is connected to receive checkpoints".into()),
+                reason: Some("no checkpoint saved yet".into()),
                 checkpoints: 0,
                 last_checkpoint_at: None,
             },

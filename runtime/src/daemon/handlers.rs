@@ -45,6 +45,7 @@ impl Daemon {
             Call::TabReturn(params) => to_json(self.return_tab(params).await?),
             Call::Operation(params) => to_json(self.operate(params).await?),
             Call::Debug(params) => self.debug(params).await,
+            Call::Evidence(params) => to_json(self.evidence(params).await?),
         }
     }
 

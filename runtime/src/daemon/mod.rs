@@ -6,9 +6,11 @@
 //! - [`server`]: the socket, framing, the lock file, idle exit.
 //! - [`handlers`]: one function per [`bsk_schema::Call`].
 //! - [`browser`]: launching or attaching to the browser, and noticing when it goes away.
+//! - [`debug`] and [`evidence`]: `bsk debug …` on a session's captures, and their evidence page.
 
 mod browser;
 mod debug;
+mod evidence;
 mod handlers;
 pub mod server;
 

@@ -1,0 +1,158 @@
+//! `bsk evidence`: the extension's evidence page for one of a session's captures, and a
+//! screenshot of it as it renders that record (for headless machines, CI artifacts and an agent
+//! that wants to show a person what it found).
+//!
+//! Only a capture the session holds can be shown, as with `bsk debug` reads: older records in
+//! history stay the extension's own.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use base64::Engine;
+use bsk_schema::ipc::{EvidenceParams, EvidenceResult};
+use serde_json::{Value, json};
+
+use super::Daemon;
+use crate::cdp::CdpClient;
+use crate::error::{Failure, Result};
+use crate::extension::files;
+
+/// The page is rendered at this size; the screenshot takes its full height up to
+/// [`MAX_SCREENSHOT_HEIGHT`].
+const VIEWPORT: (u32, u32) = (1280, 900);
+const MAX_SCREENSHOT_HEIGHT: f64 = 6000.0;
+
+/// How long the evidence page may take to show the record.
+const RENDER_DEADLINE: Duration = Duration::from_secs(15);
+
+impl Daemon {
+    pub(super) async fn evidence(
+        self: &Arc<Self>,
+        params: EvidenceParams,
+    ) -> Result<EvidenceResult> {
+        let session = self.session(&params.session)?;
+        let held = self.captures.get(&session, params.run_id.as_deref())?;
+        let run_id = held.run_id.clone();
+        let url = format!(
+            "chrome-extension://{}/evidence.html#run={}",
+            files::id(),
+            encode_component(&run_id)
+        );
+        if !params.screenshot {
+            return Ok(EvidenceResult {
+                run_id,
+                url,
+                png_base64: None,
+            });
+        }
+        let history = held.capture.lock().run_info().history;
+        if history.checkpoints == 0 {
+            return Err(Failure::browser(format!(
+                "capture {run_id} has no checkpoint in the browser's history yet: {}",
+                history.reason.as_deref().unwrap_or("none was saved")
+            ))
+            .hint("`bsk status` shows whether the bsk extension is connected; the evidence stays readable with `bsk debug …`"));
+        }
+        let conn = self.browser().await?;
+        let png = screenshot(&conn.cdp, &url, &run_id).await?;
+        Ok(EvidenceResult {
+            run_id,
+            url,
+            png_base64: Some(png),
+        })
+    }
+}
+
+/// Opens `url` in a tab of the default browser context (extension pages do not load
+/// in a session's own context), waits until it shows `run_id`, captures it, and closes the tab.
+async fn screenshot(cdp: &CdpClient, url: &str, run_id: &str) -> Result<String> {
+    let target = cdp
+        .call(
+            None,
+            "Target.createTarget",
+            json!({ "url": "about:blank", "background": true }),
+        )
+        .await?;
+    let target_id = target["targetId"].as_str().unwrap_or_default().to_string();
+    let result = async {
+        let attach = cdp
+            .call(None, "Target.attachToTarget", json!({ "targetId": target_id, "flatten": true }))
+            .await?;
+        let page = attach["sessionId"].as_str().unwrap_or_default().to_string();
+        let page = Some(page.as_str());
+        cdp.call(page, "Emulation.setDeviceMetricsOverride", json!({
+            "width": VIEWPORT.0, "height": VIEWPORT.1, "deviceScaleFactor": 1, "mobile": false,
+        }))
+        .await?;
+        cdp.call(page, "Page.navigate", json!({ "url": url })).await?;
+        // A tab that is not in front gets no frames, and its screenshot never comes.
+        cdp.call(page, "Page.bringToFront", json!({})).await?;
+        // Rendered when the page names the record and no longer says it is loading.
+        let ready = format!(
+            "document.readyState === 'complete' && document.body.innerText.includes({}) && !document.querySelector('[aria-busy=\"true\"]')",
+            Value::String(run_id.to_string())
+        );
+        let deadline = tokio::time::Instant::now() + RENDER_DEADLINE;
+        loop {
+            let shown = cdp
+                .call(page, "Runtime.evaluate", json!({ "expression": ready, "returnByValue": true }))
+                .await
+                .ok()
+                .and_then(|v| v["result"]["value"].as_bool())
+                .unwrap_or(false);
+            if shown {
+                break;
+            }
+            if tokio::time::Instant::now() > deadline {
+                return Err(Failure::timeout(format!(
+                    "the evidence page did not show {run_id} within {RENDER_DEADLINE:?}"
+                ))
+                .hint("check `bsk status` (history extension connected?) and open the page yourself: `bsk evidence --session <id>` prints its URL"));
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        // Two animation frames: the last layout is painted.
+        let _ = cdp
+            .call(page, "Runtime.evaluate", json!({
+                "expression": "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))",
+                "awaitPromise": true,
+            }))
+            .await;
+        let metrics = cdp.call(page, "Page.getLayoutMetrics", json!({})).await?;
+        let height = metrics["cssContentSize"]["height"]
+            .as_f64()
+            .unwrap_or(f64::from(VIEWPORT.1))
+            .clamp(f64::from(VIEWPORT.1), MAX_SCREENSHOT_HEIGHT);
+        let shot = cdp
+            .call(page, "Page.captureScreenshot", json!({
+                "format": "png",
+                "captureBeyondViewport": true,
+                "clip": { "x": 0, "y": 0, "width": VIEWPORT.0, "height": height, "scale": 1 },
+            }))
+            .await?;
+        let data = shot["data"].as_str().unwrap_or_default().to_string();
+        // Decoding checks that what comes back is base64 before a client writes it to a file.
+        base64::engine::general_purpose::STANDARD
+            .decode(&data)
+            .map_err(|e| Failure::browser(format!("the screenshot is not base64: {e}")))?;
+        Ok(data)
+    }
+    .await;
+    let _ = cdp
+        .call(None, "Target.closeTarget", json!({ "targetId": target_id }))
+        .await;
+    result
+}
+
+/// `encodeURIComponent` for a run id (letters, digits and `-_.` pass; everything else is
+/// percent-encoded).
+fn encode_component(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                char::from(b).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
