@@ -193,10 +193,11 @@ async fn a_panic_in_any_capture_actor_keeps_the_evidence_as_interrupted() {
         ActorKind::Observer,
     ] {
         let capture = new_capture();
+        let sink = Arc::new(RecordingSink::default());
         let tap = CaptureTap::start(
             capture.clone(),
             Arc::new(SilentBrowser::default()),
-            Arc::new(RecordingSink::default()),
+            sink.clone(),
             "ROOT".into(),
         );
         finished_request(&tap, 1);
@@ -222,5 +223,10 @@ async fn a_panic_in_any_capture_actor_keeps_the_evidence_as_interrupted() {
             "{kind:?}: a pending body is not claimed done"
         );
         assert_eq!(r1.response_body.reason, Some(BodyReason::CaptureStopped));
+        // The final record reaches history whichever actor died, the writer included.
+        wait_for("the final checkpoint", || {
+            sink.saves.lock().expect("lock").last().map(|s| s.1) == Some(CaptureState::Interrupted)
+        })
+        .await;
     }
 }

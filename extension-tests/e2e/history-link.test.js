@@ -196,6 +196,44 @@ describe('history through the extension link', () => {
     }
   });
 
+  test('every stop path ends with the final record saved with its stop reason', async () => {
+    const home = stateDir();
+    const browser = await launchBrowser({ home });
+    const page = await browser.browser.contexts()[0].newPage();
+    try {
+      await bsk(home, 'daemon', 'start', '--cdp-url', browser.endpoint);
+      // Runs a capture on a new session, ends it with `end`, and returns the stored record.
+      const record = async (end) => {
+        const session = await bsk(home, 'session', 'start');
+        const runId = await bsk(home, 'debug', 'start', '--session', session, '--quiet');
+        await bsk(home, 'navigate', site.url, '--session', session);
+        await end(session);
+        await page.goto(browser.evidenceUrl());
+        return waitFor(`the final record of ${runId}`, async () => {
+          const stored = await readHistory(page, 'get', runId);
+          return stored && stored.meta.state !== 'active' ? stored : null;
+        }, 15_000);
+      };
+      const ended = await record((session) => bsk(home, 'session', 'stop', session));
+      assert.deepEqual(ended.doc.run.stop_reason, { kind: 'session_ended' });
+      assert.equal(ended.meta.state, 'stopped');
+
+      const closed = await record(async (session) => {
+        const [{ tab_id: tab }] = (await bskJson(home, 'session', 'list')).find((s) => s.id === session).tabs;
+        const cdp = await browser.browser.newBrowserCDPSession();
+        await cdp.send('Target.closeTarget', { targetId: tab });
+      });
+      assert.deepEqual(closed.doc.run.stop_reason, { kind: 'tab_closed' });
+
+      const shutdown = await record(() => bsk(home, 'daemon', 'stop'));
+      assert.deepEqual(shutdown.doc.run.stop_reason, { kind: 'daemon_shutdown' });
+      assert.ok(shutdown.doc.requests.length >= 1, 'the final record keeps the evidence');
+    } finally {
+      await bsk(home, 'daemon', 'stop').catch(() => {});
+      await browser.close();
+    }
+  });
+
   test("the popup's Quick Actions start and stop capture on a live session through the daemon", async () => {
     const home = stateDir();
     const browser = await launchBrowser({ home });
@@ -250,6 +288,40 @@ describe('history through the extension link', () => {
       const debug = await bsk(home, 'debug', 'status', '--session', session);
       assert.match(debug, /history: unavailable — .*no bsk extension/);
       await bsk(home, 'daemon', 'stop');
+    } finally {
+      await browser.close();
+    }
+  });
+
+  test('retention in a real browser: the 51st record evicts the oldest stopped one, never an active one', async () => {
+    const home = stateDir();
+    const browser = await launchBrowser({ home });
+    try {
+      const worker = await extensionWorker(browser.browser, browser.extensionId);
+      const acks = await worker.evaluate(async () => {
+        const now = Date.now();
+        const doc = (i, state) => ({
+          version: 1, saved_at: now, requests: [], operations: [], console: [], pages: [],
+          run: { run_id: `r-${String(i).padStart(2, '0')}`, session: 's', tab_id: 't', state, started_at: now - (100 - i) * 60_000,
+            stopped_at: state === 'active' ? undefined : now, counters: {}, coverage: {}, history: {}, text_units: 0,
+            requests: 0, console: 0, operations: 0, pages: 0 },
+        });
+        const out = [];
+        // The oldest record is an active capture; then 50 stopped ones.
+        // @ts-ignore the link is the worker's global
+        out.push(await globalThis.bskLink.checkpoint(doc(0, 'active')));
+        // @ts-ignore
+        for (let i = 1; i <= 50; i++) out.push(await globalThis.bskLink.checkpoint(doc(i, 'stopped')));
+        return out;
+      });
+      const last = acks[acks.length - 1];
+      assert.deepEqual(last.evicted, ['r-01'], 'the 51st record evicts the oldest stopped record, not the older active one');
+      const page = await browser.browser.contexts()[0].newPage();
+      await page.goto(browser.evidenceUrl());
+      const ids = (await readHistory(page, 'list')).map((r) => r.run_id);
+      assert.equal(ids.length, 50);
+      assert.ok(ids.includes('r-00'), 'the active capture is protected');
+      assert.ok(!ids.includes('r-01'));
     } finally {
       await browser.close();
     }

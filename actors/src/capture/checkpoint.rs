@@ -165,39 +165,44 @@ impl Actor for CheckpointWriter {
 }
 
 impl CheckpointWriter {
-    /// Takes a snapshot and hands it to the sink, waiting for its answer (at most
-    /// [`SAVE_DEADLINE`]). History status says what happened; live evidence is untouched.
     async fn save(&mut self) {
-        if let Some(reason) = self.sink.unavailable() {
-            let mut capture = self.capture.lock();
+        save_snapshot(&self.capture, self.sink.as_ref()).await;
+    }
+}
+
+/// Takes a snapshot and hands it to the sink, waiting for its answer (at most
+/// [`SAVE_DEADLINE`]). History status says what happened; live evidence is untouched. The writer
+/// saves through this, and so does the tab actor for the final save when the writer itself died.
+pub async fn save_snapshot(capture: &SharedCapture, sink: &dyn CheckpointSink) {
+    if let Some(reason) = sink.unavailable() {
+        let mut capture = capture.lock();
+        capture.history.available = false;
+        capture.history.reason = Some(reason);
+        return;
+    }
+    let snapshot = capture.lock().export(now_ms());
+    let saved_at = snapshot.saved_at;
+    let result = match tokio::time::timeout(SAVE_DEADLINE, sink.save(snapshot)).await {
+        Ok(result) => result,
+        Err(_) => Err(format!(
+            "history storage did not answer within {SAVE_DEADLINE:?}; the checkpoint was not confirmed"
+        )),
+    };
+    let mut capture = capture.lock();
+    match result {
+        Ok(saved) => {
+            capture.history.available = true;
+            capture.history.reason = None;
+            capture.history.checkpoints = saved.checkpoints;
+            capture.history.last_checkpoint_at = Some(saved_at);
+            if saved.extension_version.is_some() {
+                capture.extension_version = saved.extension_version;
+            }
+        }
+        Err(reason) => {
+            tracing::warn!(reason = %reason, "checkpoint not saved");
             capture.history.available = false;
             capture.history.reason = Some(reason);
-            return;
-        }
-        let snapshot = self.capture.lock().export(now_ms());
-        let saved_at = snapshot.saved_at;
-        let result = match tokio::time::timeout(SAVE_DEADLINE, self.sink.save(snapshot)).await {
-            Ok(result) => result,
-            Err(_) => Err(format!(
-                "history storage did not answer within {SAVE_DEADLINE:?}; the checkpoint was not confirmed"
-            )),
-        };
-        let mut capture = self.capture.lock();
-        match result {
-            Ok(saved) => {
-                capture.history.available = true;
-                capture.history.reason = None;
-                capture.history.checkpoints = saved.checkpoints;
-                capture.history.last_checkpoint_at = Some(saved_at);
-                if saved.extension_version.is_some() {
-                    capture.extension_version = saved.extension_version;
-                }
-            }
-            Err(reason) => {
-                tracing::warn!(reason = %reason, "checkpoint not saved");
-                capture.history.available = false;
-                capture.history.reason = Some(reason);
-            }
         }
     }
 }

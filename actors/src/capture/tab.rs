@@ -57,6 +57,8 @@ pub struct TabActor {
     root_session: String,
     cdp: Arc<dyn Commander>,
     checkpoint: ActorRef<CheckpointWriter>,
+    /// Where the writer saves; the final save goes here directly when the writer is gone.
+    sink: Arc<dyn CheckpointSink>,
     /// Events the runtime could not hand over (this actor's full mailbox), folded into the
     /// capture's `events_dropped`.
     dropped: Arc<AtomicU64>,
@@ -135,7 +137,7 @@ impl Actor for TabActor {
             &me,
             CheckpointArgs {
                 capture: capture.clone(),
-                sink,
+                sink: sink.clone(),
             },
         )
         .await;
@@ -162,6 +164,7 @@ impl Actor for TabActor {
             root_session: root_session.clone(),
             cdp,
             checkpoint,
+            sink,
             dropped,
             dropped_here: 0,
             operations: HashMap::new(),
@@ -292,7 +295,10 @@ impl TabActor {
         self.fold_dropped();
         self.capture.lock().stop(reason, now_ms());
         if self.checkpoint.ask(SaveNow).await.is_err() {
-            tracing::warn!("the checkpoint writer is gone; the final state stays in memory");
+            // The writer died (its panic may be why the capture ends): the final record is
+            // saved all the same, directly.
+            tracing::warn!("the checkpoint writer is gone; saving the final record directly");
+            checkpoint::save_snapshot(&self.capture, self.sink.as_ref()).await;
         }
         self.checkpoint.kill();
     }
