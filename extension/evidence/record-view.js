@@ -50,14 +50,15 @@ export class RecordView {
    * @param {HTMLElement} root
    * @param {import('../lib/history.js').History} history
    * @param {Route} route
+   * @param {{ showFolded?: boolean }} [initial] whether folded requests start shown
    */
-  constructor(root, history, route) {
+  constructor(root, history, route, initial = {}) {
     this.root = root;
     this.history = history;
     this.route = route;
     this.runId = /** @type {string} */ (route.run);
     /** @type {UiState} */
-    this.ui = { showFolded: false, bodyOffsets: new Map(), bodyRaw: new Set(), openDetails: new Set(), scroll: new Map() };
+    this.ui = { showFolded: initial.showFolded ?? false, bodyOffsets: new Map(), bodyRaw: new Set(), openDetails: new Set(), scroll: new Map() };
     /** @type {Ctx | null} */
     this.ctx = null;
     this.refreshing = false;

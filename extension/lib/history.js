@@ -12,7 +12,7 @@ import { metaMatches, recordMatches, terms } from './search.js';
 /**
  * @typedef {import('./record.js').ExportDocument} ExportDocument
  * @typedef {import('./record.js').RecordMeta} RecordMeta
- * @typedef {{ daemon_id: string, at: number, active_runs: string[], version?: string, pid?: number }} Heartbeat
+ * @typedef {{ daemon_id: string, at: number, active_runs: string[], daemon_version?: string, pid?: number, sessions?: any[] }} Heartbeat
  * @typedef {{ fold_static: boolean, capture_name: string }} Preferences
  */
 

@@ -1,0 +1,87 @@
+// @ts-check
+// The popup: the link with the bsk daemon, the current tasks with their Quick Actions (website
+// debugging), or a prompt for the agent; history; preferences. Re-reads the link every 2 s
+// while open, and at once when the worker announces a heartbeat or a saved checkpoint.
+
+import { CHANGES_CHANNEL } from '../lib/constants.js';
+import { DEFAULT_PREFERENCES, History } from '../lib/history.js';
+import { renderConnection } from './connection.js';
+import { linkStatus } from './link.js';
+import { renderPreferences } from './preferences.js';
+import { renderRecent } from './recent.js';
+import { Tasks } from './tasks.js';
+
+/** The daemon's heartbeat period: the popup reads the link as often as it can change. */
+const STATUS_REFRESH_MS = 2_000;
+
+const byId = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+const places = {
+  connection: byId('connection'),
+  storage: byId('storage'),
+  version: byId('extension-version'),
+};
+const tasks = new Tasks(byId('tasks'), { refresh: () => { refreshStatus(); } });
+
+/** One read at a time; a request during a read is served by one more read after it. */
+let reading = /** @type {Promise<void> | null} */ (null);
+let readAgain = false;
+
+async function refreshStatus() {
+  if (reading) {
+    readAgain = true;
+    return reading;
+  }
+  reading = (async () => {
+    do {
+      readAgain = false;
+      /** @type {import('./link.js').LinkStatus | Error} */
+      let status;
+      try {
+        status = await linkStatus();
+      } catch (e) {
+        status = e instanceof Error ? e : new Error(String(e));
+      }
+      renderConnection(places, status);
+      tasks.update(status);
+    } while (readAgain);
+  })().finally(() => { reading = null; });
+  return reading;
+}
+
+/** @param {History | null} history */
+async function refreshHistory(history) {
+  if (!history) return;
+  try {
+    renderRecent(byId('history'), await history.list());
+  } catch (e) {
+    renderRecent(byId('history'), e instanceof Error ? e : new Error(String(e)));
+  }
+}
+
+async function start() {
+  places.version.textContent = `extension ${chrome.runtime.getManifest().version}`;
+  /** @type {History | null} */
+  let history = null;
+  let preferences = DEFAULT_PREFERENCES;
+  try {
+    history = await History.open();
+    // Records left active by a daemon or browser that went away are listed as interrupted. A
+    // recovery that fails leaves them as they are; the evidence page reports it.
+    await history.recover().catch(() => {});
+    preferences = await history.preferences();
+  } catch (e) {
+    renderRecent(byId('history'), new Error(`history cannot be opened: ${e instanceof Error ? e.message : String(e)}`));
+  }
+  tasks.setCaptureName(preferences.capture_name);
+  renderPreferences(byId('preferences'), history, preferences, (saved) => tasks.setCaptureName(saved.capture_name));
+  await Promise.all([refreshStatus(), refreshHistory(history)]);
+
+  setInterval(refreshStatus, STATUS_REFRESH_MS);
+  const channel = new BroadcastChannel(CHANGES_CHANNEL);
+  channel.addEventListener('message', (event) => {
+    if (event.data?.type === 'heartbeat') refreshStatus();
+    else refreshHistory(history);
+  });
+}
+
+start();

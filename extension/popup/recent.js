@@ -1,0 +1,47 @@
+// @ts-check
+// History, reachable with or without a daemon or task: how many records this browser keeps,
+// the newest few (each opens its record), and the whole list on the evidence page.
+
+import { h, replace } from '../evidence/dom.js';
+import { iso, plural } from '../evidence/format.js';
+import { evidencePath, opener } from './pages.js';
+
+/** How many of the newest records the popup lists; the evidence page lists them all. */
+const NEWEST_SHOWN = 3;
+
+/** A start time short enough for one line beside the name: the evidence page has the rest. */
+const shortTime = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** @typedef {import('../lib/record.js').RecordMeta} RecordMeta */
+
+/**
+ * @param {HTMLElement} section
+ * @param {RecordMeta[] | Error} records newest first, or why they could not be read
+ */
+export function renderRecent(section, records) {
+  const open = h('a', { class: 'button', id: 'open-history', href: evidencePath(), onclick: opener(evidencePath()) }, 'Open history');
+  let body;
+  if (records instanceof Error) {
+    body = h('p', { class: 'notice', role: 'alert' }, `History could not be read: ${records.message}`);
+  } else if (records.length === 0) {
+    body = h('p', { class: 'muted small', id: 'history-count' }, 'No records yet. A capture is saved here as soon as it starts, and stays after its task ends.');
+  } else {
+    body = [
+      h('p', { class: 'muted small', id: 'history-count' }, `${plural(records.length, 'record')} kept in this browser.`),
+      h('ul', { class: 'recent', 'aria-label': 'Newest records' }, records.slice(0, NEWEST_SHOWN).map(row)),
+    ];
+  }
+  replace(section,
+    h('div', { class: 'section-head' }, h('h2', { id: 'history-title' }, 'History'), open),
+    body);
+}
+
+/** One record: its name, its state in a word, when it started; the whole row opens it. */
+function row(/** @type {RecordMeta} */ meta) {
+  const path = evidencePath(meta.run_id);
+  return h('li', null,
+    h('a', { class: 'recent-record', href: path, onclick: opener(path), 'data-run': meta.run_id, title: meta.url || null },
+      h('span', { class: 'recent-name' }, meta.name || meta.run_id),
+      h('time', { class: 'recent-time', datetime: iso(meta.started_at) }, shortTime.format(meta.started_at)),
+      h('span', { class: `state state-${meta.state}` }, meta.state)));
+}
