@@ -205,8 +205,10 @@ describe('evidence page', () => {
     const page = await open(`${runHash(full.run.run_id)}&view=requests`);
     const rows = page.locator('ul.requests > li');
     await rows.first().waitFor();
-    const folded = full.requests.filter((/** @type {any} */ r) => /^(Image|Stylesheet|Script|Font|Media)$/.test(r.resource_type)
-      || r.url.startsWith('chrome-extension://') || (r.resource_type === 'Other' && /^image\//.test(r.mime_type))).length;
+    // The daemon's rule (is_folded in actors/src/store/reads.rs): static types, extension URLs,
+    // the favicon. Scripts stay listed.
+    const folded = full.requests.filter((/** @type {any} */ r) => /^(Image|Stylesheet|Font|Media|Manifest|TextTrack)$/.test(r.resource_type)
+      || r.url.startsWith('chrome-extension://') || r.url.endsWith('/favicon.ico')).length;
     assert.ok(folded > 0);
     assert.equal(await rows.count(), 200 - folded, 'static and extension requests are folded');
     const toggle = page.getByRole('button', { name: `Show ${folded} static/extension requests` });

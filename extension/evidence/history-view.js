@@ -108,7 +108,7 @@ export class HistoryView {
       const daemons = await this.history.liveDaemons();
       const active = daemons.flatMap((d) => d.active_runs).length;
       this.daemonLine.textContent = daemons.length
-        ? `A bsk daemon is connected${daemons[0].daemon_version ? ` (version ${daemons[0].version})` : ''}; ${plural(active, 'capture')} active.`
+        ? `A bsk daemon is connected${daemons[0].daemon_version ? ` (version ${daemons[0].daemon_version})` : ''}; ${plural(active, 'capture')} active.`
         : 'No bsk daemon connected right now. Records here stay readable and exportable.';
     } catch {
       this.daemonLine.textContent = '';

@@ -115,7 +115,8 @@ export function requestLine(ctx, r) {
 /** The status number, or the request's state when it has none. */
 export function statusCell(/** @type {any} */ r) {
   if (r.state === 'failed') return h('span', { class: 'req-status status-failed' }, 'failed');
-  if (r.status === undefined || r.status === null) return h('span', { class: 'req-status status-none' }, r.state);
+  // No status yet: the state is shown as a badge beside the URL; a long word here would overrun.
+  if (r.status === undefined || r.status === null) return h('span', { class: 'req-status status-none', title: `no status: ${r.state}` }, '—');
   const group = Math.floor(r.status / 100);
   return h('span', { class: `req-status status-${group}xx` }, String(r.status));
 }

@@ -1,11 +1,12 @@
 // @ts-check
 // Which requests are folded by default, and the request filter. Pure functions.
 
-/** Chrome resource types that are static resources. */
-const STATIC_TYPES = new Set(['Image', 'Stylesheet', 'Script', 'Font', 'Media', 'Manifest', 'TextTrack']);
-
-/** MIME types that make an `Other` request a static resource. */
-const STATIC_MIME = /^(image|font|audio|video)\/|^text\/css\b|javascript|^application\/(font|x-font|wasm)/i;
+/**
+ * Chrome resource types that are static resources. The same list as `is_folded` in
+ * actors/src/store/reads.rs, so the page folds exactly what `bsk debug requests` folds (a unit
+ * test compares them).
+ */
+export const STATIC_TYPES = new Set(['Image', 'Font', 'Stylesheet', 'Media', 'Manifest', 'TextTrack']);
 
 /**
  * Static resources and extension traffic: folded by default in the request list (never
@@ -13,11 +14,8 @@ const STATIC_MIME = /^(image|font|audio|video)\/|^text\/css\b|javascript|^applic
  * @param {any} request
  */
 export function isFolded(request) {
-  if (request.url?.startsWith('chrome-extension://')) return true;
-  if (STATIC_TYPES.has(request.resource_type)) return true;
-  if (/\/favicon\.ico(\?|$)/.test(request.url ?? '')) return true;
-  const otherish = !request.resource_type || request.resource_type === 'Other';
-  return otherish && STATIC_MIME.test(request.mime_type ?? '');
+  const url = request.url ?? '';
+  return STATIC_TYPES.has(request.resource_type) || url.startsWith('chrome-extension://') || url.endsWith('/favicon.ico');
 }
 
 /** Why a request is folded: "static" or "extension". */

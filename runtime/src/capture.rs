@@ -24,6 +24,71 @@ use crate::events::{OperationEvent, OperationPhase};
 use crate::session::Session;
 use crate::tab::Tab;
 
+/// A run id that is unique across daemons, restarts and machines, because history in the
+/// browser, `#run=` links and exported files outlive the daemon that made them:
+/// `run-YYYYMMDD-HHMMSS-xxxxx` (UTC start time, sortable, then five random base-36 characters).
+pub fn new_run_id(now_ms: u64, seq: u64) -> String {
+    use std::hash::{BuildHasher, Hasher};
+    const ALPHABET: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    // RandomState is seeded from the OS per process; hashing in the time, pid and sequence
+    // keeps ids of one daemon distinct too.
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u64(now_ms);
+    hasher.write_u64(seq);
+    hasher.write_u32(std::process::id());
+    let mut random = hasher.finish();
+    let suffix: String = (0..5)
+        .map(|_| {
+            let c = ALPHABET[(random % 36) as usize] as char;
+            random /= 36;
+            c
+        })
+        .collect();
+    let secs = now_ms / 1000;
+    let (year, month, day) = civil_date(secs / 86_400);
+    let time = secs % 86_400;
+    format!(
+        "run-{year:04}{month:02}{day:02}-{:02}{:02}{:02}-{suffix}",
+        time / 3600,
+        time / 60 % 60,
+        time % 60
+    )
+}
+
+/// The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
+fn civil_date(days: u64) -> (u64, u64, u64) {
+    let z = days + 719_468;
+    let era = z / 146_097;
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + u64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod run_id_tests {
+    use super::*;
+
+    #[test]
+    fn run_ids_are_dated_sortable_and_distinct() {
+        // 2026-11-30T21:15:30.123Z
+        let id = new_run_id(1_796_073_330_123, 1);
+        assert!(id.starts_with("run-20261130-211530-"), "{id}");
+        assert_eq!(id.len(), "run-20261130-211530-xxxxx".len());
+        assert_eq!(civil_date(0), (1970, 1, 1));
+        assert_eq!(civil_date(11_016), (2000, 2, 29));
+        let ids: std::collections::HashSet<String> = (0..1000)
+            .map(|seq| new_run_id(1_796_073_330_123, seq))
+            .collect();
+        assert_eq!(ids.len(), 1000);
+        assert!(new_run_id(1_796_073_330_123, 1) < new_run_id(1_796_073_331_000, 1));
+    }
+}
+
 /// Whether an event is evidence a capture records (and so worth forwarding to it).
 pub fn is_evidence(method: &str) -> bool {
     bsk_actors::store::NETWORK_EVENTS.contains(&method)
@@ -231,7 +296,7 @@ impl Captures {
         }
         self.make_room()?;
         let seq = self.next.fetch_add(1, Ordering::Relaxed);
-        let run_id = format!("run{seq}");
+        let run_id = new_run_id(now_ms(), seq);
         let mut capture = Capture::new(RunMeta {
             run_id: run_id.clone(),
             session: session.id.clone(),
