@@ -46,7 +46,7 @@ impl Daemon {
             let mut failure = failure;
             failure.0.hint = Some(
                 "captures of an ended session are not readable by agents; a person can open and export the saved \
-                 record from the extension's history (Quick Actions → Website debugging → History). \
+                 record from the extension's history (the bsk button → Website debugging → Open history). \
                  Export before stopping the session next time: `bsk debug export --session <id> > run.json`"
                     .into(),
             );
