@@ -206,23 +206,25 @@ async fn a_panic_in_any_capture_actor_keeps_the_evidence_as_interrupted() {
         tokio::time::timeout(Duration::from_secs(10), tap.stopped())
             .await
             .expect("the capture ends after the panic");
-        let c = capture.lock();
-        let info = c.run_info();
-        assert_eq!(info.state, CaptureState::Interrupted, "{kind:?}");
-        assert_eq!(
-            info.stop_reason,
-            Some(StopReason::ActorPanicked {
-                actor: kind.name().into()
-            }),
-            "{kind:?}"
-        );
-        let r1 = c.request("r1").expect("evidence survives the actor");
-        assert_eq!(
-            r1.response_body.state,
-            BodyState::Unavailable,
-            "{kind:?}: a pending body is not claimed done"
-        );
-        assert_eq!(r1.response_body.reason, Some(BodyReason::CaptureStopped));
+        {
+            let c = capture.lock();
+            let info = c.run_info();
+            assert_eq!(info.state, CaptureState::Interrupted, "{kind:?}");
+            assert_eq!(
+                info.stop_reason,
+                Some(StopReason::ActorPanicked {
+                    actor: kind.name().into()
+                }),
+                "{kind:?}"
+            );
+            let r1 = c.request("r1").expect("evidence survives the actor");
+            assert_eq!(
+                r1.response_body.state,
+                BodyState::Unavailable,
+                "{kind:?}: a pending body is not claimed done"
+            );
+            assert_eq!(r1.response_body.reason, Some(BodyReason::CaptureStopped));
+        }
         // The final record reaches history whichever actor died, the writer included.
         wait_for("the final checkpoint", || {
             sink.saves.lock().expect("lock").last().map(|s| s.1) == Some(CaptureState::Interrupted)

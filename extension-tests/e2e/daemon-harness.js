@@ -41,6 +41,20 @@ export async function bsk(home, ...args) {
   }
 }
 
+/**
+ * A copy of bsk's extension (same key, so the same id) changed by `edit(dir)`: an older or a
+ * broken build of it, as a person might have installed.
+ * @param {string} home
+ * @param {(dir: string) => void} edit
+ */
+export async function alteredExtension(home, edit) {
+  const source = await bsk(home, 'extension', 'path');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bsk-ext-altered-'));
+  fs.cpSync(source, dir, { recursive: true });
+  edit(dir);
+  return dir;
+}
+
 /** `bsk … --json`, parsed. */
 export async function bskJson(home, ...args) {
   return JSON.parse(await bsk(home, ...args, '--json'));
@@ -49,10 +63,10 @@ export async function bskJson(home, ...args) {
 /**
  * Launches Chromium with the extension from `bsk extension path` and a DevTools port, and
  * connects playwright-core to it. `profile` may be reused to restart the same browser.
- * @param {{ home: string, profile?: string, withoutExtension?: boolean }} options
+ * @param {{ home: string, profile?: string, withoutExtension?: boolean, extensionDir?: string }} options
  */
-export async function launchBrowser({ home, profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bsk-ext-profile-')), withoutExtension = false }) {
-  const extension = await bsk(home, 'extension', 'path');
+export async function launchBrowser({ home, profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bsk-ext-profile-')), withoutExtension = false, extensionDir = undefined }) {
+  const extension = extensionDir ?? await bsk(home, 'extension', 'path');
   for (const stale of ['DevToolsActivePort', 'SingletonLock', 'SingletonSocket', 'SingletonCookie']) {
     fs.rmSync(path.join(profile, stale), { force: true });
   }

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { bsk, bskJson, extensionWorker, launchBrowser, serveSite, stateDir, waitFor } from './daemon-harness.js';
+import { alteredExtension, bsk, bskJson, extensionWorker, launchBrowser, serveSite, stateDir, waitFor } from './daemon-harness.js';
 
 /** @type {Awaited<ReturnType<typeof serveSite>>} */
 let site;
@@ -324,6 +324,45 @@ describe('history through the extension link', () => {
       assert.ok(!ids.includes('r-01'));
     } finally {
       await browser.close();
+    }
+  });
+
+  test('an extension of another link protocol, or one that does not answer, is reported as such', async () => {
+    const cases = [
+      {
+        state: 'incompatible',
+        reason: /speaks link protocol 99, this bsk speaks 1; reload it from `bsk extension path`/,
+        edit: (dir) => {
+          const file = path.join(dir, 'lib/constants.js');
+          fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('export const LINK_PROTOCOL = 1;', 'export const LINK_PROTOCOL = 99;'));
+        },
+      },
+      {
+        state: 'broken',
+        reason: /has no bskLink/,
+        edit: (dir) => fs.writeFileSync(path.join(dir, 'background.js'), '// an extension that never sets up the link\n'),
+      },
+    ];
+    for (const { state, reason, edit } of cases) {
+      const home = stateDir();
+      const browser = await launchBrowser({ home, extensionDir: await alteredExtension(home, edit) });
+      try {
+        await bsk(home, 'daemon', 'start', '--cdp-url', browser.endpoint);
+        const session = await bsk(home, 'session', 'start');
+        const status = await waitFor(`the ${state} extension`, async () => {
+          const s = await bskJson(home, 'status');
+          return s.browser.extension.state === state ? s : null;
+        }, 20_000);
+        assert.match(status.browser.extension.reason, reason);
+        await bsk(home, 'debug', 'start', '--session', session, '--quiet');
+        await waitFor('the capture to say why history is unavailable', async () => {
+          const out = await bsk(home, 'debug', 'status', '--session', session);
+          return reason.test(out) && /history: unavailable/.test(out);
+        }, 10_000);
+        await bsk(home, 'daemon', 'stop');
+      } finally {
+        await browser.close();
+      }
     }
   });
 

@@ -8,13 +8,11 @@
 //! while a DevTools session is attached) or, when not attached, looks for the worker again,
 //! waking it through an extension page when it was stopped.
 
-use std::future::Future;
-use std::pin::Pin;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use bsk_actors::capture::{CheckpointSink, SaveFuture, Saved};
+use bsk_actors::capture::Saved;
 use bsk_actors::store::now_ms;
 use bsk_schema::capture::ExportDocument;
 use bsk_schema::link::{
@@ -24,7 +22,8 @@ use bsk_schema::link::{
 use serde_json::{Value, json};
 use tokio::sync::watch;
 
-use super::files;
+use super::popup::{self, PopupRequests};
+use super::{files, sink};
 use crate::cdp::{CdpClient, CdpError};
 
 /// How often the daemon says it is alive. The extension recovers an active record as interrupted
@@ -48,30 +47,11 @@ const WORKER_START_DEADLINE: Duration = Duration::from_secs(3);
 const CONNECT_GRACE: Duration = Duration::from_secs(5);
 
 /// Deadline of the small link calls (hello, heartbeat).
-const CALL_DEADLINE: Duration = Duration::from_secs(5);
+pub(super) const CALL_DEADLINE: Duration = Duration::from_secs(5);
 
 /// Calls one function of `bskLink` with one argument: the page-free way to pass a document
 /// (no JavaScript source is built from data).
 const CALL_FUNCTION: &str = "function (name, arg) { return this[name](arg); }";
-
-/// Answers a request the person made in the popup (`debug.start` / `debug.stop` on a session):
-/// `{ok: true, result}` or `{ok: false, error: {code, message, hint}}`.
-pub type PopupRequests =
-    Arc<dyn Fn(PopupRequest) -> Pin<Box<dyn Future<Output = Value> + Send>> + Send + Sync>;
-
-/// What the popup asked for, through the worker's `bskDaemon` binding.
-#[derive(Debug, Clone, serde::Deserialize)]
-pub struct PopupRequest {
-    pub id: u64,
-    pub action: String,
-    pub session: String,
-    #[serde(default)]
-    pub name: Option<String>,
-}
-
-/// The binding the daemon installs in the worker: the extension's way to ask the daemon
-/// something (only the worker's own context sees it).
-const BINDING: &str = "bskDaemon";
 
 /// What the heartbeat tells the extension: the captures the daemon holds active and its live
 /// sessions.
@@ -306,15 +286,35 @@ impl ExtensionLink {
             .await
             .map_err(|e| broken(format!("could not attach to its service worker: {e}")))?;
         let session_id = attach["sessionId"].as_str().unwrap_or_default().to_string();
-        let Some(link_object) = self.link_object(&session_id).await? else {
-            let _ = self.detach_session(&session_id).await;
+        match self.hello(&session_id).await {
+            Ok(attached) => {
+                popup::listen(
+                    &self.cdp,
+                    &session_id,
+                    &attached.link_object,
+                    self.popup.clone(),
+                )
+                .await;
+                Ok(attached)
+            }
+            Err(down) => {
+                // Never leave a session behind on a worker that is not the link.
+                let _ = self.detach_session(&session_id).await;
+                Err(down)
+            }
+        }
+    }
+
+    /// Finds `bskLink` on an attached worker session and says hello.
+    async fn hello(&self, session_id: &str) -> Result<Attached, Down> {
+        let Some(link_object) = self.link_object(session_id).await? else {
             return Err(broken(
                 "its service worker has no bskLink: it is not bsk's extension, or it failed to start"
                     .into(),
             ));
         };
         let mut attached = Attached {
-            session_id,
+            session_id: session_id.to_string(),
             link_object,
             version: String::new(),
         };
@@ -328,7 +328,6 @@ impl ExtensionLink {
             .await
             .map_err(|e| broken(format!("it did not answer hello: {e}")))?;
         if welcome.protocol != LINK_PROTOCOL {
-            let _ = self.detach_session(&attached.session_id).await;
             return Err(Down(
                 LinkState::Incompatible,
                 format!(
@@ -339,7 +338,6 @@ impl ExtensionLink {
             ));
         }
         attached.version = welcome.extension_version;
-        self.listen(&attached.session_id).await;
         Ok(attached)
     }
 
@@ -368,61 +366,6 @@ impl ExtensionLink {
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
-    }
-
-    /// Installs the `bskDaemon` binding in the worker and answers what the popup asks through it,
-    /// for as long as this session lives.
-    async fn listen(self: &Self, session_id: &str) {
-        let (sink, mut events) = self.cdp.event_channel();
-        self.cdp.route(session_id, sink);
-        for (method, params) in [
-            ("Runtime.enable", json!({})),
-            ("Runtime.addBinding", json!({ "name": BINDING })),
-        ] {
-            let reply = self
-                .cdp
-                .send_with_deadline(Some(session_id), method, params, CALL_DEADLINE)
-                .await;
-            if let Err(e) = reply.wait().await {
-                tracing::warn!(error = %e, method, "the popup's requests will not reach the daemon");
-            }
-        }
-        let cdp = self.cdp.clone();
-        let popup = self.popup.clone();
-        let session = session_id.to_string();
-        let task = tokio::spawn(async move {
-            while let Some(event) = events.recv().await {
-                if event.method != "Runtime.bindingCalled" || event.str("name") != BINDING {
-                    continue;
-                }
-                let Ok(request) = serde_json::from_str::<PopupRequest>(event.str("payload")) else {
-                    tracing::warn!("the extension sent a request the daemon does not understand");
-                    continue;
-                };
-                let id = request.id;
-                let mut answer = popup(request).await;
-                answer["id"] = json!(id);
-                let reply = cdp
-                    .send_with_deadline(
-                        Some(&session),
-                        "Runtime.evaluate",
-                        json!({
-                            "expression": format!("globalThis.bskLink.reply({answer})"),
-                            "awaitPromise": true,
-                        }),
-                        CALL_DEADLINE,
-                    )
-                    .await;
-                if let Err(e) = reply.wait().await {
-                    tracing::warn!(error = %e, "could not answer the popup");
-                }
-            }
-        });
-        tokio::spawn(async move {
-            if let Err(e) = task.await {
-                tracing::error!(error = %e, "the popup request task failed");
-            }
-        });
     }
 
     fn missing(&self) -> Down {
@@ -564,11 +507,11 @@ impl ExtensionLink {
     }
 
     /// Stores a checkpoint in the extension's history.
-    async fn checkpoint(&self, snapshot: ExportDocument) -> Result<Saved, String> {
+    pub(super) async fn checkpoint(&self, snapshot: ExportDocument) -> Result<Saved, String> {
         let status = self.settled(CONNECT_GRACE).await;
         let attached = match (status.state, self.attached()) {
             (LinkState::Connected, Some(attached)) => attached,
-            _ => return Err(unavailable(&status)),
+            _ => return Err(sink::unavailable(&status)),
         };
         let ack: CheckpointAck = self
             .call_typed(
@@ -594,52 +537,4 @@ fn broken(reason: String) -> Down {
         LinkState::Broken,
         format!("the bsk extension is not working: {reason}"),
     )
-}
-
-fn unavailable(status: &ExtensionStatus) -> String {
-    format!(
-        "history storage is unavailable: {}; live evidence stays readable with `bsk debug …` and exportable with `bsk debug export`",
-        status
-            .reason
-            .as_deref()
-            .unwrap_or("the link to the bsk extension is still connecting")
-    )
-}
-
-/// The daemon's checkpoint sink: the link of the current browser, whichever that is (a browser
-/// that crashed and was launched again has a new link).
-#[derive(Debug, Clone, Default)]
-pub struct ExtensionSink {
-    slot: Arc<Mutex<Option<Arc<ExtensionLink>>>>,
-}
-
-impl ExtensionSink {
-    pub fn set(&self, link: Option<Arc<ExtensionLink>>) {
-        *self.slot.lock().unwrap_or_else(|p| p.into_inner()) = link;
-    }
-
-    pub fn link(&self) -> Option<Arc<ExtensionLink>> {
-        self.slot.lock().unwrap_or_else(|p| p.into_inner()).clone()
-    }
-}
-
-impl CheckpointSink for ExtensionSink {
-    fn save(&self, snapshot: ExportDocument) -> SaveFuture {
-        let link = self.link();
-        Box::pin(async move {
-            match link {
-                Some(link) => link.checkpoint(snapshot).await,
-                None => Err("history storage is unavailable: no browser is connected".into()),
-            }
-        })
-    }
-
-    fn unavailable(&self) -> Option<String> {
-        let status = self.link()?.status();
-        matches!(
-            status.state,
-            LinkState::Missing | LinkState::Incompatible | LinkState::Broken
-        )
-        .then(|| unavailable(&status))
-    }
 }

@@ -4,13 +4,17 @@
 //! # Layout
 //!
 //! - [`files`]: the embedded `extension/` folder, its id and version, writing it to disk.
-//! - [`link`]: the daemon ↔ extension link over the browser's CDP connection, and the
-//!   checkpoint sink built on it.
+//! - [`link`]: the daemon ↔ extension link over the browser's CDP connection.
+//! - [`sink`]: the checkpoint sink built on it.
+//! - [`popup`]: the popup's requests (start/stop capture) coming back over the link.
 
 pub mod files;
 pub mod link;
+pub mod popup;
+pub mod sink;
 
-pub use link::{ExtensionLink, ExtensionSink};
+pub use link::ExtensionLink;
+pub use sink::ExtensionSink;
 
 /// How long one checkpoint may take to reach IndexedDB (a document of up to a few MiB). Within
 /// the checkpoint writer's own deadline, so a slow save reports the link's error, not a timeout.
