@@ -18,6 +18,22 @@ export const MIB = 1024 * 1024;
 /** "Now" for every test: a fixed clock, no sleeps. */
 export const NOW = 1_800_000_000_000;
 
+/** Record metadata in the first stored shape: no `schema`, no `failures`. */
+export const LEGACY_META = Object.freeze({
+  run_id: 'old1',
+  name: 'Old record',
+  session: 'abcde',
+  state: 'stopped',
+  started_at: NOW - 3 * MINUTE,
+  stopped_at: NOW - MINUTE,
+  stop_reason: { kind: 'stopped' },
+  url: 'http://127.0.0.1:18123/demo',
+  saved_at: NOW - MINUTE,
+  checkpoints: 4,
+  bytes: 4096,
+  counts: { requests: 7, console: 5, operations: 6, pages: 1 },
+});
+
 /**
  * A document cloned from the fixture with the given identity and state.
  * @param {string} runId

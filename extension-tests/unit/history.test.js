@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { interrupt } from '../../extension/lib/record.js';
 import { HEARTBEAT_STALE_MS } from '../../extension/lib/constants.js';
 import {
+  LEGACY_META,
   DAY, FIXTURE, MINUTE, NOW, freshHistory, makeDoc, putRaw, storedKeys,
 } from './builders.js';
 
@@ -364,20 +365,7 @@ describe('search', () => {
 });
 
 describe('migration on read', () => {
-  const beforeSchema = {
-    run_id: 'old1',
-    name: 'Old record',
-    session: 'abcde',
-    state: 'stopped',
-    started_at: NOW - 3 * MINUTE,
-    stopped_at: NOW - MINUTE,
-    stop_reason: { kind: 'stopped' },
-    url: 'http://127.0.0.1:18123/demo',
-    saved_at: NOW - MINUTE,
-    checkpoints: 4,
-    bytes: 4096,
-    counts: { requests: 7, console: 5, operations: 6, pages: 1 },
-  };
+  const beforeSchema = LEGACY_META;
 
   it('lists, gets and searches a record stored before `schema` existed', async () => {
     await putRaw(history, 'records', beforeSchema);

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { interrupt, metaOf, migrate, pageUrl, sizeOf } from '../../extension/lib/record.js';
 import { storageError } from '../../extension/lib/db.js';
 import { RECORD_SCHEMA } from '../../extension/lib/constants.js';
-import { FIXTURE, MINUTE, NOW, makeDoc } from './builders.js';
+import { FIXTURE, LEGACY_META, MINUTE, NOW, makeDoc } from './builders.js';
 
 /**
  * An active document with work in flight: pending bodies and requests, a running operation,
@@ -99,21 +99,7 @@ describe('sizeOf', () => {
 });
 
 describe('migrate', () => {
-  // The first stored shape: no `schema`, no `failures`.
-  const beforeSchema = Object.freeze({
-    run_id: 'old1',
-    name: 'Old record',
-    session: 'abcde',
-    state: 'stopped',
-    started_at: NOW - 3 * MINUTE,
-    stopped_at: NOW - MINUTE,
-    stop_reason: { kind: 'stopped' },
-    url: 'http://127.0.0.1:18123/demo',
-    saved_at: NOW - MINUTE,
-    checkpoints: 4,
-    bytes: 4096,
-    counts: { requests: 7, console: 5, operations: 6, pages: 1 },
-  });
+  const beforeSchema = LEGACY_META;
 
   it('reads a record from before `schema` existed without inventing values', () => {
     const migrated = migrate(beforeSchema);
