@@ -101,7 +101,10 @@ bsk debug export --session $id > website-debug.json\n\n\
 Lists page with --since (pass the previous page's next_since) and --limit (default 30, max 100); \
 records updated since come again, so merge by id; an empty page ends. Bodies are read in slices \
 with --offset/--max-chars (UTF-16 code units; follow next_offset). A 200 status is not success: \
-read the body. Evidence is associated with operations by start time, not proven cause."
+read the body. Evidence is associated with operations by start time, not proven cause.\n\n\
+Every capture is also checkpointed into the browser's own history by the bsk extension, so a person \
+can read it after your session ends (`bsk debug status` shows `history: N checkpoints saved`). \
+`bsk evidence --session $id --screenshot evidence.png` renders what they will see."
     )]
     Debug(DebugCommand),
     /// Load a URL in the session's tab and wait for it.
