@@ -4,12 +4,12 @@
 CARGO ?= cargo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test deps build bench
+.PHONY: demo test deps test-deps build bench
 
 demo: deps build
 	./scripts/demo.sh
 
-test: deps
+test: deps test-deps
 	$(CARGO) test --workspace --all-targets
 	cd extension-tests && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error && BSK_BIN=$(CURDIR)/target/debug/bsk npm test
 
@@ -36,3 +36,8 @@ deps:
 	@command -v npm >/dev/null 2>&1 || { echo "installing node and npm from Debian's packages (the extension's tests)"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq nodejs npm; }
 	@command -v cc >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq build-essential; }
+
+# What the tests need beyond the build: a virtual display for the headful-browser tests.
+test-deps:
+	@command -v Xvfb >/dev/null 2>&1 || { echo "installing xvfb from Debian's packages (headful browser tests)"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq xvfb; }

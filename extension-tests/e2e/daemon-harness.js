@@ -29,9 +29,19 @@ export function stateDir() {
  * @param {string[]} args
  */
 export async function bsk(home, ...args) {
+  return bskWith(home, {}, ...args);
+}
+
+/**
+ * `bsk …` with extra environment (e.g. a DISPLAY for a headful browser).
+ * @param {string} home BSK_HOME
+ * @param {Record<string, string>} env
+ * @param {string[]} args
+ */
+export async function bskWith(home, env, ...args) {
   try {
     const { stdout } = await promisify(execFile)(BSK, args, {
-      env: { ...process.env, BSK_HOME: home, BSK_DAEMON_IDLE_SECS: '120' },
+      env: { ...withoutDisplay(process.env), BSK_HOME: home, BSK_DAEMON_IDLE_SECS: '120', ...env },
       maxBuffer: 64 * 1024 * 1024,
     });
     return stdout.trim();
@@ -53,6 +63,16 @@ export async function alteredExtension(home, edit) {
   fs.cpSync(source, dir, { recursive: true });
   edit(dir);
   return dir;
+}
+
+/**
+ * The environment without a display, so a daemon these tests start launches a headless browser
+ * even on a desktop; a test that wants windows passes its own DISPLAY.
+ * @param {NodeJS.ProcessEnv} env
+ */
+function withoutDisplay(env) {
+  const { DISPLAY: _display, WAYLAND_DISPLAY: _wayland, ...rest } = env;
+  return rest;
 }
 
 /** `bsk … --json`, parsed. */

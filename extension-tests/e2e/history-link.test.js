@@ -97,7 +97,10 @@ describe('history through the extension link', () => {
       assert.equal(fs.statSync(png).mode & 0o777, 0o600);
       const other = await bsk(home, 'session', 'start');
       await assert.rejects(bsk(home, 'evidence', '--session', other, '--run-id', runId, '--screenshot', png), /not_found|no capture|not.*session/i);
-      assert.equal(await bsk(home, 'evidence', '--session', session), browser.evidenceUrl(runId));
+      // In an attached browser (a person's own Chrome) the page opens there, in front.
+      assert.equal(await bsk(home, 'evidence', '--session', session), `opened ${browser.evidenceUrl(runId)} in the browser`);
+      await waitFor('the evidence page tab', () =>
+        browser.browser.contexts()[0].pages().find((p) => p.url() === browser.evidenceUrl(runId)) ?? null, 10_000);
 
       // The session and the daemon go; the record stays.
       await bsk(home, 'session', 'stop', session);

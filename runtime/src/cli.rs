@@ -62,19 +62,21 @@ you attach with --cdp-url): chrome://extensions → Developer mode → Load unpa
 that `bsk extension path` prints. Its id is the same everywhere (`bsk extension id`)."
     )]
     Extension(ExtensionCommand),
-    /// The evidence page of a session's capture: its URL, or a PNG of it (--screenshot).
+    /// Open the evidence page of a session's capture where a person can see it, or write a PNG of it.
     #[command(
         long_about = "The extension's evidence page for one of the session's captures (the \
 latest by default): timeline, requests, bodies, console and page context, as a person sees them.\n\n\
-Prints the page's URL (open it in the browser bsk drives, or in your own Chrome with the extension \
-loaded from `bsk extension path` after importing the exported JSON). With --screenshot FILE.png the \
-daemon renders the page in its browser and writes a PNG of it: for headless machines, CI artifacts \
-and showing a person what you found. Only the session's own captures can be shown."
+Opens it in a new tab, in front, in the browser bsk drives when a person can see that browser (bsk \
+launched it with windows, on a desktop; or it is your own Chrome attached with --cdp-url). Without \
+--session it opens the history list. In a headless browser it says how to see the record instead. \
+With --screenshot FILE.png the daemon renders the page and writes a PNG of it: for headless \
+machines, CI artifacts and showing a person what you found. Only the session's own captures can \
+be shown."
     )]
     Evidence {
-        /// The session id printed by `bsk session start`.
+        /// The session id printed by `bsk session start` (none: the history list).
         #[arg(long, env = "BSK_SESSION")]
-        session: String,
+        session: Option<String>,
         /// One of the session's captures (default: its latest).
         #[arg(long)]
         run_id: Option<String>,
@@ -274,6 +276,8 @@ pub enum DaemonCommand {
         /// launching Chromium.
         #[arg(long)]
         cdp_url: Option<String>,
+        #[command(flatten)]
+        display: DisplayFlags,
     },
     /// Stop the daemon, its sessions and the browser it launched.
     Stop,
@@ -284,7 +288,42 @@ pub enum DaemonCommand {
     Run {
         #[arg(long)]
         cdp_url: Option<String>,
+        #[command(flatten)]
+        display: DisplayFlags,
     },
+}
+
+/// Whether the Chromium bsk launches shows its windows. By default it does exactly when there is
+/// a display (`DISPLAY` or `WAYLAND_DISPLAY`), so a person next to the agent can watch it and
+/// open the extension; `"headless": true|false` in the state dir's `config.json` sets a default.
+#[derive(Debug, Clone, Copy, Default, Args)]
+pub struct DisplayFlags {
+    /// Launch Chromium without windows, even with a display.
+    #[arg(long, conflicts_with = "headful")]
+    pub headless: bool,
+    /// Launch Chromium with windows (needs a display).
+    #[arg(long)]
+    pub headful: bool,
+}
+
+impl DisplayFlags {
+    /// `Some(headless)` when a flag was given.
+    pub fn choice(self) -> Option<bool> {
+        match (self.headless, self.headful) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        }
+    }
+
+    /// The same flags, to pass on to `bsk daemon run`.
+    pub fn args(self) -> Vec<String> {
+        match self.choice() {
+            Some(true) => vec!["--headless".into()],
+            Some(false) => vec!["--headful".into()],
+            None => Vec::new(),
+        }
+    }
 }
 
 #[derive(Debug, Subcommand)]

@@ -5,10 +5,10 @@ use bsk_schema::ipc::{SessionStartParams, SessionStopParams, TabParams};
 use bsk_schema::ops::{Operation, OperationParams};
 use serde_json::Value;
 
-use crate::browser::BrowserSource;
+use crate::browser::{BrowserSource, Visibility};
 use crate::cli::{
-    Cli, Command, DaemonCommand, DebugCommand, DebugOn, ExtensionCommand, On, PageArgs, PartArg,
-    SessionCommand, TabCommand,
+    Cli, Command, DaemonCommand, DebugCommand, DebugOn, DisplayFlags, ExtensionCommand, On,
+    PageArgs, PartArg, SessionCommand, TabCommand,
 };
 use crate::client;
 use crate::daemon::{Config, Daemon, server};
@@ -49,16 +49,19 @@ fn init_logging(verbose: u8, daemon: bool) {
         .try_init();
 }
 
-/// The browser the daemon should use: `--cdp-url`, else `cdp_url` in the config file, else launch.
-fn browser_source(paths: &Paths, cdp_url: Option<String>) -> BrowserSource {
-    let configured = || {
-        let text = std::fs::read_to_string(paths.config()).ok()?;
-        let config: Value = serde_json::from_str(&text).ok()?;
-        config["cdp_url"].as_str().map(str::to_string)
-    };
-    match cdp_url.or_else(configured) {
+/// The browser the daemon should use: `--cdp-url`, else `cdp_url` in the config file, else
+/// launch one — with windows or not per the flags, `headless` in the config file, or the display.
+fn browser_source(paths: &Paths, cdp_url: Option<String>, display: DisplayFlags) -> BrowserSource {
+    let config: Value = std::fs::read_to_string(paths.config())
+        .ok()
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or_default();
+    match cdp_url.or_else(|| config["cdp_url"].as_str().map(str::to_string)) {
         Some(url) => BrowserSource::Attach(url),
-        None => BrowserSource::Launch,
+        None => BrowserSource::Launch(Visibility::decide(
+            display.choice(),
+            config["headless"].as_bool(),
+        )),
     }
 }
 
@@ -179,23 +182,24 @@ fn quiet_ok(style: Style, message: &str) -> Result<()> {
 
 async fn daemon(command: DaemonCommand, paths: &Paths, style: Style) -> Result<()> {
     match command {
-        DaemonCommand::Run { cdp_url } => {
-            let config = Config::from_env(browser_source(paths, cdp_url));
+        DaemonCommand::Run { cdp_url, display } => {
+            let config = Config::from_env(browser_source(paths, cdp_url, display));
             server::serve(Daemon::new(paths.clone(), config)).await
         }
-        DaemonCommand::Start { cdp_url } => {
+        DaemonCommand::Start { cdp_url, display } => {
             if client::connect(paths).await.is_some() {
-                if cdp_url.is_some() {
+                if cdp_url.is_some() || display.choice().is_some() {
                     return Err(Failure::busy(
-                        "the daemon is already running; --cdp-url applies only when it starts",
+                        "the daemon is already running; --cdp-url, --headless and --headful apply only when it starts",
                     )
-                    .hint("run `bsk daemon stop`, then `bsk daemon start --cdp-url …`"));
+                    .hint("run `bsk daemon stop`, then `bsk daemon start` with them"));
                 }
                 return quiet_ok(style, "daemon already running");
             }
-            let args: Vec<String> = cdp_url
+            let mut args: Vec<String> = cdp_url
                 .map(|url| vec!["--cdp-url".into(), url])
                 .unwrap_or_default();
+            args.extend(display.args());
             let stream = client::connect_or_spawn(paths, &args).await?;
             let value = client::call(stream, Call::DaemonStatus).await?;
             output::result(style, &value, output::status);
@@ -228,7 +232,7 @@ async fn daemon(command: DaemonCommand, paths: &Paths, style: Style) -> Result<(
 async fn evidence(
     paths: &Paths,
     style: Style,
-    session: String,
+    session: Option<String>,
     run_id: Option<String>,
     screenshot: Option<std::path::PathBuf>,
 ) -> Result<()> {
@@ -243,7 +247,13 @@ async fn evidence(
     let result: EvidenceResult = serde_json::from_value(value.clone())
         .map_err(|e| Failure::protocol(format!("unexpected evidence result: {e}")))?;
     let Some(file) = screenshot else {
-        output::result(style, &value, |_| Some(result.url.clone()));
+        output::result(style, &value, |_| {
+            Some(match (&result.note, result.opened) {
+                (Some(note), _) => format!("{}\n{note}", result.url),
+                (None, true) => format!("opened {} in the browser", result.url),
+                (None, false) => result.url.clone(),
+            })
+        });
         return Ok(());
     };
     let png = base64::engine::general_purpose::STANDARD
@@ -264,7 +274,7 @@ async fn evidence(
             "wrote {} ({} KiB): the evidence page of {}",
             file.display(),
             png.len().div_ceil(1024),
-            result.run_id
+            result.run_id.as_deref().unwrap_or_default()
         ))
     });
     Ok(())

@@ -82,20 +82,31 @@ pub enum Call {
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct EvidenceParams {
-    pub session: String,
+    /// The session whose capture to show; without one, the history list (never a screenshot
+    /// of it: older records are for the person, not for agents).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session: Option<String>,
     /// One of the session's captures; its latest by default.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub run_id: Option<String>,
-    /// Render the page in the browser and return a PNG of it.
+    /// Render the page in the browser and return a PNG of it instead of opening it.
     #[serde(default)]
     pub screenshot: bool,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct EvidenceResult {
-    pub run_id: String,
-    /// The evidence page of the record, in the browser that holds its history.
+    /// The capture shown; none for the history list.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub run_id: Option<String>,
+    /// The evidence page, in the browser that holds its history.
     pub url: String,
+    /// Whether the page was opened, in front, in the browser a person can see.
+    #[serde(default)]
+    pub opened: bool,
+    /// How to see the page when it could not be opened where a person can see it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
     /// A PNG of the page as it rendered the record, base64-encoded (with `screenshot`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub png_base64: Option<String>,
@@ -196,6 +207,9 @@ pub struct BrowserStatus {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ws_url: Option<String>,
     pub connected: bool,
+    /// For a browser bsk launches: `headful (…)` or `headless (…)` and why.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub display: Option<String>,
     /// The link to the bsk extension in that browser, which stores history.
     pub extension: crate::link::ExtensionStatus,
 }

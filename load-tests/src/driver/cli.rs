@@ -103,7 +103,7 @@ impl Daemon {
         let _ = std::fs::remove_dir_all(bsk.home());
         std::fs::create_dir_all(bsk.home())
             .with_context(|| format!("cannot create state dir {}", bsk.home().display()))?;
-        let status = bsk.json(&["daemon", "start"]).await?;
+        let status = bsk.json(&["daemon", "start", "--headless"]).await?;
         let pid = status["pid"]
             .as_u64()
             .and_then(|p| u32::try_from(p).ok())

@@ -85,7 +85,11 @@ fn is_root() -> bool {
 
 /// Starts Chromium with its profile in `profile` and the unpacked extension in `extension`, and
 /// waits for its DevTools endpoint.
-pub async fn launch(profile: &Path, extension: &Path) -> Result<LaunchedBrowser, Failure> {
+pub async fn launch(
+    profile: &Path,
+    extension: &Path,
+    headless: bool,
+) -> Result<LaunchedBrowser, Failure> {
     let executable = find_executable()?;
     std::fs::create_dir_all(profile).map_err(|e| {
         Failure::internal(format!(
@@ -102,8 +106,6 @@ pub async fn launch(profile: &Path, extension: &Path) -> Result<LaunchedBrowser,
     ] {
         let _ = std::fs::remove_file(profile.join(stale));
     }
-    let headless =
-        std::env::var_os("BSK_HEADFUL").is_none() || std::env::var_os("DISPLAY").is_none();
     let log = std::fs::File::create(profile.with_extension("log"))
         .map_err(|e| Failure::internal(format!("cannot create browser log: {e}")))?;
     let mut child = Command::new(&executable)

@@ -18,9 +18,66 @@ pub const LAUNCH_DEADLINE: Duration = Duration::from_secs(30);
 #[derive(Debug, Clone)]
 pub enum BrowserSource {
     /// Launch Chromium with a profile under the state dir.
-    Launch,
+    Launch(Visibility),
     /// `ws://…/devtools/browser/…`, or `http://host:port` whose `/json/version` names it.
     Attach(String),
+}
+
+/// Whether the launched Chromium shows its windows, and why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Visibility {
+    pub headless: bool,
+    pub chosen_by: VisibilityChoice,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VisibilityChoice {
+    /// `bsk daemon start --headless` / `--headful`.
+    Flag,
+    /// `"headless": true|false` in the state dir's `config.json`.
+    Config,
+    /// A display (`DISPLAY` or `WAYLAND_DISPLAY`) was there, or was not.
+    Display,
+}
+
+impl Visibility {
+    /// The flag if given, else `config.json`'s `headless`, else visible exactly when there is a
+    /// display a person could be looking at.
+    pub fn decide(flag: Option<bool>, configured: Option<bool>) -> Visibility {
+        match (flag, configured) {
+            (Some(headless), _) => Visibility {
+                headless,
+                chosen_by: VisibilityChoice::Flag,
+            },
+            (None, Some(headless)) => Visibility {
+                headless,
+                chosen_by: VisibilityChoice::Config,
+            },
+            (None, None) => Visibility {
+                headless: !has_display(),
+                chosen_by: VisibilityChoice::Display,
+            },
+        }
+    }
+
+    /// How `bsk status` says it.
+    pub fn describe(self) -> String {
+        let mode = if self.headless { "headless" } else { "headful" };
+        let why = match (self.chosen_by, self.headless) {
+            (VisibilityChoice::Flag, _) => "chosen with --headless/--headful",
+            (VisibilityChoice::Config, _) => "set in config.json",
+            (VisibilityChoice::Display, true) => "no display",
+            (VisibilityChoice::Display, false) => "a display is there",
+        };
+        format!("{mode} ({why})")
+    }
+}
+
+/// Whether a person could see a window here.
+pub fn has_display() -> bool {
+    ["DISPLAY", "WAYLAND_DISPLAY"]
+        .iter()
+        .any(|name| std::env::var_os(name).is_some_and(|v| !v.is_empty()))
 }
 
 /// Resolves an `http://host:port` endpoint to its browser WebSocket URL; a `ws://` URL is

@@ -29,9 +29,10 @@ impl BrowserConn {
         paths: &Paths,
     ) -> Result<(Arc<BrowserConn>, EventReceiver)> {
         let (ws_url, executable, child) = match source {
-            BrowserSource::Launch => {
+            BrowserSource::Launch(visibility) => {
                 let extension = crate::extension::files::install(&paths.extension())?;
-                let launched = browser::launch(&paths.profile(), &extension).await?;
+                let launched =
+                    browser::launch(&paths.profile(), &extension, visibility.headless).await?;
                 (
                     launched.ws_url,
                     Some(launched.executable),
@@ -59,15 +60,21 @@ impl BrowserConn {
     pub fn status(&self, source: &BrowserSource, extension: ExtensionStatus) -> BrowserStatus {
         BrowserStatus {
             mode: match source {
-                BrowserSource::Launch => "launched".into(),
+                BrowserSource::Launch(_) => "launched".into(),
                 BrowserSource::Attach(_) => "attached".into(),
             },
             product: self.product.clone(),
             executable: self.executable.as_ref().map(|p| p.display().to_string()),
             ws_url: Some(self.ws_url.clone()),
             connected: !self.cdp.is_closed(),
+            display: display(source),
             extension,
         }
+    }
+
+    /// Whether a launched browser shows its windows: a person may be using it.
+    pub fn is_visible(&self, source: &BrowserSource) -> bool {
+        matches!(source, BrowserSource::Launch(v) if !v.headless) && !self.cdp.is_closed()
     }
 
     /// Ends the browser the daemon launched; an attached browser is left running.
@@ -84,5 +91,13 @@ impl BrowserConn {
                 let _ = child.kill().await;
             }
         }
+    }
+}
+
+/// `headful (…)` / `headless (…)` for a browser bsk launches; nothing for an attached one.
+pub fn display(source: &BrowserSource) -> Option<String> {
+    match source {
+        BrowserSource::Launch(visibility) => Some(visibility.describe()),
+        BrowserSource::Attach(_) => None,
     }
 }

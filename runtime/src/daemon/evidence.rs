@@ -2,8 +2,9 @@
 //! screenshot of it as it renders that record (for headless machines, CI artifacts and an agent
 //! that wants to show a person what it found).
 //!
-//! Only a capture the session holds can be shown, as with `bsk debug` reads: older records in
-//! history stay the extension's own.
+//! Without `--screenshot` the page opens in front in the browser a person can see. Only a capture
+//! the session holds can be named, as with `bsk debug` reads; with no session the page opens on
+//! the history list, which a person reads and no agent is shown.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -13,6 +14,7 @@ use bsk_schema::ipc::{EvidenceParams, EvidenceResult};
 use serde_json::{Value, json};
 
 use super::Daemon;
+use crate::browser::BrowserSource;
 use crate::cdp::CdpClient;
 use crate::error::{Failure, Result};
 use crate::extension::files;
@@ -30,20 +32,22 @@ impl Daemon {
         self: &Arc<Self>,
         params: EvidenceParams,
     ) -> Result<EvidenceResult> {
-        let session = self.session(&params.session)?;
+        let evidence_page = format!("chrome-extension://{}/evidence.html", files::id());
+        let Some(session) = params.session.as_deref() else {
+            if params.screenshot {
+                return Err(Failure::usage(
+                    "--screenshot needs --session: only a session's own captures can be rendered",
+                )
+                .hint("pass --session <id> (or set BSK_SESSION); the history list is for the person at the browser"));
+            }
+            return self.open_for_person(None, evidence_page).await;
+        };
+        let session = self.session(session)?;
         let held = self.captures.get(&session, params.run_id.as_deref())?;
         let run_id = held.run_id.clone();
-        let url = format!(
-            "chrome-extension://{}/evidence.html#run={}",
-            files::id(),
-            encode_component(&run_id)
-        );
+        let url = format!("{evidence_page}#run={}", encode_component(&run_id));
         if !params.screenshot {
-            return Ok(EvidenceResult {
-                run_id,
-                url,
-                png_base64: None,
-            });
+            return self.open_for_person(Some(run_id), url).await;
         }
         let history = held.capture.lock().run_info().history;
         if history.checkpoints == 0 {
@@ -56,9 +60,62 @@ impl Daemon {
         let conn = self.browser().await?;
         let png = screenshot(&conn.cdp, &url, &run_id).await?;
         Ok(EvidenceResult {
+            run_id: Some(run_id),
+            url,
+            opened: false,
+            note: None,
+            png_base64: Some(png),
+        })
+    }
+
+    /// Opens `url` in a new tab in front, where a person can see it: in a browser bsk launched
+    /// with windows, or one it attached to (a person's own Chrome). In a headless browser it says
+    /// how to see the record instead.
+    async fn open_for_person(
+        self: &Arc<Self>,
+        run_id: Option<String>,
+        url: String,
+    ) -> Result<EvidenceResult> {
+        let headless = matches!(&self.config.source, BrowserSource::Launch(v) if v.headless);
+        if headless {
+            let what = match &run_id {
+                Some(run) => format!(
+                    "`bsk evidence --screenshot evidence.png` renders it here; to browse it, export it \
+                     (`bsk debug export --run-id {run} > run.json`), load the extension in your own Chrome \
+                     from `bsk extension path` and import the file in its evidence page"
+                ),
+                None => "start the daemon with --headful on a desktop (or attach your own Chrome with --cdp-url) \
+                         to browse its history; records exported with `bsk debug export` can be imported \
+                         in the evidence page of your own Chrome"
+                    .into(),
+            };
+            return Ok(EvidenceResult {
+                run_id,
+                url,
+                opened: false,
+                note: Some(format!(
+                    "the browser is headless, so no one can see a page opened in it: {what}"
+                )),
+                png_base64: None,
+            });
+        }
+        let conn = self.browser().await?;
+        let target = conn
+            .cdp
+            .call(None, "Target.createTarget", json!({ "url": url }))
+            .await?;
+        if let Some(target) = target["targetId"].as_str() {
+            let _ = conn
+                .cdp
+                .call(None, "Target.activateTarget", json!({ "targetId": target }))
+                .await;
+        }
+        Ok(EvidenceResult {
             run_id,
             url,
-            png_base64: Some(png),
+            opened: true,
+            note: None,
+            png_base64: None,
         })
     }
 }

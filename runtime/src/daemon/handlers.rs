@@ -72,6 +72,7 @@ impl Daemon {
                 executable: None,
                 ws_url: None,
                 connected: false,
+                display: super::browser::display(&self.config.source),
                 extension: self.extension_status(),
             },
         };

@@ -352,6 +352,13 @@ impl Daemon {
         }
     }
 
+    /// Whether the daemon launched a browser with windows that is still running.
+    pub async fn has_visible_browser(&self) -> bool {
+        self.current_browser()
+            .await
+            .is_some_and(|conn| conn.is_visible(&self.config.source))
+    }
+
     pub fn has_sessions(&self) -> bool {
         !self.sessions.is_empty()
     }

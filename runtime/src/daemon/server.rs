@@ -60,7 +60,11 @@ pub async fn serve(daemon: Arc<Daemon>) -> Result<()> {
             }
             _ = reap.tick() => {
                 daemon.reap_idle_sessions().await;
-                let busy = daemon.has_sessions() || !connections.is_empty();
+                // A visible browser is the person's too: while its windows are open (closing the
+                // last one ends it), the daemon stays.
+                let busy = daemon.has_sessions()
+                    || !connections.is_empty()
+                    || daemon.has_visible_browser().await;
                 if busy {
                     last_activity = Instant::now();
                 } else if last_activity.elapsed() > daemon.config.daemon_idle {

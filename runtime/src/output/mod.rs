@@ -216,8 +216,13 @@ pub fn status(value: &Value) -> Option<String> {
             status.pid, status.state_dir
         ),
         format!(
-            "browser  {}{}{}",
+            "browser  {}{}{}{}",
             browser.mode,
+            browser
+                .display
+                .as_deref()
+                .map(|d| format!(", {d}"))
+                .unwrap_or_default(),
             browser
                 .product
                 .as_deref()

@@ -100,7 +100,11 @@ impl Bsk {
             .args(args)
             .env("BSK_HOME", &self.home)
             .env_remove("BSK_SESSION")
-            .env_remove("BSK_DAEMON_IDLE_SECS");
+            .env_remove("BSK_DAEMON_IDLE_SECS")
+            // Tests launch a headless browser even on a desktop (a test that wants windows
+            // sets DISPLAY itself).
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY");
         for (name, value) in &self.env {
             command.env(name, value);
         }

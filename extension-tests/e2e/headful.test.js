@@ -1,0 +1,133 @@
+// @ts-check
+// A person at a desktop: under a virtual display (Xvfb) the Chromium bsk launches has windows,
+// its extension's pages are there, `bsk evidence` opens the live capture in front, and the
+// daemon stays while that browser's windows are open.
+
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { after, before, describe, test } from 'node:test';
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+import path from 'node:path';
+import { bskWith, serveSite, stateDir, waitFor } from './daemon-harness.js';
+import { artifactsDir as artifacts } from './support.js';
+
+/** @type {Awaited<ReturnType<typeof serveSite>>} */
+let site;
+/** @type {import('node:child_process').ChildProcess} */
+let xvfb;
+/** @type {string} */
+let display;
+
+before(async () => {
+  site = await serveSite();
+  // -displayfd: Xvfb picks a free display and writes its number to fd 3.
+  xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1280x900x24', '-nolisten', 'tcp'], {
+    stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
+  });
+  xvfb.on('error', (e) => { throw new Error(`cannot start Xvfb (make test installs it: apt-get install xvfb): ${e.message}`); });
+  display = await new Promise((resolve, reject) => {
+    let text = '';
+    xvfb.stdio[3]?.on('data', (chunk) => {
+      text += chunk;
+      if (text.includes('\n')) resolve(`:${text.trim()}`);
+    });
+    xvfb.once('exit', (code) => reject(new Error(`Xvfb exited (${code})`)));
+  });
+});
+
+after(async () => {
+  xvfb?.kill();
+  await site?.close();
+});
+
+describe('a headless browser', () => {
+  test('says how to see the record instead of opening it, and renders it as a PNG', async () => {
+    const home = stateDir();
+    const run = (/** @type {string[]} */ ...args) => bskWith(home, {}, ...args);
+    try {
+      const session = await run('session', 'start');
+      assert.match(await run('status'), /browser {2}launched, headless \(no display\)/);
+      await waitFor('the extension link', async () =>
+        JSON.parse(await run('status', '--json')).browser.extension.state === 'connected', 20_000);
+      const runId = await run('debug', 'start', '--session', session, '--quiet');
+      await run('navigate', site.url, '--session', session);
+      const shown = await run('evidence', '--session', session);
+      assert.match(shown, /evidence\.html#run=/);
+      assert.match(shown, /the browser is headless, so no one can see a page opened in it/);
+      assert.match(shown, new RegExp(`bsk debug export --run-id ${runId}`));
+      assert.match(shown, /bsk extension path/);
+      const png = path.join(home, 'evidence.png');
+      await run('evidence', '--session', session, '--screenshot', png);
+      const bytes = fs.readFileSync(png);
+      assert.equal(bytes.subarray(1, 4).toString(), 'PNG');
+      assert.equal(bytes.readUInt32BE(16), 1280);
+      assert.ok(bytes.readUInt32BE(20) >= 900, 'at least one viewport tall');
+      fs.copyFileSync(png, path.join(artifacts(), 'bsk-evidence-headless.png'));
+    } finally {
+      await run('daemon', 'stop').catch(() => {});
+    }
+  });
+});
+
+describe('a visible browser on a desktop', () => {
+  test('is launched with windows, opens the evidence in front, and keeps its daemon while open', async () => {
+    const home = stateDir();
+    const env = { DISPLAY: display, BSK_DAEMON_IDLE_SECS: '1' };
+    const run = (/** @type {string[]} */ ...args) => bskWith(home, env, ...args);
+    /** @type {import('playwright-core').Browser | undefined} */
+    let browser;
+    try {
+      const session = await run('session', 'start', '--name', 'watched');
+      const status = JSON.parse(await run('status', '--json'));
+      assert.equal(status.browser.display, 'headful (a display is there)');
+      assert.match(await run('status'), /browser {2}launched, headful \(a display is there\)/);
+      browser = await chromium.connectOverCDP(status.browser.ws_url);
+      const context = browser.contexts()[0];
+
+      await waitFor('the extension link', async () =>
+        JSON.parse(await run('status', '--json')).browser.extension.state === 'connected', 20_000);
+      const runId = await run('debug', 'start', '--session', session, '--name', 'Watched save', '--quiet');
+      await run('navigate', site.url, '--session', session);
+      await run('fill', '#email', 'ada@example.com', '--session', session);
+      await run('click', '#save', '--session', session);
+
+      // One command opens the live capture in front.
+      const opened = await run('evidence', '--session', session);
+      assert.match(opened, /^opened chrome-extension:\/\/\w+\/evidence\.html#run=\S+ in the browser$/);
+      const page = await waitFor('the evidence page tab', () =>
+        context.pages().find((p) => p.url().includes(`evidence.html#run=${encodeURIComponent(runId)}`)) ?? null, 10_000);
+      await page.getByText('/api/save').first().waitFor({ timeout: 15_000 });
+      assert.equal(await page.evaluate(() => document.visibilityState), 'visible');
+
+      // Without a session: the history list, for the person.
+      assert.match(await run('evidence'), /^opened chrome-extension:\/\/\w+\/evidence\.html in the browser$/);
+      await assert.rejects(run('evidence', '--screenshot', '/tmp/nope.png'), /--screenshot needs --session/);
+
+      // No session left, but the person's windows are open: the daemon stays (idle is 1 s here).
+      await run('session', 'stop', session);
+      const pid = status.pid;
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      assert.doesNotThrow(() => process.kill(pid, 0), 'the daemon stays while its visible browser is open');
+      // Closing the browser lets it go.
+      await browser.close();
+      browser = undefined;
+      const cdpClose = await chromium.connectOverCDP(status.browser.ws_url).catch(() => null);
+      if (cdpClose) {
+        const cdp = await cdpClose.newBrowserCDPSession();
+        await cdp.send('Browser.close').catch(() => {});
+      }
+      await waitFor('the daemon to exit once the browser is closed', () => {
+        try {
+          process.kill(pid, 0);
+          return false;
+        } catch {
+          return true;
+        }
+      }, 15_000);
+    } finally {
+      await browser?.close().catch(() => {});
+      await run('daemon', 'stop').catch(() => {});
+    }
+  });
+});
