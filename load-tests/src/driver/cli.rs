@@ -101,7 +101,13 @@ impl Daemon {
     /// Starts a daemon in a fresh state dir.
     pub async fn start(bsk: Bsk) -> anyhow::Result<Daemon> {
         let _ = std::fs::remove_dir_all(bsk.home());
-        std::fs::create_dir_all(bsk.home())
+        // Private, as bsk requires of a state dir it did not create itself.
+        if let Some(parent) = bsk.home().parent() {
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("cannot create {}", parent.display()))?;
+        }
+        std::os::unix::fs::DirBuilderExt::mode(&mut std::fs::DirBuilder::new(), 0o700)
+            .create(bsk.home())
             .with_context(|| format!("cannot create state dir {}", bsk.home().display()))?;
         let status = bsk.json(&["daemon", "start", "--headless"]).await?;
         let pid = status["pid"]

@@ -66,7 +66,9 @@ impl Bsk {
         let n = NEXT_HOME.fetch_add(1, Ordering::Relaxed);
         let home = std::env::temp_dir().join(format!("bsk-wf-{tag}-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&home);
-        std::fs::create_dir_all(&home)
+        // Private, as bsk requires of a state dir it did not create itself.
+        std::os::unix::fs::DirBuilderExt::mode(&mut std::fs::DirBuilder::new(), 0o700)
+            .create(&home)
             .unwrap_or_else(|e| panic!("cannot create {}: {e}", home.display()));
         let mut env = Vec::new();
         if std::env::var_os("BSK_CHROMIUM").is_none() && Path::new("/usr/bin/chromium").exists() {
