@@ -199,6 +199,9 @@ pub struct Captures {
     held: DashMap<String, Arc<Held>>,
     next: AtomicU64,
     sink: Arc<dyn CheckpointSink>,
+    /// Starts run one at a time: the checks (4 captures, one per session) and the insert happen
+    /// with CDP awaits in between, so two starts at once could both pass them.
+    starting: tokio::sync::Mutex<()>,
 }
 
 impl Default for Captures {
@@ -214,6 +217,7 @@ impl Captures {
             held: DashMap::new(),
             next: AtomicU64::new(1),
             sink,
+            starting: tokio::sync::Mutex::new(()),
         }
     }
 
@@ -279,6 +283,7 @@ impl Captures {
         tab: &Arc<Tab>,
         name: Option<String>,
     ) -> Result<RunInfo> {
+        let _one_at_a_time = self.starting.lock().await;
         tab.ensure_alive()?;
         if let Some(active) = self
             .of_task(session.task_id)

@@ -130,10 +130,12 @@ pub fn tab_info(tab: &Tab, session: Option<&str>) -> TabInfo {
 /// A short id that is not in use: `s` and four base-36 characters.
 pub fn short_id(taken: impl Fn(&str) -> bool) -> String {
     const ALPHABET: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    // A counter of its own, so two calls in the same millisecond start from different seeds.
+    static CALLS: AtomicU64 = AtomicU64::new(1);
     let mut seed = now_ms()
         ^ (u64::from(std::process::id()) << 20)
-        ^ NEXT_TASK
-            .load(Ordering::Relaxed)
+        ^ CALLS
+            .fetch_add(1, Ordering::Relaxed)
             .wrapping_mul(0x9E37_79B9_7F4A_7C15);
     loop {
         // xorshift: ids need to be distinct, not unpredictable.

@@ -1158,3 +1158,35 @@ async fn a_forgotten_session_is_stopped_after_its_idle_timeout() {
         "the error says why the session ended: {message}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn sixteen_sessions_and_eight_captures_started_at_once_keep_their_bounds() {
+    let bsk = Bsk::new("at-once");
+    // One daemon first, so the sixteen starts race inside it, not over spawning it.
+    bsk.ok(&["daemon", "start"]).await;
+    let starts = (0..16).map(|_| bsk.run(&["session", "start"]));
+    let ids: Vec<String> = futures_util::future::join_all(starts)
+        .await
+        .into_iter()
+        .map(|out| out.success().stdout.trim().to_string())
+        .collect();
+    let distinct: std::collections::HashSet<&String> = ids.iter().collect();
+    assert_eq!(distinct.len(), 16, "sixteen distinct ids: {ids:?}");
+    let listed = bsk.json(&["session", "list"]).await;
+    assert_eq!(listed.as_array().map(Vec::len), Some(16), "{listed}");
+
+    // Eight captures at once on eight sessions: exactly four are held, the rest say why not.
+    let captures = ids[..8].iter().map(|id| async {
+        bsk.run(&["debug", "start", "--session", id, "--json"])
+            .await
+    });
+    let outcomes = futures_util::future::join_all(captures).await;
+    let started = outcomes.iter().filter(|out| out.code == 0).count();
+    assert_eq!(
+        started, 4,
+        "the 4-capture bound holds under concurrency: {outcomes:#?}"
+    );
+    for refused in outcomes.iter().filter(|out| out.code != 0) {
+        assert_eq!(refused.json()["code"], "busy", "{refused:#?}");
+    }
+}

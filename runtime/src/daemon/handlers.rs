@@ -108,9 +108,19 @@ impl Daemon {
                 return Err(e);
             }
         };
-        let id = short_id(|id| self.sessions.contains_key(id));
-        let session = Arc::new(Session::new(id.clone(), params.name, tab));
-        self.sessions.insert(id.clone(), session.clone());
+        // Claim the id and insert in one step: two sessions starting at once never share one.
+        let session = loop {
+            let id = short_id(|id| self.sessions.contains_key(id));
+            match self.sessions.entry(id.clone()) {
+                dashmap::Entry::Occupied(_) => continue,
+                dashmap::Entry::Vacant(slot) => {
+                    let session = Arc::new(Session::new(id, params.name.clone(), tab.clone()));
+                    slot.insert(session.clone());
+                    break session;
+                }
+            }
+        };
+        let id = session.id.clone();
         tracing::info!(session = %id, task_id = session.task_id, tab = %target_id, "session started");
         Ok(session.info())
     }
