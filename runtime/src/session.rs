@@ -124,6 +124,7 @@ pub fn tab_info(tab: &Tab, session: Option<&str>) -> TabInfo {
         title: String::new(),
         ownership: tab.ownership,
         session: session.map(str::to_string),
+        events_dropped: state.events_dropped,
     }
 }
 

@@ -173,6 +173,14 @@ pub struct TabInfo {
     /// The session that holds the tab, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub session: Option<String>,
+    /// Browser events of this tab dropped because bsk could not keep up (its event channel was
+    /// full); a running capture counts them too.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub events_dropped: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]

@@ -149,6 +149,12 @@ impl CaptureTap {
     }
 
     /// Whether a new iframe target may be captured; reserves its place if so.
+    /// Events for this capture that were lost before they reached it (the tab's own full event
+    /// channel): counted into the capture's `events_dropped`, like its own mailbox drops.
+    pub fn count_lost(&self, events: u64) {
+        self.dropped.fetch_add(events, Ordering::Relaxed);
+    }
+
     pub fn admit_iframe(&self) -> bool {
         self.iframes
             .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {

@@ -169,6 +169,9 @@ impl Daemon {
                 ownership: owner
                     .as_ref()
                     .map_or(TabOwnership::User, |(_, tab)| tab.ownership),
+                events_dropped: owner
+                    .as_ref()
+                    .map_or(0, |(_, tab)| tab.state().events_dropped),
                 session: owner.map(|(session, _)| session.id.clone()),
             });
         }

@@ -124,7 +124,13 @@ fn session_line(session: &SessionInfo) -> String {
     let tabs: Vec<String> = session
         .tabs
         .iter()
-        .map(|t| format!("  {} {:?} {}", t.tab_id, t.ownership, t.url))
+        .map(|t| {
+            let dropped = match t.events_dropped {
+                0 => String::new(),
+                n => format!(" ({n} browser events dropped: bsk could not keep up)"),
+            };
+            format!("  {} {:?} {}{dropped}", t.tab_id, t.ownership, t.url)
+        })
         .collect();
     format!("{}{name}\n{}", session.id, tabs.join("\n"))
 }

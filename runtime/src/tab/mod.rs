@@ -32,6 +32,9 @@ pub struct TabState {
     pub navigations: u64,
     /// Why the tab can no longer be driven (closed, crashed, detached), once it cannot.
     pub gone: Option<String>,
+    /// Events of this tab (and its iframes) dropped because its event channel was full; shown
+    /// in `bsk status`, and counted into a running capture's `events_dropped`.
+    pub events_dropped: u64,
 }
 
 /// An out-of-process iframe target attached under the tab.

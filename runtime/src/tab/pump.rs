@@ -59,10 +59,25 @@ impl Pump {
     }
 
     pub(super) async fn run(self, mut events: EventReceiver) {
+        let mut counted = 0;
         while let Some(event) = events.recv().await {
+            let dropped = events.dropped();
+            if dropped > counted {
+                self.count_dropped(dropped - counted);
+                counted = dropped;
+            }
             self.handle(event).await;
         }
         mark_gone(&self.state, "the browser connection closed");
+    }
+
+    /// Events lost to a full channel: no drop is silent.
+    fn count_dropped(&self, lost: u64) {
+        tracing::warn!(lost, "tab event channel full: events dropped");
+        self.state.send_modify(|state| state.events_dropped += lost);
+        if let Some(tap) = self.capture() {
+            tap.count_lost(lost);
+        }
     }
 
     async fn handle(&self, event: CdpEvent) {
