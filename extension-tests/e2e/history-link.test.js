@@ -228,6 +228,14 @@ describe('history through the extension link', () => {
       });
       assert.deepEqual(closed.doc.run.stop_reason, { kind: 'tab_closed' });
 
+      // The renderer crashes: the capture ends interrupted, its evidence saved.
+      const crashed = await record(async (session) => {
+        await bsk(home, 'navigate', 'chrome://crash', '--session', session).catch(() => {});
+      });
+      assert.deepEqual(crashed.doc.run.stop_reason, { kind: 'renderer_crashed' });
+      assert.equal(crashed.meta.state, 'interrupted');
+      assert.ok(crashed.doc.requests.length >= 1, 'the evidence before the crash is kept');
+
       const shutdown = await record(() => bsk(home, 'daemon', 'stop'));
       assert.deepEqual(shutdown.doc.run.stop_reason, { kind: 'daemon_shutdown' });
       assert.ok(shutdown.doc.requests.length >= 1, 'the final record keeps the evidence');

@@ -65,12 +65,16 @@ export function plural(/** @type {number} */ n, /** @type {string} */ one, /** @
   return `${count(n)} ${n === 1 ? one : many}`;
 }
 
-/** @type {Record<string, string>} */
-const STOP_REASONS = {
+/**
+ * Every stop reason of the export schema, in words (a unit test checks none is missing).
+ * @type {Record<string, string>}
+ */
+export const STOP_REASONS = {
   stopped: 'stopped with bsk debug stop',
   session_ended: 'the session ended',
   tab_returned: 'the tab was returned to its user',
-  tab_closed: 'the tab was closed or crashed',
+  tab_closed: 'the tab was closed',
+  renderer_crashed: "the page's renderer crashed",
   daemon_shutdown: 'the bsk daemon shut down',
   browser_disconnected: 'the browser exited or the connection to it was lost',
   actor_panicked: 'a capture component failed',
@@ -82,6 +86,16 @@ export function stopReason(/** @type {{ kind: string, actor?: string } | null | 
   if (!reason) return '';
   const words = STOP_REASONS[reason.kind] ?? reason.kind.replaceAll('_', ' ');
   return reason.actor ? `${words} (${reason.actor})` : words;
+}
+
+/**
+ * A record's state as its pill shows it: the class suffix and the word. An imported snapshot of
+ * an active capture is not live here, and says so.
+ * @param {{ state: string, imported?: object }} meta
+ */
+export function recordState(meta) {
+  if (meta.imported && meta.state === 'active') return { kind: 'snapshot', word: 'active when exported' };
+  return { kind: meta.state, word: meta.state };
 }
 
 /** @type {Record<string, string>} */

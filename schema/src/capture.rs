@@ -368,8 +368,10 @@ pub enum StopReason {
     SessionEnded,
     /// The captured tab was returned to its user.
     TabReturned,
-    /// The captured tab was closed or crashed.
+    /// The captured tab was closed.
     TabClosed,
+    /// The captured page's renderer crashed; the capture is interrupted.
+    RendererCrashed,
     /// The daemon shut down.
     DaemonShutdown,
     /// The browser exited or the connection to it was lost.

@@ -8,6 +8,7 @@ use serde_json::json;
 use tokio::sync::watch;
 
 use bsk_actors::capture::CaptureTap;
+use bsk_schema::capture::StopReason;
 
 use super::{CaptureSlot, ChildTarget, TabState};
 use bsk_actors::cdp::Event;
@@ -153,7 +154,20 @@ impl Pump {
                 let reason = format!("the browser detached it ({})", event.str("reason"));
                 mark_gone(&self.state, &reason);
             }
-            "Inspector.targetCrashed" if on_page => mark_gone(&self.state, "the page crashed"),
+            "Inspector.targetCrashed" if on_page => {
+                mark_gone(&self.state, "the page crashed");
+                // Nothing more will come from this renderer: the capture ends here, interrupted,
+                // with its evidence saved (its final checkpoint included).
+                let tap = self
+                    .capture
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .take();
+                if let Some(tap) = tap {
+                    tracing::warn!("the captured page's renderer crashed; ending its capture");
+                    tap.stop(StopReason::RendererCrashed).await;
+                }
+            }
             _ => {}
         }
     }
