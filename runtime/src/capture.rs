@@ -369,18 +369,23 @@ impl Captures {
     /// final checkpoint is written, and the tab's evidence domains are turned off again (those
     /// the normal workflow shares, `Page` and `Runtime`, stay on).
     async fn finish(&self, held: &Held, reason: StopReason) -> RunInfo {
-        if let Some(tab) = held.tab.upgrade() {
-            if tab.capture().is_some_and(|t| t.same_capture(&held.tap)) {
-                tab.set_capture(None);
-            }
-            if tab.ensure_alive().is_ok() {
-                for session in tab.sessions() {
-                    let _ = tab.call_in(&session, "Network.disable", json!({})).await;
-                    let _ = tab.call_in(&session, "Log.disable", json!({})).await;
-                }
+        let tab = held.tab.upgrade();
+        if let Some(tab) = &tab
+            && tab.capture().is_some_and(|t| t.same_capture(&held.tap))
+        {
+            tab.set_capture(None);
+        }
+        // The actors first: pending body reads are cancelled while the browser still has the
+        // bodies, so they end as `capture_stopped`, not as a missing browser buffer.
+        let _ = held.tap.stop(reason).await;
+        if let Some(tab) = tab
+            && tab.ensure_alive().is_ok()
+        {
+            for session in tab.sessions() {
+                let _ = tab.call_in(&session, "Network.disable", json!({})).await;
+                let _ = tab.call_in(&session, "Log.disable", json!({})).await;
             }
         }
-        let _ = held.tap.stop(reason).await;
         held.capture.lock().run_info()
     }
 
