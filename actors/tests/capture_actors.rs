@@ -232,3 +232,24 @@ async fn a_panic_in_any_capture_actor_keeps_the_evidence_as_interrupted() {
         .await;
     }
 }
+
+#[tokio::test]
+async fn iframe_targets_are_bounded_at_once_and_a_detached_one_frees_its_place() {
+    let tap = CaptureTap::start(
+        new_capture(),
+        Arc::new(SilentBrowser::default()),
+        Arc::new(RecordingSink::default()),
+        "ROOT".into(),
+    );
+    for n in 0..16 {
+        assert!(
+            tap.admit_iframe(&format!("F{n}")),
+            "iframe {n} of 16 is admitted"
+        );
+    }
+    assert!(!tap.admit_iframe("F16"), "a 17th attached at once is not");
+    tap.target_detached("F3".into());
+    assert!(tap.admit_iframe("F16"), "a detached iframe frees its place");
+    assert!(!tap.admit_iframe("F17"));
+    tap.stop(StopReason::Stopped).await;
+}

@@ -333,7 +333,7 @@ impl Captures {
             cdp.send(root, "Log.enable", json!({})).await,
         ];
         for child in tab.children() {
-            let admitted = tap.admit_iframe();
+            let admitted = tap.admit_iframe(&child.session_id);
             tap.target_attached(
                 child.session_id.clone(),
                 child.frame_id.clone(),

@@ -429,9 +429,10 @@ pub struct Counters {
 /// Which browser targets the capture covers.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Coverage {
-    /// Iframe targets attached for capture (at most 16).
+    /// Iframe targets captured over the capture's life (at most 16 attached at once; a detached one
+    /// frees its place).
     pub iframe_targets: u64,
-    /// Iframe targets not captured because 16 were already attached.
+    /// Iframe targets not captured because 16 were attached at the time.
     pub iframe_targets_over_limit: u64,
     /// Iframe targets whose capture set-up failed.
     pub iframe_setup_failed: u64,

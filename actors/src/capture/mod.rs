@@ -22,7 +22,7 @@ pub mod observer;
 pub mod tab;
 pub mod target;
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use bsk_schema::capture::{RunInfo, StopReason};
@@ -111,8 +111,9 @@ pub enum OperationNote {
 #[derive(Debug, Clone)]
 pub struct CaptureTap {
     actor: ActorRef<tab::TabActor>,
-    /// Iframe targets admitted for capture, to keep "root + up to 16".
-    iframes: Arc<AtomicUsize>,
+    /// The sessions of iframe targets admitted for capture and still attached, to keep "root +
+    /// up to 16" at once.
+    iframes: Arc<std::sync::Mutex<std::collections::HashSet<String>>>,
     /// Events the tab actor's mailbox had no room for.
     dropped: Arc<AtomicU64>,
 }
@@ -136,7 +137,7 @@ impl CaptureTap {
         let actor = tab::TabActor::spawn_with_mailbox(args, mailbox::bounded(TAB_MAILBOX));
         CaptureTap {
             actor,
-            iframes: Arc::new(AtomicUsize::new(0)),
+            iframes: Arc::default(),
             dropped,
         }
     }
@@ -148,19 +149,21 @@ impl CaptureTap {
         }
     }
 
-    /// Whether a new iframe target may be captured; reserves its place if so.
     /// Events for this capture that were lost before they reached it (the tab's own full event
     /// channel): counted into the capture's `events_dropped`, like its own mailbox drops.
     pub fn count_lost(&self, events: u64) {
         self.dropped.fetch_add(events, Ordering::Relaxed);
     }
 
-    pub fn admit_iframe(&self) -> bool {
-        self.iframes
-            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
-                (n < MAX_IFRAME_TARGETS).then_some(n + 1)
-            })
-            .is_ok()
+    /// Whether the iframe target of `session_id` may be captured: "root + up to 16" attached at
+    /// once. Reserves its place if so; [`CaptureTap::target_detached`] frees it.
+    pub fn admit_iframe(&self, session_id: &str) -> bool {
+        let mut admitted = self.iframes.lock().unwrap_or_else(|p| p.into_inner());
+        if admitted.len() >= MAX_IFRAME_TARGETS {
+            return false;
+        }
+        admitted.insert(session_id.to_string());
+        true
     }
 
     /// An iframe target attached under the tab. `admitted` says whether capture covers it (see
@@ -190,6 +193,10 @@ impl CaptureTap {
     }
 
     pub fn target_detached(&self, session_id: String) {
+        self.iframes
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(&session_id);
         if self
             .actor
             .tell(tab::TargetDetached(session_id))

@@ -201,7 +201,7 @@ impl Pump {
             // Capture set-up goes out before the target is resumed, so its first requests are
             // seen. The capture hears of the target before any of its events.
             if let Some(tap) = self.capture() {
-                let admitted = tap.admit_iframe();
+                let admitted = tap.admit_iframe(&child_session);
                 tap.target_attached(child_session.clone(), target_id, admitted, false);
                 if admitted {
                     let mut setup = Vec::new();
