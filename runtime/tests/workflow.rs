@@ -1190,3 +1190,44 @@ async fn sixteen_sessions_and_eight_captures_started_at_once_keep_their_bounds()
         assert_eq!(refused.json()["code"], "busy", "{refused:#?}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn no_tab_reader_outlives_its_tab() {
+    let bsk = Bsk::new("readers");
+    let readers = async |bsk: &Bsk| bsk.json(&["status"]).await["tab_readers"].as_u64();
+    let ids: Vec<String> =
+        futures_util::future::join_all((0..3).map(|_| bsk.run(&["session", "start"])))
+            .await
+            .into_iter()
+            .map(|out| out.success().stdout.trim().to_string())
+            .collect();
+    assert_eq!(readers(&bsk).await, Some(3), "one reader per live tab");
+    bsk.ok(&["session", "stop", &ids[0]]).await;
+    // A tab closed from outside the session's commands (as a person would close it).
+    let status = bsk.json(&["status"]).await;
+    let tab = status["sessions"]
+        .as_array()
+        .and_then(|s| s.iter().find(|s| s["id"] == ids[1].as_str()))
+        .and_then(|s| s["tabs"][0]["tab_id"].as_str())
+        .expect("the second session's tab")
+        .to_string();
+    bsk.ok(&["evaluate", "1", "--session", &ids[1]]).await;
+    let url = status["browser"]["ws_url"]
+        .as_str()
+        .expect("ws url")
+        .to_string();
+    let (mut ws, _) = tokio_tungstenite::connect_async(url.as_str())
+        .await
+        .expect("connect");
+    use futures_util::SinkExt;
+    ws.send(tokio_tungstenite::tungstenite::Message::text(
+        json!({ "id": 1, "method": "Target.closeTarget", "params": { "targetId": tab } })
+            .to_string(),
+    ))
+    .await
+    .expect("close the tab");
+    wait_until("the readers of ended tabs to end", WAIT, || async {
+        bsk.json(&["status"]).await["tab_readers"].as_u64() == Some(1)
+    })
+    .await;
+}

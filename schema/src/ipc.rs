@@ -192,6 +192,9 @@ pub struct DaemonStatus {
     pub sessions: Vec<SessionInfo>,
     /// The daemon's own memory.
     pub memory: DaemonMemory,
+    /// Event readers running, one per live tab: a count that should fall back when tabs end.
+    #[serde(default)]
+    pub tab_readers: usize,
 }
 
 /// The daemon's memory: heap in use tells a leak from allocator slack, which RSS alone cannot.

@@ -85,6 +85,7 @@ impl Daemon {
             browser,
             sessions,
             memory: crate::heap::memory(),
+            tab_readers: crate::tab::pump::live_pumps(),
         }
     }
 

@@ -244,12 +244,13 @@ pub fn status(value: &Value) -> Option<String> {
     lines.push(extension_line(&browser.extension));
     let memory = &status.memory;
     lines.push(format!(
-        "memory   heap {:.1} MiB in use{}",
+        "memory   heap {:.1} MiB in use{}, {} tab readers",
         memory.heap_in_use_bytes as f64 / MIB,
         memory
             .rss_bytes
             .map(|rss| format!(", resident {:.1} MiB", rss as f64 / MIB))
-            .unwrap_or_default()
+            .unwrap_or_default(),
+        status.tab_readers
     ));
     if status.sessions.is_empty() {
         lines.push("sessions none".into());

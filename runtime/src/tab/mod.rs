@@ -4,7 +4,7 @@
 //! The tab's event pump (see [`pump`]) is the only reader of the tab's events; operations read
 //! [`TabState`] and wait on it, they never consume events themselves.
 
-mod pump;
+pub mod pump;
 pub mod refs;
 
 use std::sync::{Arc, Mutex};
@@ -108,7 +108,18 @@ impl Tab {
             capture.clone(),
         );
         let span = tracing::info_span!("tab", target_id = %target_id, session = %session_id);
-        tokio::spawn(tracing::Instrument::instrument(pump.run(events), span));
+        let running = tokio::spawn(tracing::Instrument::instrument(pump.run(events), span));
+        // A pump that panics leaves a tab nobody reads: say so, and mark the tab gone.
+        let watched = state.clone();
+        tokio::spawn(async move {
+            if let Err(e) = running.await {
+                tracing::error!(error = %e, "a tab's event pump failed");
+                pump::mark_gone(
+                    &watched,
+                    "bsk's reader of this tab failed (see the daemon log)",
+                );
+            }
+        });
 
         let s = Some(session_id.as_str());
         let setup = [

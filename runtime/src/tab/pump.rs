@@ -2,6 +2,7 @@
 //! iframe target under it, in wire order.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use dashmap::DashMap;
 use serde_json::json;
@@ -23,6 +24,29 @@ pub(super) struct Pump {
     state: Arc<watch::Sender<TabState>>,
     children: Arc<DashMap<String, ChildTarget>>,
     capture: Arc<CaptureSlot>,
+}
+
+/// Pumps running now, for `bsk status`: one per live tab, none left behind by ended ones.
+static LIVE_PUMPS: AtomicUsize = AtomicUsize::new(0);
+
+pub fn live_pumps() -> usize {
+    LIVE_PUMPS.load(Ordering::Relaxed)
+}
+
+/// Counts a pump while it runs, whatever way it ends (a panic included).
+struct LivePump;
+
+impl LivePump {
+    fn new() -> Self {
+        LIVE_PUMPS.fetch_add(1, Ordering::Relaxed);
+        LivePump
+    }
+}
+
+impl Drop for LivePump {
+    fn drop(&mut self) {
+        LIVE_PUMPS.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 pub(super) fn mark_gone(state: &watch::Sender<TabState>, reason: &str) {
@@ -59,9 +83,21 @@ impl Pump {
             .clone()
     }
 
+    /// Reads the tab's events until the tab is gone (closed, detached, crashed) or the
+    /// connection ends: no pump outlives its tab.
     pub(super) async fn run(self, mut events: EventReceiver) {
+        let _live = LivePump::new();
+        let mut gone = self.state.subscribe();
         let mut counted = 0;
-        while let Some(event) = events.recv().await {
+        loop {
+            let event = tokio::select! {
+                event = events.recv() => event,
+                _ = gone.wait_for(|state| state.gone.is_some()) => break,
+            };
+            let Some(event) = event else {
+                mark_gone(&self.state, "the browser connection closed");
+                break;
+            };
             let dropped = events.dropped();
             if dropped > counted {
                 self.count_dropped(dropped - counted);
@@ -69,7 +105,6 @@ impl Pump {
             }
             self.handle(event).await;
         }
-        mark_gone(&self.state, "the browser connection closed");
     }
 
     /// Events lost to a full channel: no drop is silent.
