@@ -14,6 +14,7 @@
 //! - [`events`]: operation started/ended events for the capture runtime.
 //! - [`heap`]: the daemon's own memory (a counting allocator and RSS), for `daemon status`.
 //! - [`paths`], [`error`]: the state dir and the failure type.
+//! - [`tasks`]: spawning background work whose end is always watched.
 
 pub mod browser;
 pub mod capture;
@@ -31,3 +32,4 @@ pub mod output;
 pub mod paths;
 pub mod session;
 pub mod tab;
+pub mod tasks;

@@ -98,7 +98,8 @@ impl Daemon {
             extension,
             shutdown: watch::Sender::new(false),
         });
-        tokio::spawn(
+        crate::tasks::spawn_watched(
+            "operation recorder",
             daemon
                 .clone()
                 .record_operations(daemon.operations.subscribe()),
@@ -147,7 +148,10 @@ impl Daemon {
         });
         self.extension
             .set(Some(ExtensionLink::start(conn.cdp.clone(), view, popup)));
-        tokio::spawn(self.clone().watch_browser(conn.clone(), events));
+        crate::tasks::spawn_watched(
+            "browser watcher",
+            self.clone().watch_browser(conn.clone(), events),
+        );
         *slot = Some(conn.clone());
         Ok(conn)
     }

@@ -114,17 +114,13 @@ impl ExtensionLink {
             retry: tokio::sync::Notify::new(),
             quick_wakes: AtomicU32::new(0),
         });
-        let task = tokio::spawn(link.clone().run());
         // The loop's panic is logged, never lost; the link then reports itself broken.
         let watcher = link.clone();
-        tokio::spawn(async move {
-            if let Err(e) = task.await {
-                tracing::error!(error = %e, "extension link task failed");
-                watcher.set_down(Down(
-                    LinkState::Broken,
-                    format!("the link task failed: {e}"),
-                ));
-            }
+        crate::tasks::spawn_watched_then("extension link", link.clone().run(), move || {
+            watcher.set_down(Down(
+                LinkState::Broken,
+                "the link task failed (see the daemon log)".into(),
+            ));
         });
         link
     }

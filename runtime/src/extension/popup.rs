@@ -54,7 +54,7 @@ pub(super) async fn listen(
     let cdp = cdp.clone();
     let session = session_id.to_string();
     let link_object = link_object.to_string();
-    let task = tokio::spawn(async move {
+    crate::tasks::spawn_watched("popup requests", async move {
         while let Some(event) = events.recv().await {
             if event.method != "Runtime.bindingCalled" || event.str("name") != BINDING {
                 continue;
@@ -83,11 +83,6 @@ pub(super) async fn listen(
             if let Err(e) = reply.wait().await {
                 tracing::warn!(error = %e, "could not answer the popup");
             }
-        }
-    });
-    tokio::spawn(async move {
-        if let Err(e) = task.await {
-            tracing::error!(error = %e, "the popup request task failed");
         }
     });
 }

@@ -252,7 +252,7 @@ impl Pump {
                             }
                         }
                     };
-                    tokio::spawn(capture_setup);
+                    crate::tasks::spawn_watched("iframe capture set-up", capture_setup);
                 }
             }
         }
@@ -266,7 +266,7 @@ impl Pump {
         if replies.is_empty() {
             return;
         }
-        tokio::spawn(async move {
+        crate::tasks::spawn_watched("child target set-up", async move {
             for reply in replies {
                 if let Err(e) = reply.wait().await {
                     tracing::debug!(error = %e, "child target set-up command failed");
