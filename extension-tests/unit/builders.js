@@ -11,6 +11,11 @@ export const FIXTURE = JSON.parse(
   readFileSync(new URL('../fixtures/save-fails.json', import.meta.url), 'utf8'),
 );
 
+/** The export document's JSON Schema, as the evidence page loads it for imports. */
+export const SCHEMA = JSON.parse(
+  readFileSync(new URL('../../extension/schema/export-document.schema.json', import.meta.url), 'utf8'),
+);
+
 export const MINUTE = 60 * 1000;
 export const DAY = 24 * 60 * MINUTE;
 export const MIB = 1024 * 1024;
@@ -70,13 +75,16 @@ export function makeDoc(runId, o = {}) {
  * Record metadata as `planEvictions` receives it, without a document.
  * @param {string} runId
  * @param {{ state?: 'active' | 'stopped' | 'interrupted', startedAt?: number, stoppedAt?: number | null,
- *           savedAt?: number, bytes?: number }} [o]
+ *           savedAt?: number, bytes?: number, importedAt?: number }} [o] `importedAt`: the record
+ *           was imported from a file then
  */
 export function makeMeta(runId, o = {}) {
   const state = o.state ?? 'stopped';
   const startedAt = o.startedAt ?? NOW - 10 * MINUTE;
   const savedAt = o.savedAt ?? startedAt + MINUTE;
+  const imported = o.importedAt === undefined ? {} : { imported: { at: o.importedAt, file_name: `${runId}.json` } };
   return {
+    ...imported,
     schema: RECORD_SCHEMA,
     run_id: runId,
     name: runId,

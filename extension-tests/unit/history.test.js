@@ -59,7 +59,8 @@ describe('saveCheckpoint', () => {
     assert.equal(meta.saved_at, second.saved_at);
     assert.equal(meta.bytes, ack.bytes);
     assert.equal(meta.bytes, Buffer.byteLength(JSON.stringify(second), 'utf8'));
-    assert.equal(meta.schema, 1);
+    assert.equal(meta.schema, 2);
+    assert.ok(!('imported' in meta), 'a captured record is not marked imported');
   });
 
   it('never turns a stopped record back to active on a late active checkpoint', async () => {
@@ -371,7 +372,7 @@ describe('migration on read', () => {
     await putRaw(history, 'records', beforeSchema);
     await putRaw(history, 'documents', { run_id: 'old1', doc: makeDoc('old1') });
     const [listed] = await history.list();
-    assert.deepEqual(listed, { ...beforeSchema, schema: 1, failures: null });
+    assert.deepEqual(listed, { ...beforeSchema, schema: 2, failures: null });
     const { meta } = await history.get('old1');
     assert.deepEqual(meta, listed);
     assert.deepEqual(await history.search('old record'), [listed]);
@@ -384,7 +385,8 @@ describe('migration on read', () => {
     const ack = await history.saveCheckpoint(makeDoc('old1', { savedAt: NOW }), NOW);
     assert.equal(ack.checkpoints, 5);
     const { meta } = await history.get('old1');
-    assert.equal(meta.schema, 1);
+    assert.equal(meta.schema, 2);
     assert.equal(meta.failures, 2, 'derived from the new document');
+    assert.ok(!('imported' in meta));
   });
 });

@@ -103,7 +103,8 @@ describe('migrate', () => {
 
   it('reads a record from before `schema` existed without inventing values', () => {
     const migrated = migrate(beforeSchema);
-    assert.equal(migrated.schema, 1);
+    assert.equal(migrated.schema, 2);
+    assert.ok(!('imported' in migrated), 'an older record was captured here: no `imported` is invented');
     assert.equal(migrated.failures, null, 'the failure count was never stored: unknown, not computed');
     const { schema, failures, ...rest } = migrated;
     assert.deepEqual(rest, { ...beforeSchema }, 'every stored field is kept as it was');
@@ -115,6 +116,19 @@ describe('migrate', () => {
     migrate(stored);
     assert.deepEqual(stored, { ...beforeSchema });
     assert.ok(!('schema' in stored));
+  });
+
+  it('brings a schema-1 record to 2 without inventing `imported`', () => {
+    const schema1 = { ...beforeSchema, schema: 1, failures: 2 };
+    const migrated = migrate(schema1);
+    assert.deepEqual(migrated, { ...schema1, schema: 2 });
+    assert.ok(!('imported' in migrated));
+  });
+
+  it('keeps `imported` of an imported record as stored', () => {
+    const imported = metaOf(FIXTURE, { checkpoints: 0, bytes: 52_000, imported: { at: NOW, file_name: 'a.json' } });
+    assert.deepEqual(imported.imported, { at: NOW, file_name: 'a.json' });
+    assert.deepEqual(migrate(imported), imported);
   });
 
   it('keeps a failure count an older record did store', () => {

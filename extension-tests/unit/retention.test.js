@@ -151,6 +151,38 @@ describe('planEvictions', () => {
   });
 });
 
+describe('planEvictions with imported records', () => {
+  it('evicts an imported snapshot of an active capture like a stopped record: it is not live', () => {
+    const imported = makeMeta('imported', { state: 'active', startedAt: NOW - 3 * DAY, importedAt: NOW - 2 * DAY });
+    assert.deepEqual(planEvictions([imported, ...stoppedMetas(50)], NOW), ['imported']);
+  });
+
+  it('still protects a captured active record next to an imported active one', () => {
+    const live = makeMeta('live', { state: 'active', startedAt: NOW - 5 * DAY });
+    const imported = makeMeta('imported', { state: 'active', startedAt: NOW - 4 * DAY, importedAt: NOW - 3 * DAY });
+    assert.deepEqual(planEvictions([live, imported, ...stoppedMetas(49)], NOW), ['imported']);
+  });
+
+  it('counts an imported record’s 30 days from its import, not from its capture', () => {
+    const metas = [
+      // Captured two months ago, imported yesterday: readable for 29 more days.
+      makeMeta('old-capture', { startedAt: NOW - 61 * DAY, stoppedAt: NOW - 60 * DAY, importedAt: NOW - DAY }),
+      makeMeta('imported-long-ago', { startedAt: NOW - 40 * DAY, stoppedAt: NOW - 39 * DAY, importedAt: NOW - 30 * DAY - 1 }),
+      makeMeta('active-imported-long-ago', { state: 'active', startedAt: NOW - 40 * DAY, importedAt: NOW - 31 * DAY }),
+    ];
+    assert.deepEqual(planEvictions(metas, NOW), ['active-imported-long-ago', 'imported-long-ago'], 'oldest import first');
+  });
+
+  it('puts an imported record in line by when it was imported', () => {
+    // Imported an hour ago, though its capture is older than every other record.
+    const imported = makeMeta('imported', { startedAt: NOW - 20 * DAY, importedAt: NOW - 60 * MINUTE });
+    assert.deepEqual(planEvictions([imported, ...stoppedMetas(51)], NOW), ['s000', 's001']);
+    // Imported before all of them: it goes first.
+    const early = makeMeta('early', { startedAt: NOW - MINUTE, importedAt: NOW - 2 * DAY });
+    assert.deepEqual(planEvictions([...stoppedMetas(50), early], NOW), ['early']);
+  });
+});
+
 describe('retention through History.saveCheckpoint', () => {
   it('evicts the oldest stopped record in the save that makes 51, from both stores', async () => {
     const history = await freshHistory();

@@ -173,6 +173,12 @@ function capacity(/** @type {import('./record-view.js').Ctx} */ ctx) {
 function historyStatus(/** @type {import('./record-view.js').Ctx} */ ctx) {
   const { meta, doc } = ctx;
   const reported = doc.run.history;
+  if (meta.imported) {
+    return card('History', 'info', [
+      `Imported into this browser from ${meta.imported.file_name} on ${dateTime(meta.imported.at)}, ${bytes(meta.bytes)}. Read-only: checkpoints of this run are not stored over it.`,
+      'Kept for 30 days from its import, within 50 records and 50 MiB in total (the oldest go first). The imported file itself is not affected.',
+    ]);
+  }
   return card('History', 'info', [
     `Saved in this browser: ${plural(meta.checkpoints ?? 0, 'checkpoint')}, the latest ${dateTime(doc.saved_at)}, ${bytes(meta.bytes)}.`,
     doc.run.state === 'active'

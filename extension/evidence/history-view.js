@@ -1,10 +1,11 @@
 // @ts-check
 // The history list: every record kept in this browser profile, newest first, with search,
-// open, export and delete.
+// open, export, delete, and import of exported files (button or drop).
 
 import { focusState, h, replace, restoreFocus } from './dom.js';
 import { downloadRecord } from './export.js';
-import { bytes, dateTime, plural, stopReason } from './format.js';
+import { bytes, dateTime, plural, recordState, stopReason } from './format.js';
+import { ImportControl, acceptDrops } from './import.js';
 import { hashOf } from './route.js';
 
 /** Typing pauses this long before a search runs: a search may read every document. */
@@ -40,26 +41,54 @@ export class HistoryView {
     this.daemonLine = h('p', { class: 'muted daemon-line' });
     this.notices = h('div', { class: 'notices' });
     this.list = h('div', { class: 'history-list' });
+    /** The records of the latest import, marked in the list until the next one. */
+    this.justImported = new Set();
+    this.importer = new ImportControl(history, (runIds) => {
+      this.justImported = new Set(runIds);
+      this.refresh().then(() => this.revealImported());
+    });
+    this.dropZone = h('div', { class: 'drop-zone', hidden: true },
+      h('div', { class: 'drop-zone-message' },
+        h('p', { class: 'drop-zone-title' }, 'Drop exported JSON files to import them'),
+        h('p', null, 'Each file becomes a read-only record in this browser’s history.')));
+    /** @type {(() => void) | null} */
+    this.stopDrops = null;
   }
 
   async start() {
     document.title = 'bsk — evidence history';
     replace(this.root,
       h('header', { class: 'page-head' },
-        h('h1', null, 'Website-debugging records'),
-        h('p', { class: 'lede' }, 'Captures kept in this browser profile, newest first.'),
-        this.daemonLine),
+        h('div', { class: 'head-text' },
+          h('h1', null, 'Website-debugging records'),
+          h('p', { class: 'lede' }, 'Captures kept in this browser profile, newest first.'),
+          this.daemonLine),
+        h('div', { class: 'head-actions' },
+          this.importer.button,
+          this.importer.input,
+          h('p', { id: 'import-hint', class: 'import-hint muted' }, 'Exported .json records: choose files, or drop them on this page'))),
+      this.importer.results,
       this.notices,
       h('div', { class: 'toolbar' },
         h('label', { for: 'history-search', class: 'search-label' }, 'Search records'),
         this.search,
         this.countLine),
-      this.list);
+      this.list,
+      this.dropZone);
+    this.stopDrops = acceptDrops(this.dropZone, (files) => this.importer.importFiles(files));
     await Promise.all([this.refresh(), this.showDaemons()]);
   }
 
   dispose() {
     clearTimeout(this.timer);
+    this.stopDrops?.();
+  }
+
+  /** Brings the last imported row into view (the list is ordered by capture start, not import). */
+  revealImported() {
+    const last = [...this.justImported].at(-1);
+    if (last === undefined) return;
+    this.list.querySelector(`li[data-run="${CSS.escape(last)}"]`)?.scrollIntoView({ block: 'nearest' });
   }
 
   /** @param {string} text */
@@ -136,6 +165,9 @@ export class HistoryView {
   row(meta) {
     const href = `evidence.html${hashOf({ run: meta.run_id })}`;
     const title = meta.name || meta.run_id;
+    // An imported record is a snapshot: even one exported while active is not a live capture.
+    const live = meta.state === 'active' && !meta.imported;
+    const state = recordState(meta);
     const status = h('p', { class: 'row-status', role: 'status' });
     const actions = h('div', { class: 'row-actions' },
       h('a', { class: 'button row-link', href, 'aria-label': `Open ${title}`, 'data-focus-key': `open:${meta.run_id}` }, 'Open'),
@@ -143,18 +175,23 @@ export class HistoryView {
         type: 'button', 'aria-label': `Export ${title} as JSON`, 'data-focus-key': `export:${meta.run_id}`,
         onclick: () => downloadRecord(this.history, meta).catch((e) => { status.textContent = `Export failed: ${e.message}`; }),
       }, 'Export'),
-      meta.state === 'active'
+      live
         ? h('span', { class: 'cannot-delete' }, 'Active: stop the capture (bsk debug stop) before deleting it.')
         : h('button', {
           type: 'button', class: 'danger', 'aria-label': `Delete ${title}`, 'data-focus-key': `delete:${meta.run_id}`,
           onclick: () => this.confirmDelete(meta, actions, status),
         }, 'Delete'));
     const counts = meta.counts ?? { requests: 0, console: 0, operations: 0, pages: 0 };
-    return h('li', { class: `record state-${meta.state}`, 'data-run': meta.run_id },
+    const imported = meta.imported;
+    const rowClass = [`record state-${state.kind}`, imported ? 'imported' : '', this.justImported.has(meta.run_id) ? 'just-imported' : ''];
+    return h('li', { class: rowClass.filter(Boolean).join(' '), 'data-run': meta.run_id },
       h('div', { class: 'row-main' },
         h('div', { class: 'row-title-line' },
           h('a', { class: 'row-title row-link', href, 'data-focus-key': `title:${meta.run_id}` }, title),
-          h('span', { class: `state state-${meta.state}` }, meta.state)),
+          h('span', { class: `state state-${state.kind}` }, state.word),
+          imported ? h('span', {
+            class: 'badge badge-imported', title: `Imported from ${imported.file_name} on ${dateTime(imported.at)}; a point-in-time snapshot, read-only`,
+          }, 'imported') : null),
         meta.url ? h('p', { class: 'row-url', title: meta.url }, meta.url) : null,
         h('p', { class: 'row-meta' },
           h('span', null, `Started ${dateTime(meta.started_at)}`),
@@ -162,7 +199,8 @@ export class HistoryView {
           h('span', null, plural(counts.requests, 'request')),
           h('span', null, plural(counts.console, 'console entry', 'console entries')),
           h('span', null, plural(counts.operations, 'operation')),
-          h('span', null, bytes(meta.bytes)))),
+          h('span', null, bytes(meta.bytes))),
+        imported ? h('p', { class: 'row-imported' }, `Imported ${dateTime(imported.at)} from ${imported.file_name}`) : null),
       actions, status);
   }
 
@@ -220,5 +258,6 @@ function emptyState() {
     h('p', null, 'Records arrive here when an agent captures a website-debugging session with bsk. Capture starts before the agent navigates or reproduces the problem:'),
     h('pre', { class: 'command' }, "bsk debug start --session <id> --name 'Save fails'"),
     h('p', null, 'While the capture runs, its evidence is saved here every few seconds and shown live. It stays after the session ends.'),
-    h('p', null, 'Records are kept in this browser profile only, for 30 days, up to 50 records and 50 MiB in total; the oldest stopped records go first. Export the ones that matter.'));
+    h('p', null, 'Records are kept in this browser profile only, for 30 days, up to 50 records and 50 MiB in total; the oldest stopped records go first. Export the ones that matter.'),
+    h('p', null, 'Have an exported file (from bsk debug export or another browser)? Import it with “Import JSON…” above, or drop it on this page.'));
 }

@@ -7,7 +7,8 @@ import { cardsView } from './cards.js';
 import { consoleSection } from './console.js';
 import { focusState, h, replace, restoreFocus } from './dom.js';
 import { downloadRecord } from './export.js';
-import { bytes, count, dateTime, duration, plural, stopReason } from './format.js';
+import { bytes, count, dateTime, duration, plural, recordState, stopReason } from './format.js';
+import { ImportControl } from './import.js';
 import { pagesSection } from './page-context.js';
 import { requestDetail } from './request-detail.js';
 import { requestsSection } from './requests.js';
@@ -63,6 +64,8 @@ export class RecordView {
     this.ctx = null;
     this.refreshing = false;
     this.refreshAgain = false;
+    /** A start in progress: an import and its announcement may both ask for one. */
+    this.starting = /** @type {Promise<void> | null} */ (null);
     this.header = h('header', { class: 'record-head' });
     this.notices = h('div', { class: 'notices' });
     this.tabs = h('nav', { class: 'tabs', 'aria-label': 'Evidence sections' });
@@ -70,16 +73,32 @@ export class RecordView {
     this.cards = h('aside', { class: 'cards', 'aria-label': 'Notes on this record' });
   }
 
-  async start() {
+  start() {
+    this.starting ??= this.show().finally(() => { this.starting = null; });
+    return this.starting;
+  }
+
+  /** Reads the record and draws it, or says it is not in history. */
+  async show() {
     replace(this.root, h('p', { class: 'loading', role: 'status' }, 'Reading the record…'));
     const record = await this.history.get(this.runId);
     if (!record) {
       document.title = 'bsk — record not found';
+      // Someone may hold an exported file of this record (a link shared with the file, or a
+      // record from another browser): importing it shows it here.
+      const importer = new ImportControl(this.history, (runIds) => {
+        if (runIds.includes(this.runId)) this.start();
+      });
       replace(this.root,
         h('nav', { class: 'crumbs' }, h('a', { href: '#' }, '← All records')),
         h('div', { class: 'failure', role: 'alert' },
           h('h1', null, 'This record is not in history'),
-          h('p', null, `No record “${this.runId}” is kept in this browser profile. It may have been deleted, or removed by retention (30 days / 50 records / 50 MiB); exported files are not affected.`)));
+          h('p', null, `No record “${this.runId}” in this browser's history — import an exported file of it, if you have one.`),
+          h('p', null, 'It may have been deleted, removed by retention (30 days / 50 records / 50 MiB), or captured in another browser; exported files are not affected.')),
+        h('div', { class: 'not-found-import' },
+          importer.button, importer.input,
+          h('p', { id: 'import-hint', class: 'import-hint muted' }, 'A file saved by bsk debug export, or by Export on a history page')),
+        importer.results);
       return;
     }
     this.ctx = this.context(record.doc, record.meta);
@@ -255,24 +274,33 @@ export class RecordView {
  */
 function headerContent(ctx, exportRecord) {
   const run = ctx.doc.run;
-  const active = run.state === 'active';
+  const imported = ctx.meta.imported;
+  // An imported record was exported at some point in time: it is never live here.
+  const live = run.state === 'active' && !imported;
+  const snapshot = run.state === 'active' && !!imported;
   const end = run.stopped_at ?? ctx.doc.saved_at;
+  const state = recordState(ctx.meta);
   return [
     h('div', { class: 'title-line' },
       h('h1', null, run.name || run.run_id),
-      h('span', { class: `state state-${run.state}` }, run.state),
-      active ? h('span', { class: 'live' }, h('span', { class: 'live-dot', 'aria-hidden': 'true' }), 'Live — updates as the capture saves') : null,
+      h('span', { class: `state state-${state.kind}` }, state.word),
+      imported ? h('span', { class: 'badge badge-imported', title: `Imported from ${imported.file_name}` }, 'imported') : null,
+      live ? h('span', { class: 'live' }, h('span', { class: 'live-dot', 'aria-hidden': 'true' }), 'Live — updates as the capture saves') : null,
       h('button', { type: 'button', class: 'export', onclick: exportRecord }, 'Export JSON')),
+    imported ? h('p', { class: 'imported-note' },
+      `Imported from ${imported.file_name} on ${dateTime(imported.at)}; a point-in-time snapshot, read-only.`,
+      snapshot ? ' The capture was still active when it was exported: what was pending then is shown as pending.' : '') : null,
     ctx.meta.url ? h('p', { class: 'page-url' }, ctx.meta.url) : null,
     h('dl', { class: 'run-facts' },
       fact('Started', dateTime(run.started_at)),
       run.stopped_at ? fact('Stopped', dateTime(run.stopped_at)) : null,
-      fact(active ? 'Running for' : 'Duration', `${duration(end - run.started_at)}${active ? ' so far' : ''}`),
+      fact(live ? 'Running for' : 'Duration',
+        `${duration(end - run.started_at)}${live ? ' so far' : snapshot ? ' until the snapshot' : ''}`),
       run.stop_reason ? fact('Stop reason', stopReason(run.stop_reason)) : null,
       fact('Checkpoint saved', dateTime(ctx.doc.saved_at)),
       fact('Session', run.session),
       fact('Run', run.run_id),
-      fact('Stored', `${bytes(ctx.meta.bytes)}, ${plural(ctx.meta.checkpoints ?? 0, 'checkpoint')}`)),
+      fact('Stored', `${bytes(ctx.meta.bytes)}, ${imported ? 'imported' : plural(ctx.meta.checkpoints ?? 0, 'checkpoint')}`)),
   ];
 }
 

@@ -13,9 +13,17 @@ export const HISTORY_MAX_BYTES = 50 * 1024 * 1024;
 
 /**
  * The shape of a stored record. Bumped when the stored shape changes; `migrate` in
- * history.js brings older records forward without inventing fields.
+ * record.js brings older records forward without inventing fields.
+ *   1  `failures` (the count of failed requests)
+ *   2  `imported: { at, file_name }` on records imported from an exported file
  */
-export const RECORD_SCHEMA = 1;
+export const RECORD_SCHEMA = 2;
+
+/**
+ * "The JSON document contains version: 1": the only export document version this extension
+ * stores, whether checkpointed by the daemon or imported from a file.
+ */
+export const EXPORT_VERSION = 1;
 
 /**
  * The daemon ↔ extension link protocol. The daemon refuses an extension that answers another

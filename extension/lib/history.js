@@ -1,13 +1,15 @@
 // @ts-check
 // Browser-local history: the checkpoints the daemon sends, kept in IndexedDB of this browser
-// profile. The service worker writes; the extension's pages read, search, export and delete.
-// Lists read metadata only; a record's document is read on demand.
+// profile. The service worker writes checkpoints; the extension's pages read, search, export,
+// delete and import exported files. Lists read metadata only; a record's document is read on
+// demand.
 
-import { HEARTBEAT_STALE_MS } from './constants.js';
+import { EXPORT_VERSION, HEARTBEAT_STALE_MS, HISTORY_MAX_BYTES, HISTORY_MAX_RECORDS } from './constants.js';
 import { done, openDatabase, transact } from './db.js';
 import { interrupt, metaOf, migrate, sizeOf } from './record.js';
 import { planEvictions } from './retention.js';
 import { metaMatches, recordMatches, terms } from './search.js';
+import { MAX_ERRORS, compileSchema, exportDocumentErrors } from './validate.js';
 
 /**
  * @typedef {import('./record.js').ExportDocument} ExportDocument
@@ -46,14 +48,18 @@ export class History {
    * @returns {Promise<{ run_id: string, checkpoints: number, bytes: number, saved_at: number, evicted: string[] }>}
    */
   async saveCheckpoint(doc, now = Date.now()) {
-    if (!doc || doc.version !== 1 || typeof doc.run?.run_id !== 'string') {
-      throw new Error('not an export document of version 1');
+    if (!doc || doc.version !== EXPORT_VERSION || typeof doc.run?.run_id !== 'string') {
+      throw new Error(`not an export document of version ${EXPORT_VERSION}`);
     }
     const bytes = sizeOf(doc);
     return transact(this.db, ['records', 'documents'], 'readwrite', async (tx) => {
       const records = tx.objectStore('records');
       const all = /** @type {RecordMeta[]} */ ((await done(records.getAll())).map(migrate));
       const previous = all.find((r) => r.run_id === doc.run.run_id);
+      // An imported record is a file's snapshot, read-only: a capture never writes over it.
+      if (previous?.imported) {
+        throw new Error(`run ${doc.run.run_id} is a record imported from ${previous.imported.file_name}; imported records are read-only, so this checkpoint was not stored. Delete the imported record in the evidence page's history to keep this capture's checkpoints.`);
+      }
       // A final record is never turned back into a live one by a late checkpoint.
       if (previous && previous.state === 'stopped' && doc.run.state === 'active') {
         return { run_id: doc.run.run_id, checkpoints: previous.checkpoints, bytes: previous.bytes, saved_at: previous.saved_at, evicted: [] };
@@ -71,6 +77,45 @@ export class History {
       }
       return { run_id: meta.run_id, checkpoints: meta.checkpoints, bytes, saved_at: doc.saved_at, evicted };
     }, `save checkpoint of ${doc.run.run_id}`);
+  }
+
+  /**
+   * Stores an export document someone exported earlier (from this browser or another one) as a
+   * read-only record marked imported. Refused, with nothing changed, when the document does not
+   * match the export schema or its run is already in history. Retention applies in the same
+   * transaction, as for a checkpoint.
+   * @param {unknown} doc the parsed file
+   * @param {{ fileName: string, schema: object, now?: number }} options `schema`: the export
+   *   document's JSON Schema (extension/schema/export-document.schema.json), parsed
+   * @returns {Promise<{ run_id: string, name: string | null, requests: number, bytes: number, evicted: string[] }>}
+   */
+  async importDocument(doc, { fileName, schema, now = Date.now() }) {
+    const problems = exportDocumentErrors(doc, validatorFor(schema));
+    if (problems.length > 0) throw invalidDocument(problems);
+    const valid = /** @type {ExportDocument} */ (doc);
+    const runId = valid.run.run_id;
+    const bytes = sizeOf(valid);
+    return transact(this.db, ['records', 'documents'], 'readwrite', async (tx) => {
+      const records = tx.objectStore('records');
+      const all = /** @type {RecordMeta[]} */ ((await done(records.getAll())).map(migrate));
+      if (all.some((r) => r.run_id === runId)) {
+        throw new Error(`run ${runId} is already in history (imported or captured here); nothing was changed`);
+      }
+      const meta = metaOf(valid, { checkpoints: 0, bytes, imported: { at: now, file_name: fileName } });
+      const evicted = planEvictions([...all, meta], now);
+      if (evicted.includes(runId)) {
+        throw new Error(bytes > HISTORY_MAX_BYTES
+          ? `the record is larger than history's ${HISTORY_MAX_BYTES / 1024 / 1024} MiB total; nothing was changed`
+          : `history is full of active captures (at most ${HISTORY_MAX_RECORDS} records / ${HISTORY_MAX_BYTES / 1024 / 1024} MiB); nothing was changed — stop a capture, then import again`);
+      }
+      for (const evictedId of evicted) {
+        records.delete(evictedId);
+        tx.objectStore('documents').delete(evictedId);
+      }
+      records.put(meta);
+      tx.objectStore('documents').put({ run_id: runId, doc: valid });
+      return { run_id: runId, name: meta.name, requests: meta.counts.requests, bytes, evicted };
+    }, `import ${fileName}`);
   }
 
   /**
@@ -107,14 +152,15 @@ export class History {
   }
 
   /**
-   * Deletes a stopped or interrupted record. An active capture's record is refused.
+   * Deletes a stopped, interrupted or imported record. An active capture's record is refused (an
+   * imported snapshot of an active capture is not one).
    * @param {string} runId
    */
   async delete(runId) {
     return transact(this.db, ['records', 'documents'], 'readwrite', async (tx) => {
       const meta = await done(tx.objectStore('records').get(runId));
       if (!meta) throw new Error(`no record ${runId} in history`);
-      if (meta.state === 'active') {
+      if (meta.state === 'active' && !meta.imported) {
         throw new Error(`record ${runId} is an active capture; stop it (bsk debug stop) before deleting it`);
       }
       tx.objectStore('records').delete(runId);
@@ -197,7 +243,8 @@ export class History {
   /**
    * Recovery: every record still marked active that no live daemon reports and that has not been
    * saved within the stale period is marked interrupted from its latest checkpoint. Capture is
-   * not resumed; pending work is not claimed done.
+   * not resumed; pending work is not claimed done. Imported records are never touched: an
+   * imported active snapshot stays as it was exported.
    * @param {number} [now]
    * @returns {Promise<string[]>} the run ids marked interrupted
    */
@@ -205,8 +252,8 @@ export class History {
     const live = new Set((await this.liveDaemons(now)).flatMap((beat) => beat.active_runs));
     return transact(this.db, ['records', 'documents'], 'readwrite', async (tx) => {
       const records = tx.objectStore('records');
-      const stale = (await done(records.getAll())).map(migrate).filter((meta) =>
-        meta.state === 'active' && !live.has(meta.run_id) && meta.saved_at < now - HEARTBEAT_STALE_MS);
+      const stale = (await done(records.getAll())).map(migrate).filter((meta) => !meta.imported
+        && meta.state === 'active' && !live.has(meta.run_id) && meta.saved_at < now - HEARTBEAT_STALE_MS);
       const recovered = [];
       for (const meta of stale) {
         const stored = await done(tx.objectStore('documents').get(meta.run_id));
@@ -219,4 +266,32 @@ export class History {
       return recovered;
     }, 'recover interrupted records');
   }
+}
+
+/** Compiled once per schema object: compiling walks the whole schema. */
+const validators = new WeakMap();
+
+/** @param {object} schema */
+function validatorFor(schema) {
+  if (!schema || typeof schema !== 'object') {
+    throw new Error('importing needs the export document schema (extension/schema/export-document.schema.json)');
+  }
+  let validator = validators.get(schema);
+  if (!validator) {
+    validator = compileSchema(schema);
+    validators.set(schema, validator);
+  }
+  return validator;
+}
+
+/**
+ * The refusal of a document that does not match the export schema; `problems` lists each one
+ * with its JSON pointer.
+ * @param {string[]} problems
+ */
+function invalidDocument(problems) {
+  const message = problems.length === 1 && !problems[0].startsWith('/')
+    ? problems[0]
+    : `not a valid bsk export document: ${problems.join('; ')}${problems.length >= MAX_ERRORS ? ` (the first ${MAX_ERRORS} problems)` : ''}`;
+  return Object.assign(new Error(message), { problems });
 }

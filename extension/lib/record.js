@@ -1,6 +1,6 @@
 // @ts-check
 // A history record: the metadata that lists read, derived from the export document (version 1)
-// the daemon checkpoints. Pure functions, tested under `node --test`.
+// the daemon checkpoints or a person imports. Pure functions, tested under `node --test`.
 
 import { RECORD_SCHEMA } from './constants.js';
 
@@ -23,8 +23,13 @@ import { RECORD_SCHEMA } from './constants.js';
  *   stopped_at: number | null, stop_reason: StopReason | null, url: string,
  *   saved_at: number, checkpoints: number, bytes: number,
  *   counts: { requests: number, console: number, operations: number, pages: number },
- *   failures: number,
+ *   failures: number | null,
+ *   imported?: Imported,
  * }} RecordMeta
+ *
+ * A record imported from an exported file rather than checkpointed here: read-only, never
+ * recovered, and kept by retention from the moment it was imported.
+ * @typedef {{ at: number, file_name: string }} Imported
  */
 
 /** The page a record is about: its first page load, else its first document request. */
@@ -36,14 +41,16 @@ export function pageUrl(/** @type {ExportDocument} */ doc) {
 }
 
 /**
- * The metadata of a record, from its latest document.
+ * The metadata of a record, from its latest document. `imported` only for a record imported from
+ * a file: captured records do not carry the field at all.
  * @param {ExportDocument} doc
- * @param {{ checkpoints: number, bytes: number }} stored
+ * @param {{ checkpoints: number, bytes: number, imported?: Imported }} stored
  * @returns {RecordMeta}
  */
-export function metaOf(doc, { checkpoints, bytes }) {
+export function metaOf(doc, { checkpoints, bytes, imported }) {
   const run = doc.run;
-  return {
+  /** @type {RecordMeta} */
+  const meta = {
     schema: RECORD_SCHEMA,
     run_id: run.run_id,
     name: run.name ?? null,
@@ -64,6 +71,8 @@ export function metaOf(doc, { checkpoints, bytes }) {
     },
     failures: (doc.requests ?? []).filter((r) => r.state === 'failed' || (r.status ?? 0) >= 400).length,
   };
+  if (imported) meta.imported = { at: imported.at, file_name: imported.file_name };
+  return meta;
 }
 
 /**
@@ -80,6 +89,9 @@ export function migrate(stored) {
     meta.failures ??= null;
     meta.schema = 1;
   }
+  // Schema 2 added `imported`, which only imported records have: a record stored before it was
+  // checkpointed here, so it stays without the field.
+  if (meta.schema < 2) meta.schema = 2;
   if (meta.schema > RECORD_SCHEMA) {
     // Written by a newer extension: readable as far as the fields we know go.
     return meta;

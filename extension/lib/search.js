@@ -7,12 +7,14 @@ export function terms(query) {
 }
 
 /**
- * Whether every term is in the record's metadata (name, page URL, state, stop reason, run id).
+ * Whether every term is in the record's metadata (name, page URL, state, stop reason, run id,
+ * and for an imported record the word "imported" and its file name).
  * @param {import('./record.js').RecordMeta} meta
  * @param {string[]} words
  */
 export function metaMatches(meta, words) {
-  const hay = [meta.name, meta.url, meta.state, meta.stop_reason?.kind, meta.run_id, meta.session]
+  const imported = meta.imported ? `imported ${meta.imported.file_name}` : null;
+  const hay = [meta.name, meta.url, meta.state, meta.stop_reason?.kind, meta.run_id, meta.session, imported]
     .filter(Boolean).join(' ').toLowerCase();
   return words.every((w) => hay.includes(w));
 }

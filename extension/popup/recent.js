@@ -3,7 +3,7 @@
 // the newest few (each opens its record), and the whole list on the evidence page.
 
 import { h, replace } from '../evidence/dom.js';
-import { iso, plural } from '../evidence/format.js';
+import { iso, plural, recordState } from '../evidence/format.js';
 import { evidencePath, opener } from './pages.js';
 
 /** How many of the newest records the popup lists; the evidence page lists them all. */
@@ -39,9 +39,11 @@ export function renderRecent(section, records) {
 /** One record: its name, its state in a word, when it started; the whole row opens it. */
 function row(/** @type {RecordMeta} */ meta) {
   const path = evidencePath(meta.run_id);
+  const state = recordState(meta);
   return h('li', null,
     h('a', { class: 'recent-record', href: path, onclick: opener(path), 'data-run': meta.run_id, title: meta.url || null },
       h('span', { class: 'recent-name' }, meta.name || meta.run_id),
       h('time', { class: 'recent-time', datetime: iso(meta.started_at) }, shortTime.format(meta.started_at)),
-      h('span', { class: `state state-${meta.state}` }, meta.state)));
+      h('span', { class: `state state-${state.kind}`, title: meta.imported ? `Imported from ${meta.imported.file_name}` : null },
+        meta.imported ? `${state.word}, imported` : state.word)));
 }
