@@ -119,6 +119,24 @@ describe('history through the extension link', () => {
       await again.getByText('Save fails').first().waitFor({ timeout: 10_000 });
       const reread = await readHistory(again, 'get', runId);
       assert.equal(reread?.doc.requests.length, exported.requests.length);
+
+      // Somewhere else: the exported file, imported into a fresh browser profile, reads the same.
+      const file = path.join(home, 'run.json');
+      fs.writeFileSync(file, JSON.stringify(exported, null, 2));
+      const elsewhere = await launchBrowser({ home });
+      try {
+        const importer = await elsewhere.browser.contexts()[0].newPage();
+        await importer.goto(elsewhere.evidenceUrl());
+        await importer.locator('#import-file').setInputFiles(file);
+        await importer.getByText('Imported run.json').waitFor({ timeout: 10_000 });
+        const imported = await readHistory(importer, 'get', runId);
+        assert.ok(imported?.meta.imported, 'marked as imported');
+        assert.deepEqual(imported?.doc, exported, 'the same requests, operations and console entries');
+        await importer.goto(elsewhere.evidenceUrl(runId));
+        await importer.getByText('/api/save').first().waitFor({ timeout: 10_000 });
+      } finally {
+        await elsewhere.close();
+      }
     } finally {
       await bsk(home, 'daemon', 'stop').catch(() => {});
       await browser.close();
