@@ -125,6 +125,11 @@ describe('a visible browser on a desktop', () => {
           return true;
         }
       }, 15_000);
+      // The bsk button is pinned to the toolbar, and the browser kept it so when it saved its
+      // preferences on the way out.
+      const prefs = JSON.parse(fs.readFileSync(path.join(home, 'chromium-profile/Default/Preferences'), 'utf8'));
+      assert.ok(prefs.extensions?.pinned_extensions?.includes(status.browser.extension.extension_id),
+        `pinned: ${JSON.stringify(prefs.extensions?.pinned_extensions)}`);
     } finally {
       await browser?.close().catch(() => {});
       await run('daemon', 'stop').catch(() => {});

@@ -83,6 +83,43 @@ fn is_root() -> bool {
         .unwrap_or(false)
 }
 
+/// Puts the bsk button in the toolbar of a browser with windows (Chromium keeps an unpacked
+/// extension's button in the extensions menu unless the profile's preferences pin it), so the
+/// popup is one click away. Other preferences are kept; an unreadable file is left alone.
+fn pin_extension(profile: &Path, id: &str) {
+    let file = profile.join("Default").join("Preferences");
+    let mut prefs: serde_json::Value = match std::fs::read_to_string(&file) {
+        Ok(text) => match serde_json::from_str(&text) {
+            Ok(prefs) => prefs,
+            Err(_) => return,
+        },
+        Err(_) => serde_json::json!({}),
+    };
+    let Some(root) = prefs.as_object_mut() else {
+        return;
+    };
+    let extensions = root
+        .entry("extensions")
+        .or_insert_with(|| serde_json::json!({}));
+    let Some(extensions) = extensions.as_object_mut() else {
+        return;
+    };
+    let pinned = extensions
+        .entry("pinned_extensions")
+        .or_insert_with(|| serde_json::json!([]));
+    let Some(pinned) = pinned.as_array_mut() else {
+        return;
+    };
+    if pinned.iter().any(|p| p == id) {
+        return;
+    }
+    pinned.push(serde_json::json!(id));
+    let _ = std::fs::create_dir_all(file.parent().unwrap_or(profile));
+    if let Err(e) = std::fs::write(&file, prefs.to_string()) {
+        tracing::warn!(error = %e, "could not pin the bsk extension in the toolbar");
+    }
+}
+
 /// Starts Chromium with its profile in `profile` and the unpacked extension in `extension`, and
 /// waits for its DevTools endpoint.
 pub async fn launch(
@@ -105,6 +142,9 @@ pub async fn launch(
         "DevToolsActivePort",
     ] {
         let _ = std::fs::remove_file(profile.join(stale));
+    }
+    if !headless {
+        pin_extension(profile, &crate::extension::files::id());
     }
     let log = std::fs::File::create(profile.with_extension("log"))
         .map_err(|e| Failure::internal(format!("cannot create browser log: {e}")))?;
