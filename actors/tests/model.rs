@@ -145,6 +145,48 @@ const CASES: &[Case] = &[
             "--passenger=ok",
         ],
     },
+    // Page sources: only the secret goes, every byte around it stays.
+    Case {
+        via: Via::Text,
+        input: "get('/api/data?access_token=' + S(3)); fetch(u, {headers: {Authorization: 'Bearer ' + S(1)}}); var q = \"password=\" + pw;",
+        secrets: &[],
+        kept: &[
+            "get('/api/data?access_token=' + S(3)); fetch(u, {headers: {Authorization: 'Bearer ' + S(1)}}); var q = \"password=\" + pw;",
+        ],
+    },
+    Case {
+        via: Via::Text,
+        input: "<a href=\"/reset?token=abc123&amp;next=%2F\">Reset</a> <script>const apiKey = \"k-77\"; init(apiKey);</script>",
+        secrets: &["abc123", "k-77"],
+        kept: &[
+            "<a href=\"/reset?token=[redacted]&amp;next=%2F\">Reset</a>",
+            "const apiKey = \"[redacted]\"; init(apiKey);</script>",
+        ],
+    },
+    Case {
+        via: Via::Text,
+        input: "Don't log it: password='hunter2' (it's secret)",
+        secrets: &["hunter2"],
+        kept: &["Don't log it: password='[redacted]' (it's secret)"],
+    },
+    Case {
+        via: Via::Header("Access-Control-Allow-Credentials"),
+        input: "true",
+        secrets: &[],
+        kept: &["true"],
+    },
+    Case {
+        via: Via::Header("WWW-Authenticate"),
+        input: "Bearer realm=\"api\", error=\"invalid_token\"",
+        secrets: &[],
+        kept: &["Bearer realm=\"api\", error=\"invalid_token\""],
+    },
+    Case {
+        via: Via::Header("Authorization"),
+        input: "Bearer",
+        secrets: &[],
+        kept: &["Bearer"],
+    },
 ];
 
 fn apply(via: Via, input: &str) -> String {

@@ -40,10 +40,46 @@ pub fn header(name: &str, value: &str) -> String {
             })
             .collect::<Vec<_>>()
             .join("\n"),
-        _ if is_sensitive_name(name) => REDACTED.to_owned(),
+        _ if is_sensitive_name(name) && !describes_credentials(name) => REDACTED.to_owned(),
         _ => text(value),
     }
 }
+
+/// Standard headers whose names mention credentials but whose values are policy, not secrets:
+/// `Access-Control-Allow-Credentials: true` is exactly what a CORS bug needs to show.
+const CREDENTIAL_POLICY_HEADERS: &[&str] = &[
+    "access-control-allow-credentials",
+    "access-control-allow-headers",
+    "access-control-expose-headers",
+    "access-control-request-headers",
+    "www-authenticate",
+    "proxy-authenticate",
+];
+
+fn describes_credentials(name: &str) -> bool {
+    let name = name.trim().to_ascii_lowercase();
+    CREDENTIAL_POLICY_HEADERS.contains(&name.as_str())
+}
+
+/// Authentication schemes: alone (`Bearer`, `'Bearer ' + token` in a page's script) they hold
+/// no secret.
+const AUTH_SCHEMES: &[&str] = &[
+    "basic",
+    "bearer",
+    "digest",
+    "negotiate",
+    "ntlm",
+    "token",
+    "hoba",
+    "mutual",
+    "vapid",
+    "scram-sha-1",
+    "scram-sha-256",
+    "aws4-hmac-sha256",
+    "dpop",
+    "gnap",
+    "privatetoken",
+];
 
 /// `Bearer abc` → `Bearer [redacted]`; a value without a scheme is replaced whole.
 fn keep_scheme(value: &str) -> String {
@@ -55,6 +91,9 @@ fn keep_scheme(value: &str) -> String {
     let is_scheme = scheme
         .bytes()
         .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if credentials.is_empty() && AUTH_SCHEMES.contains(&scheme.to_ascii_lowercase().as_str()) {
+        return value.to_owned();
+    }
     if credentials.is_empty() || !is_scheme {
         return format!("{lead}{REDACTED}");
     }

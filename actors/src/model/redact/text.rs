@@ -8,7 +8,8 @@ const MIN_BARE_TOKEN_LEN: usize = 16;
 /// Redacts common text assignments and bare bearer tokens.
 ///
 /// `password=hunter2`, `token: abc`, `"api_key": "abc"`, `secret = 'x'` and `--password=x` lose
-/// their value; `Authorization: Bearer abc.def` keeps its scheme; `Cookie: a=1; b=2` keeps cookie
+/// their value, and nothing else: `'?access_token=' + token` (a quote that closes an enclosing
+/// string) and `'Bearer ' + token` (a scheme alone) hold no secret and stay as they are; `Authorization: Bearer abc.def` keeps its scheme; `Cookie: a=1; b=2` keeps cookie
 /// names to the end of the line; a bare `Bearer <token>` loses the token. An unquoted value runs
 /// to the next whitespace, `&`, `;`, `,` or quote; a quoted value to its closing quote (or the
 /// end of the line when truncated). A value starting with `{` or `[` is a structure, not a
@@ -79,6 +80,7 @@ fn assignment(text: &str, start: usize, end: usize) -> Option<(usize, usize, Str
     }
     blank(&mut j);
     let separator = *bytes.get(j).filter(|b| matches!(b, b'=' | b':'))?;
+    let separator_at = j;
     j += 1;
     blank(&mut j);
     let first = *bytes.get(j)?;
@@ -106,10 +108,33 @@ fn assignment(text: &str, start: usize, end: usize) -> Option<(usize, usize, Str
             .count()
     };
     let (from, to) = if matches!(first, b'"' | b'\'') {
+        // A quote that closes an enclosing string (`'/api?access_token=' + token`): an odd
+        // number of the same quotes before the separator on this line, and code after it
+        // (`+`, `)`, `,`, `;`, `}`, `]`, the line's end), not a value. Prose apostrophes
+        // (`don't: password='x'`) are not enough: the value after them is still redacted.
+        let line_begin = text[..start].rfind('\n').map_or(0, |n| n + 1);
+        let after = bytes[j + 1..]
+            .iter()
+            .find(|b| !matches!(b, b' ' | b'\t'))
+            .copied();
+        let code_follows = matches!(
+            after,
+            None | Some(b'+' | b')' | b',' | b';' | b'}' | b']' | b'\n' | b'\r')
+        );
+        if code_follows && unescaped_count(&bytes[line_begin..separator_at], first) % 2 == 1 {
+            return None;
+        }
         let from = j + 1;
         let mut k = from;
         while k < bytes.len() && bytes[k] != first && bytes[k] != b'\n' {
             k += if bytes[k] == b'\\' { 2 } else { 1 };
+        }
+        let closed = k < bytes.len() && bytes[k] == first;
+        // No closing quote on the line: the quote closed an enclosing string
+        // (`'?access_token=' + token`), so there is no value here, unless the text was cut
+        // short inside the value (a truncated body), where the rest is the value.
+        if !closed && k < bytes.len() {
+            return None;
         }
         (from, k.min(line_end(from)))
     } else if header_like && lower.ends_with("cookie") && separator == b':' {
@@ -135,6 +160,23 @@ fn assignment(text: &str, start: usize, end: usize) -> Option<(usize, usize, Str
         REDACTED.to_owned()
     };
     Some((from, to, replacement))
+}
+
+/// How many times `quote` occurs in `bytes` without a backslash before it.
+fn unescaped_count(bytes: &[u8], quote: u8) -> usize {
+    let mut count = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b if b == quote => {
+                count += 1;
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+    count
 }
 
 /// A bare `Bearer <token>`: the token, made of RFC 6750 b64token characters, is redacted when
