@@ -1231,3 +1231,26 @@ async fn no_tab_reader_outlives_its_tab() {
     })
     .await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_page_nested_a_thousand_deep_is_observed_within_bounds() {
+    let site = site().await;
+    let bsk = Bsk::new("deep");
+    let s = bsk.start_session().await;
+    s.op(&["navigate", &site.url("/demo")]).await;
+    // 1,000 nested elements with a button at the bottom: deeper than anyone reads. (Far deeper
+    // pages overflowed a recursive walk; Chromium itself then takes long to build the tree.)
+    s.eval(
+        "(() => { let at = document.body; for (let i = 0; i < 1000; i++) { const d = document.createElement('section'); d.setAttribute('aria-label', 'level ' + i); at.appendChild(d); at = d; } const b = document.createElement('button'); b.textContent = 'deep'; at.appendChild(b); return true; })()",
+    )
+    .await;
+    let snapshot = s.observe().await;
+    assert!(
+        snapshot.contains("nested deeper than 200 levels not shown"),
+        "the depth bound is said: {}",
+        &snapshot[snapshot.len().saturating_sub(300)..]
+    );
+    assert!(snapshot.lines().count() <= 1002, "the line bound holds");
+    // The daemon is still there and answering.
+    assert!(bsk.json(&["status"]).await["pid"].is_u64());
+}

@@ -6,12 +6,17 @@ use std::collections::HashMap;
 
 use serde_json::{Value, json};
 
-use crate::error::Result;
+use crate::error::{Failure, Result};
 use crate::tab::Tab;
 use crate::tab::refs::{NodeRef, RefMap};
 
 /// Lines in one snapshot; past this the rest is counted, not printed.
 pub const MAX_SNAPSHOT_LINES: usize = 1000;
+
+/// How deep the renderer walks the accessibility tree (nested frames included). A page can nest
+/// its DOM 50,000 deep; walking it recursively would overflow the daemon's stack, and no one
+/// reads an outline that deep. Subtrees below are counted and said, not shown.
+pub const MAX_SNAPSHOT_DEPTH: usize = 200;
 
 /// Roles an agent acts on: each gets a ref.
 const ACTIONABLE: &[&str] = &[
@@ -115,16 +120,30 @@ pub struct Snapshot {
 pub async fn observe(tab: &Tab) -> Result<Snapshot> {
     let docs = frame_docs(tab).await?;
     let mut trees = Vec::new();
+    let mut unreadable = 0;
     for doc in &docs {
-        let Ok(reply) = tab
+        let reply = tab
             .call_in(
                 &doc.session_id,
                 "Accessibility.getFullAXTree",
                 json!({ "frameId": doc.frame_id }),
             )
-            .await
-        else {
-            continue;
+            .await;
+        let reply = match reply {
+            Ok(reply) => reply,
+            // Without the main frame there is nothing to show: say why instead of an empty
+            // outline.
+            Err(e) if doc.owner.is_none() => {
+                return Err(Failure::browser(format!(
+                    "could not read the page's accessibility tree: {}",
+                    e.0.message
+                ))
+                .hint("the page may be too large or too deeply nested for an outline; read specific elements with `bsk evaluate`"));
+            }
+            Err(_) => {
+                unreadable += 1;
+                continue;
+            }
         };
         let list = reply["nodes"].as_array().cloned().unwrap_or_default();
         let root = list
@@ -151,6 +170,7 @@ pub async fn observe(tab: &Tab) -> Result<Snapshot> {
     let mut renderer = Renderer {
         lines: Vec::new(),
         hidden: 0,
+        too_deep: 0,
         loader_id,
         refs: &mut refs,
         frames: trees
@@ -160,12 +180,23 @@ pub async fn observe(tab: &Tab) -> Result<Snapshot> {
             .collect(),
     };
     if let Some(main) = trees.iter().position(|(doc, _)| doc.owner.is_none()) {
-        renderer.tree(&trees, main, 0);
+        renderer.tree(&trees, main, 0, 0);
     }
     if renderer.hidden > 0 {
         renderer
             .lines
             .push(format!("… {} more lines not shown", renderer.hidden));
+    }
+    if unreadable > 0 {
+        renderer.lines.push(format!(
+            "… {unreadable} iframes whose accessibility tree could not be read"
+        ));
+    }
+    if renderer.too_deep > 0 {
+        renderer.lines.push(format!(
+            "… {} subtrees nested deeper than {MAX_SNAPSHOT_DEPTH} levels not shown",
+            renderer.too_deep
+        ));
     }
     let text = renderer.lines.join("\n");
     Ok(Snapshot {
@@ -177,6 +208,8 @@ pub async fn observe(tab: &Tab) -> Result<Snapshot> {
 struct Renderer<'a> {
     lines: Vec<String>,
     hidden: usize,
+    /// Subtrees not walked because they sit deeper than [`MAX_SNAPSHOT_DEPTH`].
+    too_deep: usize,
     loader_id: String,
     /// The tab's refs, refilled in snapshot order.
     refs: &'a mut RefMap,
@@ -201,10 +234,10 @@ impl Renderer<'_> {
         }
     }
 
-    fn tree(&mut self, trees: &[(&FrameDoc, AxTree)], index: usize, depth: usize) {
+    fn tree(&mut self, trees: &[(&FrameDoc, AxTree)], index: usize, depth: usize, level: usize) {
         let tree = &trees[index].1;
         if let Some(root) = tree.root.clone() {
-            self.node(trees, index, &root, depth, false);
+            self.node(trees, index, &root, (depth, level), false);
         }
     }
 
@@ -213,9 +246,14 @@ impl Renderer<'_> {
         trees: &[(&FrameDoc, AxTree)],
         index: usize,
         id: &str,
-        depth: usize,
+        (depth, level): (usize, usize),
         parent_named: bool,
     ) {
+        // `depth` indents what is shown; `level` counts every node walked, shown or not.
+        if level > MAX_SNAPSHOT_DEPTH {
+            self.too_deep += 1;
+            return;
+        }
         let tree = &trees[index].1;
         let Some(node) = tree.nodes.get(id) else {
             return;
@@ -262,10 +300,10 @@ impl Renderer<'_> {
         if let Some(backend) = backend
             && let Some(&frame) = self.frames.get(&(tree.session_id.clone(), backend))
         {
-            self.tree(trees, frame, child_depth);
+            self.tree(trees, frame, child_depth, level + 1);
         }
         for child in children {
-            self.node(trees, index, &child, child_depth, named);
+            self.node(trees, index, &child, (child_depth, level + 1), named);
         }
     }
 }
