@@ -75,8 +75,11 @@ fn preview_text(preview: &Value) -> String {
 }
 
 fn bounded(text: &str) -> String {
-    let redacted = redact::text(text);
-    let (kept, truncated) = truncate_utf16(&redacted, MAX_CONSOLE_TEXT_UNITS);
+    // Cut before redacting: a 100 MB console line costs no more than a 4 Ki one.
+    let (raw, cut) = truncate_utf16(text, MAX_CONSOLE_TEXT_UNITS);
+    let redacted = redact::text(&raw);
+    let (kept, over) = truncate_utf16(&redacted, MAX_CONSOLE_TEXT_UNITS);
+    let truncated = cut || over;
     if truncated {
         format!("{kept}… [truncated]")
     } else {
@@ -197,5 +200,19 @@ impl Capture {
             column: position["columnNumber"].as_u64(),
             target_id: target_id.to_string(),
         }
+    }
+}
+
+#[cfg(test)]
+mod bounded_work_tests {
+    use super::*;
+
+    #[test]
+    fn a_huge_console_line_is_cut_before_it_is_redacted() {
+        let line = format!("token=abc123 {}", "z".repeat(10_000_000));
+        let kept = bounded(&line);
+        assert!(kept.starts_with("token=[redacted] "));
+        assert!(kept.ends_with("… [truncated]"));
+        assert!(kept.len() < MAX_CONSOLE_TEXT_UNITS + 64);
     }
 }

@@ -131,8 +131,8 @@ fn is_structured(mime: &str) -> bool {
 }
 
 /// Turns body text into a retained body: binary and multipart are omitted; everything else is
-/// redacted first and then bounded to 64 Ki code units, so a bound never cuts a secret in half
-/// before redaction sees it.
+/// redacted and bounded to 64 Ki code units. A body too large to parse is cut first and redacted
+/// as text; a secret cut at the end is still redacted (its value runs to the end).
 pub fn retain_text(text: &str, mime: &str) -> Body {
     let mime_type = (!mime.is_empty()).then(|| mime.to_string());
     let with_mime = |body: Body| Body {
@@ -159,8 +159,19 @@ pub fn retain_text(text: &str, mime: &str) -> Body {
             ))
         };
     }
-    let redacted = redact::body(text, mime);
-    let (kept, truncated) = truncate_utf16(&redacted, MAX_BODY_UNITS);
+    // Bounded work whatever the MIME type says: a body too large to be parsed as structured
+    // data (a huge `text/plain` body that starts with `{`) is cut to what can be kept before it
+    // is redacted, as text. A value cut at the end is still redacted: an unterminated value runs
+    // to the end of the text.
+    let (raw, cut) = if original > MAX_STRUCTURED_UNITS {
+        let (raw, cut) = truncate_utf16(text, MAX_BODY_UNITS);
+        (std::borrow::Cow::Owned(raw), cut)
+    } else {
+        (std::borrow::Cow::Borrowed(text), false)
+    };
+    let redacted = redact::body(&raw, mime);
+    let (kept, over) = truncate_utf16(&redacted, MAX_BODY_UNITS);
+    let truncated = cut || over;
     let units = utf16_len(&kept);
     Body {
         state: if truncated {
@@ -520,5 +531,38 @@ impl Capture {
         for (_, info) in matching {
             self.extra_info(cdp_id, info);
         }
+    }
+}
+
+#[cfg(test)]
+mod bounded_work_tests {
+    use super::*;
+
+    #[test]
+    fn a_huge_text_body_that_looks_like_json_is_cut_then_redacted() {
+        let body = format!(
+            "{{\"password\":\"hunter2\",\"pad\":\"{}\"}}",
+            "x".repeat(1_000_000)
+        );
+        let kept = retain_text(&body, "text/plain");
+        assert_eq!(kept.state, BodyState::Truncated);
+        assert_eq!(kept.original_units, Some(body.len()));
+        let text = kept.text.unwrap_or_default();
+        assert!(!text.contains("hunter2"), "redacted: {}", &text[..40]);
+        assert!(text.starts_with("{\"password\":\"[redacted]\""));
+        assert!(kept.units <= MAX_BODY_UNITS);
+    }
+
+    #[test]
+    fn a_secret_cut_by_the_bound_is_still_redacted() {
+        // The 64 Ki cut falls inside the token's value.
+        let body = format!(
+            "{} token=abcdefghijklmnop {}",
+            "y".repeat(MAX_BODY_UNITS - 10),
+            "w".repeat(MAX_STRUCTURED_UNITS)
+        );
+        let text = retain_text(&body, "text/plain").text.unwrap_or_default();
+        assert!(text.contains(" token="), "the name is kept");
+        assert!(!text.contains("abc"), "no part of the value is kept");
     }
 }
