@@ -155,7 +155,10 @@ impl Capture {
         };
         self.stopped_at = Some(now);
         self.stop_reason = Some(reason);
-        let revision = self.bump();
+        // Each record changed by the stop gets a revision of its own: a page that ends among
+        // them must not make `--since` skip the rest.
+        self.bump();
+        let mut next = self.revision;
         for record in &mut self.requests {
             let mut touched = false;
             for body in [&mut record.request_body, &mut record.response_body] {
@@ -169,15 +172,18 @@ impl Capture {
                 touched = true;
             }
             if touched {
-                record.revision = revision;
+                next += 1;
+                record.revision = next;
             }
         }
         for operation in &mut self.operations {
             if operation.state == OperationState::Running {
                 operation.state = OperationState::Interrupted;
-                operation.revision = revision;
+                next += 1;
+                operation.revision = next;
             }
         }
+        self.revision = next;
     }
 
     pub fn run_info(&self) -> RunInfo {
@@ -344,8 +350,8 @@ impl Capture {
     /// Frees text budget for `units` more code units by evicting the oldest retained bodies,
     /// never the one being stored (`keep`).
     fn make_room_for_text(&mut self, units: usize, keep: &str) {
-        let revision = self.revision + 1;
-        let mut evicted_any = false;
+        // A revision per record touched, so paging never skips one (see `stop`).
+        let mut next = self.revision;
         for record in self.requests.iter_mut() {
             if self.text_units + units <= MAX_CAPTURE_TEXT_UNITS {
                 break;
@@ -361,15 +367,15 @@ impl Capture {
                         mime_type,
                         ..Body::state(BodyState::Evicted, Some(BodyReason::CaptureBudget))
                     };
-                    record.revision = revision;
+                    if record.revision <= self.revision {
+                        next += 1;
+                        record.revision = next;
+                    }
                     self.counters.bodies_evicted += 1;
-                    evicted_any = true;
                 }
             }
         }
-        if evicted_any {
-            self.bump();
-        }
+        self.revision = next;
     }
 
     fn record_mut(&mut self, id: &str) -> Option<&mut RequestRecord> {

@@ -345,3 +345,53 @@ fn operations_group_requests_by_start_time_and_stop_interrupts_running_ones() {
         "never claimed done after the fact"
     );
 }
+
+/// Reads every request changed since `since`, `limit` at a time, as an agent following
+/// `next_since` does, and returns the last state seen of each.
+fn read_all(
+    c: &Capture,
+    mut since: Option<u64>,
+    limit: usize,
+) -> std::collections::HashMap<String, RequestState> {
+    let mut seen = std::collections::HashMap::new();
+    loop {
+        let page = c.requests_page(since, Some(limit), true).expect("page");
+        if page.items.is_empty() {
+            return seen;
+        }
+        for item in &page.items {
+            seen.insert(item.id.clone(), item.state);
+        }
+        since = page.next_since;
+    }
+}
+
+#[test]
+fn paging_never_skips_records_changed_together() {
+    for limit in 1..=7 {
+        let mut c = capture();
+        for n in 0..10 {
+            sent(
+                &mut c,
+                &format!("q{n}"),
+                &format!("http://a/{n}"),
+                1_000 + n,
+            );
+        }
+        // An agent has read everything so far.
+        let before = c.requests_page(None, Some(100), true).expect("page");
+        let since = before.next_since;
+        // The stop changes all ten at once.
+        c.stop(StopReason::Stopped, 2_000);
+        let seen = read_all(&c, since, limit);
+        assert_eq!(
+            seen.len(),
+            10,
+            "limit {limit}: every record changed by the stop is read"
+        );
+        assert!(
+            seen.values().all(|s| *s == RequestState::Unfinished),
+            "limit {limit}: each in its final state: {seen:?}"
+        );
+    }
+}
