@@ -99,7 +99,8 @@ impl ObserverActor {
             }
             "changed" => {
                 if let Some((operation, _)) = self.following.clone() {
-                    self.follow_up(&operation).await;
+                    self.follow_up(&operation, super::FollowUp::PageReport)
+                        .await;
                 }
             }
             _ => {}

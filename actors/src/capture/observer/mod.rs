@@ -118,6 +118,66 @@ struct TypingDue(u64);
 #[derive(Debug)]
 struct Checkpoint(String);
 
+/// What asks for a follow-up observation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum FollowUp {
+    /// The page reported a change.
+    PageReport,
+    /// One of [`CHECKPOINTS`], scheduled when the operation completed.
+    Checkpoint,
+}
+
+/// Whether a follow-up of `operation` is taken now: only while it is the operation being
+/// followed; a page report only within the window, a scheduled checkpoint always.
+fn follow_up_due(
+    following: Option<&(String, u64)>,
+    operation: &str,
+    now: u64,
+    trigger: FollowUp,
+) -> bool {
+    match following {
+        Some((id, until)) if id == operation => trigger == FollowUp::Checkpoint || now <= *until,
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod follow_up_tests {
+    use super::*;
+
+    #[test]
+    fn the_fifteen_second_checkpoint_is_taken_though_it_fires_after_the_window() {
+        let following = ("o1".to_string(), 15_000);
+        // The 15 s timer fires a few milliseconds after the window's end.
+        assert!(follow_up_due(
+            Some(&following),
+            "o1",
+            15_004,
+            FollowUp::Checkpoint
+        ));
+        assert!(!follow_up_due(
+            Some(&following),
+            "o1",
+            15_004,
+            FollowUp::PageReport
+        ));
+        assert!(follow_up_due(
+            Some(&following),
+            "o1",
+            14_000,
+            FollowUp::PageReport
+        ));
+        // The next operation ends the previous one's follow-ups, checkpoints included.
+        assert!(!follow_up_due(
+            Some(&following),
+            "o0",
+            10_000,
+            FollowUp::Checkpoint
+        ));
+        assert!(!follow_up_due(None, "o1", 10_000, FollowUp::Checkpoint));
+    }
+}
+
 /// A settle checkpoint of the page load of this generation.
 #[derive(Debug)]
 struct PageSettled(u64);
@@ -285,10 +345,11 @@ impl ObserverActor {
         }
     }
 
-    async fn follow_up(&mut self, operation: &str) {
-        let current =
-            matches!(&self.following, Some((id, until)) if id == operation && now_ms() <= *until);
-        if !current {
+    /// Observes the page again for `operation`'s follow-ups: for a page's change report while
+    /// the 15 s window is open, and for each scheduled checkpoint (those are set within the
+    /// window; the last one, at 15 s, fires just after `until` and must not be dropped for it).
+    async fn follow_up(&mut self, operation: &str, trigger: FollowUp) {
+        if !follow_up_due(self.following.as_ref(), operation, now_ms(), trigger) {
             return;
         }
         if let Some(observation) = self.observe().await {
@@ -392,7 +453,7 @@ impl Message<Checkpoint> for ObserverActor {
     type Reply = ();
 
     async fn handle(&mut self, Checkpoint(operation): Checkpoint, _: &mut Context<Self, ()>) {
-        self.follow_up(&operation).await;
+        self.follow_up(&operation, FollowUp::Checkpoint).await;
     }
 }
 
