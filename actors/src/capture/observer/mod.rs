@@ -53,8 +53,44 @@ const RECENT_AGENT_OPERATIONS: usize = 16;
 /// Deadline of one CDP command the observer sends.
 const COMMAND_DEADLINE: Duration = Duration::from_secs(5);
 
+/// `observer.js` with the binding's name and the bounds of `bounds.rs` filled in.
 fn script() -> String {
-    include_str!("observer.js").replace("__BINDING__", BINDING)
+    use crate::bounds::{
+        FOLLOW_UP_COALESCE, MAX_ACCESSIBILITY_LINES, MAX_CANDIDATE_CONTROLS, MAX_FIELD_VALUE_CHARS,
+        MAX_FIELDS, MAX_PAGE_TEXT_CHARS,
+    };
+    [
+        ("__BINDING__", BINDING.to_string()),
+        ("__MAX_CANDIDATES__", MAX_CANDIDATE_CONTROLS.to_string()),
+        ("__MAX_FIELDS__", MAX_FIELDS.to_string()),
+        ("__MAX_VALUE__", MAX_FIELD_VALUE_CHARS.to_string()),
+        ("__MAX_TEXT__", MAX_PAGE_TEXT_CHARS.to_string()),
+        ("__MAX_LINES__", MAX_ACCESSIBILITY_LINES.to_string()),
+        (
+            "__COALESCE_MS__",
+            FOLLOW_UP_COALESCE.as_millis().to_string(),
+        ),
+    ]
+    .iter()
+    .fold(
+        include_str!("observer.js").to_string(),
+        |script, (placeholder, value)| script.replace(placeholder, value),
+    )
+}
+
+#[cfg(test)]
+mod script_tests {
+    #[test]
+    fn every_placeholder_of_the_observer_is_filled() {
+        let script = super::script();
+        assert!(
+            !script.contains("__MAX_")
+                && !script.contains("_MS__")
+                && !script.contains("__BINDING__"),
+            "an unfilled placeholder in observer.js"
+        );
+        assert!(script.contains("const MAX_CANDIDATES = 80, MAX_FIELDS = 16, MAX_VALUE = 256;"));
+    }
 }
 
 #[derive(Debug)]

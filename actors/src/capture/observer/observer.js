@@ -1,12 +1,14 @@
 // The bsk page observer. It runs in a named isolated world of the main frame only, so the page's
 // own scripts never see it; it reports through a binding that exists only in that world.
-// `__BINDING__` is replaced with the binding's name when it is installed.
+// The double-underscored placeholders (the binding's name, the bounds) are filled from
+// actors/src/bounds.rs when it is installed: one definition of every bound.
 (() => {
   if (window.top !== window || globalThis.__bskObserver) return;
   const BINDING = '__BINDING__';
-  // The contract's bounds: 80 candidate controls, 16 fields, 256 characters per value, 6000
-  // characters of page text, 100 lines of accessible names.
-  const MAX_CANDIDATES = 80, MAX_FIELDS = 16, MAX_VALUE = 256, MAX_TEXT = 6000, MAX_LINES = 100;
+  // The contract's bounds: candidate controls, fields, characters per value, characters of page
+  // text, lines of accessible names, and the change-report coalescing.
+  const MAX_CANDIDATES = __MAX_CANDIDATES__, MAX_FIELDS = __MAX_FIELDS__, MAX_VALUE = __MAX_VALUE__;
+  const MAX_TEXT = __MAX_TEXT__, MAX_LINES = __MAX_LINES__, COALESCE_MS = __COALESCE_MS__;
   const NOT_FIELDS = new Set(['hidden', 'submit', 'button', 'reset', 'image']);
   const SECRET_TYPES = new Set(['password', 'file']);
   const SECRET_AUTOCOMPLETE = /^(cc-|current-password|new-password|one-time-code)/;
@@ -120,10 +122,10 @@
       at: Date.now() });
   };
   let changed = null;
-  // Page changes, coalesced at 700 ms.
+  // Page changes, coalesced (700 ms).
   const mutations = new MutationObserver(() => {
     if (changed) return;
-    changed = setTimeout(() => { changed = null; send({ kind: 'changed', at: Date.now() }); }, 700);
+    changed = setTimeout(() => { changed = null; send({ kind: 'changed', at: Date.now() }); }, COALESCE_MS);
   });
   document.addEventListener('input', onInput, true);
   document.addEventListener('click', onClick, true);
