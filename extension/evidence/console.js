@@ -47,10 +47,12 @@ export function consoleSection(ctx) {
  * @param {any} entry
  * @param {boolean} inline
  */
+// Lines and columns are stored 0-based, as Chrome reports them, and shown 1-based, as
+// `bsk debug console` and DevTools show them.
 export function consoleEntry(ctx, entry, inline) {
   const where = entry.url
-    ? `${entry.url}${entry.line !== undefined ? `:${entry.line}` : ''}${entry.column !== undefined ? `:${entry.column}` : ''}`
-    : entry.line !== undefined ? `no source URL, line ${entry.line}${entry.column !== undefined ? `:${entry.column}` : ''}` : 'no source URL';
+    ? `${entry.url}${entry.line !== undefined ? `:${entry.line + 1}` : ''}${entry.column !== undefined ? `:${entry.column + 1}` : ''}`
+    : entry.line !== undefined ? `no source URL, line ${entry.line + 1}${entry.column !== undefined ? `:${entry.column + 1}` : ''}` : 'no source URL';
   const level = String(entry.level ?? 'log');
   return h('li', { class: `log level-${level.replace(/[^a-z]/gi, '')}` },
     h('div', { class: 'log-head' },

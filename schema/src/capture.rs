@@ -195,8 +195,11 @@ pub struct ConsoleEntry {
     pub text: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
+    /// The source line, 0-based as Chrome reports it; `bsk debug console` and the evidence page
+    /// show it 1-based, as editors and DevTools do.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub line: Option<u64>,
+    /// The source column, 0-based as Chrome reports it; shown 1-based.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub column: Option<u64>,
     pub target_id: String,
