@@ -169,6 +169,18 @@ export async function serveSite() {
       });
       return;
     }
+    // A login that sets a cookie, and a page that says who the cookie says you are.
+    if (url.pathname === '/login') {
+      res.writeHead(200, { 'content-type': 'text/plain', 'set-cookie': `user=${encodeURIComponent(url.searchParams.get('user') ?? '')}; Path=/` });
+      res.end('logged in');
+      return;
+    }
+    if (url.pathname === '/me') {
+      const user = /(?:^|;\s*)user=([^;]*)/.exec(req.headers.cookie ?? '')?.[1];
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end(user ? decodeURIComponent(user) : 'nobody');
+      return;
+    }
     if (url.pathname === '/api/ping') {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ pong: Number(url.searchParams.get('n') ?? 0) }));

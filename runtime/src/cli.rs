@@ -329,10 +329,18 @@ impl DisplayFlags {
 #[derive(Debug, Subcommand)]
 pub enum SessionCommand {
     /// Create a session with a new tab and print its id.
+    #[command(long_about = "Create a session with a new tab and print its id.\n\n\
+Each session's tab gets a private browser profile of its own: cookies, storage and cache live in \
+memory and end with the session, so two sessions can log in to the same site as different users \
+and nothing they saw stays on disk. --shared-profile uses the browser's own profile instead (its \
+logins and cookies), for a person who wants the agent to work as them.")]
     Start {
         /// A label shown in lists.
         #[arg(long)]
         name: Option<String>,
+        /// Use the browser's own profile (logins, cookies, cache) instead of a private one.
+        #[arg(long)]
+        shared_profile: bool,
     },
     /// Stop a session: close its tab and return borrowed tabs.
     Stop {

@@ -95,8 +95,15 @@ async fn execute(command: Command, style: Style) -> Result<()> {
             output::result(style, &value, output::status);
             return Ok(());
         }
-        Command::Session(SessionCommand::Start { name }) => {
-            let value = request(&paths, Call::SessionStart(SessionStartParams { name })).await?;
+        Command::Session(SessionCommand::Start {
+            name,
+            shared_profile,
+        }) => {
+            let params = SessionStartParams {
+                name,
+                shared_profile,
+            };
+            let value = request(&paths, Call::SessionStart(params)).await?;
             output::result(style, &value, output::session_started);
             return Ok(());
         }

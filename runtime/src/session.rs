@@ -22,6 +22,9 @@ pub struct Session {
     pub started_at: u64,
     /// The created tab first, then borrowed ones.
     tabs: Mutex<Vec<Arc<Tab>>>,
+    /// The private browser context its tab lives in, disposed of when the session ends; `None`
+    /// with `--shared-profile`.
+    pub browser_context: Option<String>,
     /// Held for the whole of one operation: a session's operations never interleave.
     pub op_lock: tokio::sync::Mutex<()>,
     last_used: Mutex<Instant>,
@@ -37,8 +40,14 @@ pub fn now_ms() -> u64 {
 }
 
 impl Session {
-    pub fn new(id: String, name: Option<String>, tab: Arc<Tab>) -> Session {
+    pub fn new(
+        id: String,
+        name: Option<String>,
+        tab: Arc<Tab>,
+        browser_context: Option<String>,
+    ) -> Session {
         Session {
+            browser_context,
             id,
             task_id: NEXT_TASK.fetch_add(1, Ordering::Relaxed),
             name,
@@ -112,6 +121,7 @@ impl Session {
                 .iter()
                 .map(|t| tab_info(t, Some(&self.id)))
                 .collect(),
+            shared_profile: self.browser_context.is_none(),
         }
     }
 }

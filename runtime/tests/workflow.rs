@@ -804,11 +804,10 @@ async fn sessions_drive_only_their_own_tabs_and_return_borrowed_ones() {
         .await;
     assert_eq!(not_borrowed["code"], "invalid_input", "{not_borrowed}");
 
-    // A tab opened by the page belongs to no session: a user tab.
+    // A tab the person opens in their browser belongs to no session: a user tab.
     a.op(&["navigate", &site.url("/ops")]).await;
     let popup_url = site.url("/ops2");
-    a.eval(&format!("window.open({}), true", json!(popup_url)))
-        .await;
+    common::open_user_tab(&bsk, &popup_url).await;
     let user_tab = wait_for("the popup as a user tab", WAIT, || async {
         let tabs = bsk.json(&["tab", "list"]).await;
         tabs.as_array()

@@ -116,6 +116,10 @@ pub struct EvidenceResult {
 pub struct SessionStartParams {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// Use the browser's own profile (its logins, cookies and cache) instead of a private one
+    /// that ends with the session.
+    #[serde(default)]
+    pub shared_profile: bool,
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
@@ -150,6 +154,10 @@ pub struct SessionInfo {
     pub started_at: u64,
     /// Every tab the session may drive; the first is the one it created.
     pub tabs: Vec<TabInfo>,
+    /// Whether its tab uses the browser's own profile (`--shared-profile`) rather than a
+    /// private one (cookies, storage and cache in memory, gone when the session ends).
+    #[serde(default)]
+    pub shared_profile: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

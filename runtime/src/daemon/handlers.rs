@@ -94,11 +94,29 @@ impl Daemon {
         params: SessionStartParams,
     ) -> Result<bsk_schema::ipc::SessionInfo> {
         let conn = self.browser().await?;
-        let created = conn
-            .cdp
-            .call(None, "Target.createTarget", json!({ "url": "about:blank" }))
-            .await?;
-        let target_id = created["targetId"].as_str().unwrap_or_default().to_string();
+        // A private profile per session unless asked otherwise: cookies, storage and cache in
+        // memory, gone with the session.
+        let context = if params.shared_profile {
+            None
+        } else {
+            let created = conn
+                .cdp
+                .call(None, "Target.createBrowserContext", json!({}))
+                .await?;
+            created["browserContextId"].as_str().map(str::to_string)
+        };
+        let mut create = json!({ "url": "about:blank" });
+        if let Some(context) = &context {
+            create["browserContextId"] = json!(context);
+        }
+        let created = conn.cdp.call(None, "Target.createTarget", create).await;
+        let target_id = match created {
+            Ok(created) => created["targetId"].as_str().unwrap_or_default().to_string(),
+            Err(e) => {
+                dispose_context(&conn.cdp, context.as_deref()).await;
+                return Err(e.into());
+            }
+        };
         let tab = match Tab::attach(&conn.cdp, &target_id, TabOwnership::Created).await {
             Ok(tab) => tab,
             Err(e) => {
@@ -106,6 +124,7 @@ impl Daemon {
                     .cdp
                     .call(None, "Target.closeTarget", json!({ "targetId": target_id }))
                     .await;
+                dispose_context(&conn.cdp, context.as_deref()).await;
                 return Err(e);
             }
         };
@@ -115,7 +134,12 @@ impl Daemon {
             match self.sessions.entry(id.clone()) {
                 dashmap::Entry::Occupied(_) => continue,
                 dashmap::Entry::Vacant(slot) => {
-                    let session = Arc::new(Session::new(id, params.name.clone(), tab.clone()));
+                    let session = Arc::new(Session::new(
+                        id,
+                        params.name.clone(),
+                        tab.clone(),
+                        context.clone(),
+                    ));
                     slot.insert(session.clone());
                     break session;
                 }
@@ -278,5 +302,20 @@ impl Daemon {
         });
         session.touch();
         outcome
+    }
+}
+
+/// Ends a session's private browser context: its cookies, storage and cache go with it.
+pub(super) async fn dispose_context(cdp: &crate::cdp::CdpClient, context: Option<&str>) {
+    if let Some(context) = context
+        && let Err(e) = cdp
+            .call(
+                None,
+                "Target.disposeBrowserContext",
+                json!({ "browserContextId": context }),
+            )
+            .await
+    {
+        tracing::warn!(error = %e, "could not dispose of a session's browser context");
     }
 }

@@ -334,6 +334,9 @@ impl Daemon {
             }
             tab.mark_gone(&format!("session {} ended", session.id));
         }
+        if let Some(conn) = self.current_browser().await {
+            handlers::dispose_context(&conn.cdp, session.browser_context.as_deref()).await;
+        }
         returned
     }
 

@@ -432,3 +432,37 @@ pub fn closed_port() -> u16 {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind a free port");
     listener.local_addr().expect("local address").port()
 }
+
+/// Opens a tab as the person at the browser would: in the browser's own profile, through a CDP
+/// connection of its own (sessions' tabs live in private profiles). Returns its target id.
+pub async fn open_user_tab(bsk: &Bsk, url: &str) -> String {
+    use futures_util::{SinkExt, StreamExt};
+    let status = bsk.json(&["status"]).await;
+    let ws_url = status["browser"]["ws_url"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no browser ws_url in status: {status}"))
+        .to_string();
+    let (mut ws, _) = tokio_tungstenite::connect_async(ws_url.as_str())
+        .await
+        .unwrap_or_else(|e| panic!("cannot connect to {ws_url}: {e}"));
+    let command =
+        serde_json::json!({ "id": 1, "method": "Target.createTarget", "params": { "url": url } });
+    ws.send(tokio_tungstenite::tungstenite::Message::text(
+        command.to_string(),
+    ))
+    .await
+    .expect("send Target.createTarget");
+    while let Some(message) = ws.next().await {
+        let Ok(tokio_tungstenite::tungstenite::Message::Text(text)) = message else {
+            continue;
+        };
+        let reply: Value = serde_json::from_str(&text).expect("a CDP message");
+        if reply["id"] == 1 {
+            return reply["result"]["targetId"]
+                .as_str()
+                .unwrap_or_else(|| panic!("createTarget answered {reply}"))
+                .to_string();
+        }
+    }
+    panic!("the browser closed the connection");
+}
