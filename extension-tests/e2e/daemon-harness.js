@@ -75,6 +75,11 @@ function withoutDisplay(env) {
   return rest;
 }
 
+/** `bsk … --json` with extra environment, parsed. */
+export async function bskJsonWith(home, env, ...args) {
+  return JSON.parse(await bskWith(home, env, ...args, '--json'));
+}
+
 /** `bsk … --json`, parsed. */
 export async function bskJson(home, ...args) {
   return JSON.parse(await bsk(home, ...args, '--json'));
@@ -113,9 +118,11 @@ export async function launchBrowser({ home, profile = fs.mkdtempSync(path.join(o
     evidenceUrl: (/** @type {string | undefined} */ run) =>
       `chrome-extension://${id}/evidence.html${run ? `#run=${encodeURIComponent(run)}` : ''}`,
     async close() {
-      await browser.close().catch(() => {});
+      // A browser that was killed leaves playwright's close() waiting: bound it.
+      await Promise.race([browser.close().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 3_000))]);
       child.kill('SIGKILL');
-      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+      const exited = child.exitCode !== null || child.signalCode !== null;
+      await new Promise((resolve) => (exited ? resolve(null) : child.once('exit', resolve)));
     },
   };
 }

@@ -40,6 +40,25 @@ pub async fn serve(daemon: Arc<Daemon>) -> Result<()> {
     })?;
     tracing::info!(socket = %paths.socket().display(), pid = std::process::id(), "daemon listening");
 
+    // SIGTERM and SIGINT stop the daemon the way `bsk daemon stop` does: captures end with
+    // their final record saved (`daemon_shutdown`), sessions close, the launched browser exits.
+    let stopping = daemon.clone();
+    crate::tasks::spawn_watched("signal handler", async move {
+        use tokio::signal::unix::{SignalKind, signal};
+        let (Ok(mut term), Ok(mut interrupt)) = (
+            signal(SignalKind::terminate()),
+            signal(SignalKind::interrupt()),
+        ) else {
+            tracing::warn!("cannot listen for SIGTERM/SIGINT; they will end the daemon abruptly");
+            return;
+        };
+        tokio::select! {
+            _ = term.recv() => tracing::info!("SIGTERM: stopping"),
+            _ = interrupt.recv() => tracing::info!("SIGINT: stopping"),
+        }
+        stopping.request_shutdown();
+    });
+
     let mut connections = JoinSet::new();
     let mut last_activity = Instant::now();
     let mut reap = tokio::time::interval(REAP_INTERVAL);
