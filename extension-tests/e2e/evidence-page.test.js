@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { makeFullDocument } from '../fixtures/make-full.js';
 import {
-  WAIT_MS, artifactsDir, evidenceUrl, fixture, heartbeat, launchWithExtension, rebased, seed, serviceWorker,
+  WAIT_MS, artifactsDir, evidenceUrl, fixture, heartbeat, launchWithExtension, rebased, seed, openEvidence, serviceWorker,
 } from './support.js';
 
 const MINUTE = 60_000;
@@ -81,13 +81,7 @@ after(async () => {
 });
 
 /** A fresh tab on the evidence page; uncaught errors in it fail the run at the end. */
-async function open(/** @type {string} */ hash = '') {
-  const page = await browser.context.newPage();
-  page.setDefaultTimeout(WAIT_MS);
-  page.on('pageerror', (e) => pageErrors.push(`${hash}: ${e.message}`));
-  await page.goto(`${evidenceUrl()}${hash}`);
-  return page;
-}
+const open = (/** @type {string} */ hash = '') => openEvidence(browser.context, pageErrors, hash);
 
 /** @param {string} runId */
 const runHash = (runId) => `#run=${encodeURIComponent(runId)}`;

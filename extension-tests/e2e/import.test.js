@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import {
-  EXTENSION_ORIGIN, WAIT_MS, artifactsDir, evidenceUrl, fixture, launchWithExtension, rebased, seed, serviceWorker,
+  EXTENSION_ORIGIN, WAIT_MS, artifactsDir, evidenceUrl, fixture, launchWithExtension, rebased, seed, openEvidence, serviceWorker,
 } from './support.js';
 
 const MINUTE = 60_000;
@@ -48,13 +48,7 @@ after(async () => {
 });
 
 /** A fresh tab on the evidence page; uncaught errors in it fail the run at the end. */
-async function open(/** @type {string} */ hash = '') {
-  const page = await browser.context.newPage();
-  page.setDefaultTimeout(WAIT_MS);
-  page.on('pageerror', (e) => pageErrors.push(`${hash}: ${e.message}`));
-  await page.goto(`${evidenceUrl()}${hash}`);
-  return page;
-}
+const open = (/** @type {string} */ hash = '') => openEvidence(browser.context, pageErrors, hash);
 
 /**
  * Every record's metadata and document, read through the extension's own history module.

@@ -131,3 +131,18 @@ export function rebased(doc, startedAt, run = {}) {
 export async function heartbeat(worker, activeRuns) {
   await worker.evaluate((runs) => /** @type {any} */ (globalThis).bskLink.heartbeat({ daemon_id: 'e2e-daemon', at: Date.now(), active_runs: runs, version: 'test' }), activeRuns);
 }
+
+/**
+ * A fresh tab on the evidence page (`hash`: `#run=…` or nothing); uncaught errors in it are
+ * collected in `pageErrors`, which a suite checks at its end.
+ * @param {import('playwright-core').BrowserContext} context
+ * @param {string[]} pageErrors
+ * @param {string} [hash]
+ */
+export async function openEvidence(context, pageErrors, hash = '') {
+  const page = await context.newPage();
+  page.setDefaultTimeout(WAIT_MS);
+  page.on('pageerror', (e) => pageErrors.push(`${hash}: ${e.message}`));
+  await page.goto(`${evidenceUrl()}${hash}`);
+  return page;
+}
