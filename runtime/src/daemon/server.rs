@@ -59,6 +59,24 @@ pub async fn serve(daemon: Arc<Daemon>) -> Result<()> {
         stopping.request_shutdown();
     });
 
+    // Idle sessions are reaped beside the accept loop, never in it: ending a session (closing
+    // its tab, saving its capture) must not hold up a command that is arriving.
+    let reaper = daemon.clone();
+    crate::tasks::spawn_watched("idle session reaper", async move {
+        let mut tick = tokio::time::interval(REAP_INTERVAL);
+        let mut stop = reaper.shutdown_signal();
+        loop {
+            let stopping = tokio::select! {
+                _ = tick.tick() => false,
+                _ = stop.wait_for(|stop| *stop) => true,
+            };
+            if stopping {
+                return;
+            }
+            reaper.reap_idle_sessions().await;
+        }
+    });
+
     let mut connections = JoinSet::new();
     let mut last_activity = Instant::now();
     let mut reap = tokio::time::interval(REAP_INTERVAL);
@@ -78,7 +96,6 @@ pub async fn serve(daemon: Arc<Daemon>) -> Result<()> {
                 }
             }
             _ = reap.tick() => {
-                daemon.reap_idle_sessions().await;
                 // A visible browser is the person's too: while its windows are open (closing the
                 // last one ends it), the daemon stays.
                 let busy = daemon.has_sessions()
