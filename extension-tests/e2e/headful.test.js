@@ -107,7 +107,9 @@ describe('a visible browser on a desktop', () => {
       // No session left, but the person's windows are open: the daemon stays (idle is 1 s here).
       await run('session', 'stop', session);
       const pid = status.pid;
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      // Idleness would end it now; the daemon says it stays for the open browser instead.
+      await waitFor('the daemon to stay for its visible browser', () =>
+        fs.readFileSync(path.join(home, 'daemon.log'), 'utf8').includes('idle, but staying: the browser it launched has windows open'), 15_000);
       assert.doesNotThrow(() => process.kill(pid, 0), 'the daemon stays while its visible browser is open');
       // Closing the browser lets it go.
       await browser.close();

@@ -145,28 +145,45 @@ async fn screenshot(cdp: &CdpClient, url: &str, run_id: &str) -> Result<String> 
         // A tab that is not in front gets no frames, and its screenshot never comes.
         cdp.call(page, "Page.bringToFront", json!({})).await?;
         // Rendered when the page names the record and no longer says it is loading.
-        let ready = format!(
-            "document.readyState === 'complete' && document.body.innerText.includes({}) && !document.querySelector('[aria-busy=\"true\"]')",
-            Value::String(run_id.to_string())
+        // The page itself waits until it shows the record (a MutationObserver, no polling); an
+        // evaluation that lands in the document being replaced is asked again in the new one.
+        let shown = format!(
+            "new Promise((resolve) => {{ \
+               const ready = () => document.readyState === 'complete' && location.href === {url} \
+                 && document.body.innerText.includes({run}) && !document.querySelector('[aria-busy=\"true\"]'); \
+               if (ready()) return resolve(true); \
+               const seen = new MutationObserver(() => {{ if (ready()) {{ seen.disconnect(); resolve(true); }} }}); \
+               seen.observe(document, {{ subtree: true, childList: true, characterData: true, attributes: true }}); \
+               addEventListener('load', () => {{ if (ready()) resolve(true); }}); \
+             }})",
+            url = Value::String(url.to_string()),
+            run = Value::String(run_id.to_string()),
         );
         let deadline = tokio::time::Instant::now() + RENDER_DEADLINE;
-        loop {
-            let shown = cdp
-                .call(page, "Runtime.evaluate", json!({ "expression": ready, "returnByValue": true }))
-                .await
-                .ok()
-                .and_then(|v| v["result"]["value"].as_bool())
-                .unwrap_or(false);
-            if shown {
+        let mut rendered = false;
+        // A few attempts at most: each waits in the page; only a replaced document ends one early.
+        for _ in 0..5 {
+            if rendered || tokio::time::Instant::now() >= deadline {
                 break;
             }
-            if tokio::time::Instant::now() > deadline {
-                return Err(Failure::timeout(format!(
-                    "the evidence page did not show {run_id} within {RENDER_DEADLINE:?}"
-                ))
-                .hint("check `bsk status` (history extension connected?) and open the page yourself: `bsk evidence --session <id>` prints its URL"));
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            let reply = cdp
+                .send_with_deadline(
+                    page,
+                    "Runtime.evaluate",
+                    json!({ "expression": shown, "awaitPromise": true, "returnByValue": true }),
+                    left,
+                )
+                .await
+                .wait()
+                .await;
+            rendered = reply.is_ok_and(|v| v["result"]["value"] == true);
+        }
+        if !rendered {
+            return Err(Failure::timeout(format!(
+                "the evidence page did not show {run_id} within {RENDER_DEADLINE:?}"
+            ))
+            .hint("check `bsk status` (history extension connected?) and open the page yourself: `bsk evidence --session <id>` prints its URL"));
         }
         // Two animation frames: the last layout is painted.
         let _ = cdp

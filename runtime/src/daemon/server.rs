@@ -79,6 +79,8 @@ pub async fn serve(daemon: Arc<Daemon>) -> Result<()> {
 
     let mut connections = JoinSet::new();
     let mut last_activity = Instant::now();
+    // Said once in the log when idleness would have ended the daemon but a visible browser keeps it.
+    let mut kept_for_browser = false;
     let mut reap = tokio::time::interval(REAP_INTERVAL);
     let mut shutdown = daemon.shutdown_signal();
     loop {
@@ -98,12 +100,17 @@ pub async fn serve(daemon: Arc<Daemon>) -> Result<()> {
             _ = reap.tick() => {
                 // A visible browser is the person's too: while its windows are open (closing the
                 // last one ends it), the daemon stays.
-                let busy = daemon.has_sessions()
-                    || !connections.is_empty()
-                    || daemon.has_visible_browser().await;
+                let busy = daemon.has_sessions() || !connections.is_empty();
                 if busy {
                     last_activity = Instant::now();
-                } else if last_activity.elapsed() > daemon.config.daemon_idle {
+                } else if last_activity.elapsed() <= daemon.config.daemon_idle {
+                    // Not idle for long enough yet.
+                } else if daemon.has_visible_browser().await {
+                    if !kept_for_browser {
+                        tracing::info!("idle, but staying: the browser it launched has windows open");
+                        kept_for_browser = true;
+                    }
+                } else {
                     tracing::info!("idle; exiting");
                     break;
                 }
