@@ -73,7 +73,9 @@ describe('a headless browser', () => {
 describe('a visible browser on a desktop', () => {
   test('is launched with windows, opens the evidence in front, and keeps its daemon while open', async () => {
     const home = stateDir();
-    const env = { DISPLAY: display, BSK_DAEMON_IDLE_SECS: '1' };
+    // The test-only DevTools port lets this test look into the browser bsk launched (bsk itself
+    // speaks to it over a pipe).
+    const env = { DISPLAY: display, BSK_DAEMON_IDLE_SECS: '1', BSK_TEST_FAULTS: '1', BSK_TEST_DEVTOOLS_PORT: '1' };
     const run = (/** @type {string[]} */ ...args) => bskWith(home, env, ...args);
     /** @type {import('playwright-core').Browser | undefined} */
     let browser;

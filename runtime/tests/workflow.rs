@@ -778,7 +778,7 @@ async fn two_sessions_work_in_parallel_without_interference() {
 #[tokio::test(flavor = "multi_thread")]
 async fn sessions_drive_only_their_own_tabs_and_return_borrowed_ones() {
     let site = site().await;
-    let bsk = Bsk::new("ownership");
+    let bsk = Bsk::with_devtools_port("ownership");
     let a = bsk.start_session().await;
     let b = bsk.start_session().await;
 
@@ -1192,7 +1192,7 @@ async fn sixteen_sessions_and_eight_captures_started_at_once_keep_their_bounds()
 
 #[tokio::test(flavor = "multi_thread")]
 async fn no_tab_reader_outlives_its_tab() {
-    let bsk = Bsk::new("readers");
+    let bsk = Bsk::with_devtools_port("readers");
     let readers = async |bsk: &Bsk| bsk.json(&["status"]).await["tab_readers"].as_u64();
     let ids: Vec<String> =
         futures_util::future::join_all((0..3).map(|_| bsk.run(&["session", "start"])))
@@ -1252,4 +1252,51 @@ async fn a_page_nested_a_thousand_deep_is_observed_within_bounds() {
     assert!(snapshot.lines().count() <= 1002, "the line bound holds");
     // The daemon is still there and answering.
     assert!(bsk.json(&["status"]).await["pid"].is_u64());
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_launched_browser_listens_on_no_port() {
+    let bsk = Bsk::new("no-port");
+    let s = bsk.start_session().await;
+    s.eval("1").await;
+    let status = bsk.json(&["status"]).await;
+    assert!(status["browser"]["ws_url"].is_null(), "{status}");
+    assert!(
+        !bsk.profile().join("DevToolsActivePort").exists(),
+        "no DevTools port was opened"
+    );
+    // No socket of any browser process is a listening TCP socket.
+    let listening: std::collections::HashSet<String> = ["/proc/net/tcp", "/proc/net/tcp6"]
+        .iter()
+        .filter_map(|table| std::fs::read_to_string(table).ok())
+        .flat_map(|text| {
+            text.lines()
+                .skip(1)
+                .filter_map(|line| {
+                    let fields: Vec<&str> = line.split_whitespace().collect();
+                    (fields.get(3) == Some(&"0A")).then(|| fields.get(9).map(|i| i.to_string()))?
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let pids = bsk.browser_pids();
+    assert!(!pids.is_empty(), "the browser's processes are found");
+    for pid in pids {
+        let Ok(fds) = std::fs::read_dir(format!("/proc/{pid}/fd")) else {
+            continue;
+        };
+        for fd in fds.flatten() {
+            let target = std::fs::read_link(fd.path()).unwrap_or_default();
+            let target = target.to_string_lossy();
+            if let Some(inode) = target
+                .strip_prefix("socket:[")
+                .and_then(|t| t.strip_suffix(']'))
+            {
+                assert!(
+                    !listening.contains(inode),
+                    "browser process {pid} listens on a TCP port"
+                );
+            }
+        }
+    }
 }

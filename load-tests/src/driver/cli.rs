@@ -46,6 +46,10 @@ impl Bsk {
             .args(args)
             .env("BSK_HOME", &self.home)
             .env_remove("BSK_SESSION")
+            // The instrumentation floor attaches a second CDP client to the daemon's browser:
+            // the test-only DevTools port (bsk itself uses a pipe).
+            .env("BSK_TEST_FAULTS", "1")
+            .env("BSK_TEST_DEVTOOLS_PORT", "1")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

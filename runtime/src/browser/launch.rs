@@ -9,12 +9,28 @@ use tokio::process::{Child, Command};
 use super::LAUNCH_DEADLINE;
 use crate::error::Failure;
 
-/// A Chromium the daemon started and must stop.
+/// A Chromium the daemon started and must stop. It speaks CDP over a pipe (its fds 3 and 4),
+/// never a TCP port: a port on 127.0.0.1 is reachable by every local account.
 #[derive(Debug)]
 pub struct LaunchedBrowser {
     pub child: Child,
     pub executable: PathBuf,
-    pub ws_url: String,
+    /// Where the daemon writes commands (the browser's fd 3).
+    pub commands: tokio::net::unix::pipe::Sender,
+    /// Where the browser writes replies and events (its fd 4).
+    pub replies: tokio::net::unix::pipe::Receiver,
+    /// Test-only: the DevTools WebSocket of a browser started with
+    /// `BSK_TEST_DEVTOOLS_PORT=1` (and `BSK_TEST_FAULTS=1`), so a test can attach a second
+    /// client as a person would. `None` otherwise.
+    pub ws_url: Option<String>,
+}
+
+/// Test-only: also open a DevTools port (`BSK_TEST_DEVTOOLS_PORT=1`, honoured only with
+/// `BSK_TEST_FAULTS=1`) for tests and the load bench that drive the daemon's browser with a second
+/// CDP client.
+fn test_devtools_port() -> bool {
+    let on = |name: &str| std::env::var_os(name).is_some_and(|v| v == "1");
+    on("BSK_TEST_FAULTS") && on("BSK_TEST_DEVTOOLS_PORT")
 }
 
 /// `BSK_CHROMIUM`, then the usual names on `PATH` (Debian's `chromium`, Chrome, …).
@@ -42,9 +58,12 @@ pub fn find_executable() -> Result<PathBuf, Failure> {
 
 /// Flags for a headless, quiet, reproducible Chromium. Cross-site iframes run out of process
 /// (`--site-per-process`) so capture sees them as their own targets.
-fn flags(profile: &Path, extension: &Path, headless: bool) -> Vec<String> {
+fn flags(profile: &Path, headless: bool) -> Vec<String> {
     let mut flags: Vec<String> = [
-        "--remote-debugging-port=0",
+        "--remote-debugging-pipe",
+        // Lets the daemon load the extension over the pipe (`Extensions.loadUnpacked`); Google
+        // Chrome ignores `--load-extension`.
+        "--enable-unsafe-extension-debugging",
         "--disable-gpu",
         "--disable-quic",
         "--no-first-run",
@@ -61,12 +80,9 @@ fn flags(profile: &Path, extension: &Path, headless: bool) -> Vec<String> {
     .map(String::from)
     .to_vec();
     flags.push(format!("--user-data-dir={}", profile.display()));
-    // The bsk extension (history, evidence page, popup), and no other.
-    flags.push(format!("--load-extension={}", extension.display()));
-    flags.push(format!(
-        "--disable-extensions-except={}",
-        extension.display()
-    ));
+    if test_devtools_port() {
+        flags.push("--remote-debugging-port=0".into());
+    }
     if headless {
         flags.push("--headless=new".into());
     }
@@ -120,13 +136,10 @@ fn pin_extension(profile: &Path, id: &str) {
     }
 }
 
-/// Starts Chromium with its profile in `profile` and the unpacked extension in `extension`, and
-/// waits for its DevTools endpoint.
-pub async fn launch(
-    profile: &Path,
-    extension: &Path,
-    headless: bool,
-) -> Result<LaunchedBrowser, Failure> {
+/// Starts Chromium with its profile in `profile`, connected to the daemon by two pipes. The
+/// extension is loaded once the daemon speaks to it (`Extensions.loadUnpacked`).
+pub async fn launch(profile: &Path, headless: bool) -> Result<LaunchedBrowser, Failure> {
+    use command_fds::{CommandFdExt, FdMapping};
     let executable = find_executable()?;
     std::fs::create_dir_all(profile).map_err(|e| {
         Failure::internal(format!(
@@ -148,47 +161,78 @@ pub async fn launch(
     }
     let log = std::fs::File::create(profile.with_extension("log"))
         .map_err(|e| Failure::internal(format!("cannot create browser log: {e}")))?;
-    let mut child = Command::new(&executable)
-        .args(flags(profile, extension, headless))
+    let pipes = || -> std::io::Result<_> {
+        let (commands, browser_reads) = tokio::net::unix::pipe::pipe()?;
+        let (browser_writes, replies) = tokio::net::unix::pipe::pipe()?;
+        Ok((
+            commands,
+            browser_reads.into_blocking_fd()?,
+            browser_writes.into_blocking_fd()?,
+            replies,
+        ))
+    };
+    let (commands, browser_reads, browser_writes, replies) = pipes()
+        .map_err(|e| Failure::internal(format!("cannot create the browser's pipes: {e}")))?;
+    let mut command = Command::new(&executable);
+    command
+        .args(flags(profile, headless))
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::from(log))
-        .kill_on_drop(true)
-        .spawn()
-        .map_err(|e| {
-            Failure::browser(format!("could not start {}: {e}", executable.display()))
-                .hint("check that the browser runs: `chromium --version`; or use --cdp-url")
-        })?;
+        .kill_on_drop(true);
+    command
+        .fd_mappings(vec![
+            FdMapping {
+                parent_fd: browser_reads,
+                child_fd: 3,
+            },
+            FdMapping {
+                parent_fd: browser_writes,
+                child_fd: 4,
+            },
+        ])
+        .map_err(|_| Failure::internal("the browser's pipe descriptors collide"))?;
+    let child = command.spawn().map_err(|e| {
+        Failure::browser(format!("could not start {}: {e}", executable.display()))
+            .hint("check that the browser runs: `chromium --version`; or use --cdp-url")
+    })?;
+    let ws_url = if test_devtools_port() {
+        Some(read_devtools_port(profile).await?)
+    } else {
+        None
+    };
+    Ok(LaunchedBrowser {
+        child,
+        executable,
+        commands,
+        replies,
+        ws_url,
+    })
+}
+
+/// Test-only: the WebSocket URL of the DevTools port a test asked for.
+async fn read_devtools_port(profile: &Path) -> Result<String, Failure> {
     let port_file = profile.join("DevToolsActivePort");
     let started = Instant::now();
-    loop {
+    while started.elapsed() < LAUNCH_DEADLINE {
         if let Ok(text) = std::fs::read_to_string(&port_file) {
             let mut lines = text.lines();
             if let (Some(port), Some(path)) = (lines.next(), lines.next()) {
-                let ws_url = format!("ws://127.0.0.1:{port}{path}");
-                return Ok(LaunchedBrowser {
-                    child,
-                    executable,
-                    ws_url,
-                });
+                return Ok(format!("ws://127.0.0.1:{port}{path}"));
             }
-        }
-        if let Ok(Some(status)) = child.try_wait() {
-            let log = std::fs::read_to_string(profile.with_extension("log")).unwrap_or_default();
-            let tail: String = log.lines().rev().take(5).collect::<Vec<_>>().join(" | ");
-            return Err(Failure::browser(format!(
-                "{} exited at start ({status}): {tail}",
-                executable.display()
-            ))
-            .hint("run it by hand to see why, or attach to a running browser with --cdp-url"));
-        }
-        if started.elapsed() > LAUNCH_DEADLINE {
-            let _ = child.kill().await;
-            return Err(Failure::timeout(format!(
-                "{} did not open its DevTools port within {LAUNCH_DEADLINE:?}",
-                executable.display()
-            )));
         }
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
+    Err(Failure::timeout("the test DevTools port did not open"))
+}
+
+/// Why a launched browser that stopped answering is gone: its exit status and the end of its log.
+pub fn exit_reason(child: &mut Child, executable: &Path, profile: &Path) -> Option<String> {
+    let status = child.try_wait().ok()??;
+    let log = std::fs::read_to_string(profile.with_extension("log")).unwrap_or_default();
+    let tail: String = log.lines().rev().take(5).collect::<Vec<_>>().join(" | ");
+    Some(format!(
+        "{} exited at start ({status}): {tail}",
+        executable.display()
+    ))
 }

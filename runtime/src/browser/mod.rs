@@ -3,7 +3,7 @@
 
 mod launch;
 
-pub use launch::{LaunchedBrowser, find_executable, launch};
+pub use launch::{LaunchedBrowser, exit_reason, find_executable, launch};
 
 use std::time::Duration;
 
@@ -11,7 +11,7 @@ use serde::Deserialize;
 
 use crate::error::Failure;
 
-/// How long a launched Chromium may take to print its DevTools endpoint.
+/// How long a launched Chromium may take to answer its first command.
 pub const LAUNCH_DEADLINE: Duration = Duration::from_secs(30);
 
 /// Where to find a browser that is already running.

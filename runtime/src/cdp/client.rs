@@ -186,6 +186,32 @@ impl CdpClient {
                 url: url.to_string(),
                 reason: e.to_string(),
             })?;
+        let (client, events, outgoing_rx) = CdpClient::unconnected();
+        let connection = tokio::spawn(run_connection(socket, outgoing_rx, client.inner.clone()));
+        client.watch(connection);
+        Ok((client, events))
+    }
+
+    /// Speaks CDP over the pipe of a browser started with `--remote-debugging-pipe`: JSON
+    /// messages separated by NUL bytes, `commands` written to the browser's fd 3, `replies` read
+    /// from its fd 4. No socket is involved, so no other process can reach the browser.
+    pub fn over_pipe(
+        commands: tokio::net::unix::pipe::Sender,
+        replies: tokio::net::unix::pipe::Receiver,
+    ) -> (CdpClient, EventReceiver) {
+        let (client, events, outgoing_rx) = CdpClient::unconnected();
+        let connection = tokio::spawn(run_pipe(
+            commands,
+            replies,
+            outgoing_rx,
+            client.inner.clone(),
+        ));
+        client.watch(connection);
+        (client, events)
+    }
+
+    /// The client's shared state before a transport runs it.
+    fn unconnected() -> (CdpClient, EventReceiver, mpsc::Receiver<String>) {
         let (outgoing, outgoing_rx) = mpsc::channel(OUTGOING_QUEUE_CAPACITY);
         let closed = watch::Sender::new(false);
         let (browser_route, browser_events) = event_channel(closed.subscribe());
@@ -198,17 +224,19 @@ impl CdpClient {
             closed,
             unrouted: AtomicU64::new(0),
         });
-        let connection = tokio::spawn(run_connection(socket, outgoing_rx, inner.clone()));
-        let watcher = inner.clone();
-        // The watchdog outlives a panicking connection task and still closes the client, so no
-        // caller waits forever on a reply that cannot come.
+        (CdpClient { inner }, browser_events, outgoing_rx)
+    }
+
+    /// The watchdog outlives a panicking connection task and still closes the client, so no
+    /// caller waits forever on a reply that cannot come.
+    fn watch(&self, connection: tokio::task::JoinHandle<()>) {
+        let watcher = self.inner.clone();
         tokio::spawn(async move {
             if let Err(e) = connection.await {
                 tracing::error!(error = %e, "CDP connection task failed");
             }
             watcher.close();
         });
-        Ok((CdpClient { inner }, browser_events))
     }
 
     /// A new event channel tied to this connection: its receiver ends when the connection does.
@@ -407,6 +435,53 @@ where
     };
     tokio::select! {
         () = reader => tracing::info!("browser closed the CDP connection"),
+        () = writer => tracing::info!("CDP writer ended"),
+    }
+    inner.close();
+}
+
+/// The pipe transport: NUL-delimited JSON both ways. A message larger than the WebSocket limit
+/// is skipped and logged rather than ending the connection (over a pipe the next one is intact).
+async fn run_pipe(
+    mut commands: tokio::net::unix::pipe::Sender,
+    replies: tokio::net::unix::pipe::Receiver,
+    mut outgoing: mpsc::Receiver<String>,
+    inner: Arc<Inner>,
+) {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+    let reader = async {
+        let mut replies = BufReader::with_capacity(1 << 16, replies);
+        let mut message = Vec::new();
+        loop {
+            message.clear();
+            match replies.read_until(0, &mut message).await {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            if message.last() == Some(&0) {
+                message.pop();
+            }
+            if message.len() > MAX_MESSAGE_BYTES {
+                tracing::warn!(bytes = message.len(), "oversize CDP message skipped");
+                continue;
+            }
+            match serde_json::from_slice::<Incoming>(&message) {
+                Ok(message) => inner.dispatch(message),
+                Err(e) => tracing::warn!(error = %e, "unparseable CDP message"),
+            }
+        }
+    };
+    let writer = async {
+        while let Some(text) = outgoing.recv().await {
+            let mut frame = text.into_bytes();
+            frame.push(0);
+            if commands.write_all(&frame).await.is_err() {
+                break;
+            }
+        }
+    };
+    tokio::select! {
+        () = reader => tracing::info!("browser closed the CDP pipe"),
         () = writer => tracing::info!("CDP writer ended"),
     }
     inner.close();

@@ -9,13 +9,15 @@ use tokio::process::Child;
 
 use crate::browser::{self, BrowserSource};
 use crate::cdp::{CdpClient, EventReceiver};
-use crate::error::Result;
+use crate::error::{Failure, Result};
 use crate::paths::Paths;
 
 #[derive(Debug)]
 pub struct BrowserConn {
     pub cdp: CdpClient,
-    pub ws_url: String,
+    /// The DevTools WebSocket: of an attached browser, or (test-only) of a launched one. A
+    /// launched browser is otherwise reached over its pipe only.
+    pub ws_url: Option<String>,
     pub executable: Option<PathBuf>,
     pub product: Option<String>,
     /// The Chromium the daemon launched; `None` when attached over `--cdp-url`.
@@ -28,25 +30,69 @@ impl BrowserConn {
         source: &BrowserSource,
         paths: &Paths,
     ) -> Result<(Arc<BrowserConn>, EventReceiver)> {
-        let (ws_url, executable, child) = match source {
+        let (cdp, events, ws_url, executable, mut child) = match source {
             BrowserSource::Launch(visibility) => {
                 let extension = crate::extension::files::install(&paths.extension())?;
-                let launched =
-                    browser::launch(&paths.profile(), &extension, visibility.headless).await?;
+                let launched = browser::launch(&paths.profile(), visibility.headless).await?;
+                let (cdp, events) = CdpClient::over_pipe(launched.commands, launched.replies);
                 (
+                    cdp,
+                    events,
                     launched.ws_url,
                     Some(launched.executable),
-                    Some(launched.child),
+                    Some((launched.child, extension)),
                 )
             }
-            BrowserSource::Attach(url) => (browser::resolve_ws_url(url).await?, None, None),
+            BrowserSource::Attach(url) => {
+                let ws_url = browser::resolve_ws_url(url).await?;
+                let (cdp, events) = CdpClient::connect(&ws_url).await?;
+                (cdp, events, Some(ws_url), None, None)
+            }
         };
-        let (cdp, events) = CdpClient::connect(&ws_url).await?;
         let version = cdp
-            .call(None, "Browser.getVersion", serde_json::json!({}))
-            .await?;
+            .send_with_deadline(
+                None,
+                "Browser.getVersion",
+                serde_json::json!({}),
+                browser::LAUNCH_DEADLINE,
+            )
+            .await
+            .wait()
+            .await;
+        let version = match (version, child.as_mut()) {
+            (Ok(version), _) => version,
+            (Err(e), Some((process, _))) => {
+                let executable = executable.clone().unwrap_or_default();
+                let why = browser::exit_reason(process, &executable, &paths.profile())
+                    .unwrap_or_else(|| format!("{} did not answer: {e}", executable.display()));
+                let _ = process.kill().await;
+                return Err(Failure::browser(why).hint(
+                    "run it by hand to see why, or attach to a running browser with --cdp-url",
+                ));
+            }
+            (Err(e), None) => return Err(e.into()),
+        };
         let product = version["product"].as_str().map(str::to_string);
-        tracing::info!(ws_url = %ws_url, product = ?product, "browser connected");
+        tracing::info!(ws_url = ?ws_url, product = ?product, "browser connected");
+        // The launched browser gets the extension over the pipe (Google Chrome ignores
+        // `--load-extension`); a failure leaves the link reporting it missing.
+        let child = match child {
+            Some((process, extension)) => {
+                let loaded = cdp
+                    .call(
+                        None,
+                        "Extensions.loadUnpacked",
+                        serde_json::json!({ "path": extension, "enableInIncognito": true }),
+                    )
+                    .await;
+                match loaded {
+                    Ok(reply) => tracing::info!(id = ?reply["id"], "bsk extension loaded"),
+                    Err(e) => tracing::warn!(error = %e, "could not load the bsk extension"),
+                }
+                Some(process)
+            }
+            None => None,
+        };
         let conn = BrowserConn {
             cdp,
             ws_url,
@@ -65,7 +111,7 @@ impl BrowserConn {
             },
             product: self.product.clone(),
             executable: self.executable.as_ref().map(|p| p.display().to_string()),
-            ws_url: Some(self.ws_url.clone()),
+            ws_url: self.ws_url.clone(),
             connected: !self.cdp.is_closed(),
             display: display(source),
             extension,

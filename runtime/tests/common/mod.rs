@@ -77,6 +77,16 @@ impl Bsk {
         Bsk { home, env }
     }
 
+    /// A `bsk` whose launched browser also opens a DevTools port (test-only knobs), so the test
+    /// can attach a second CDP client as a person at the browser would. bsk itself never needs
+    /// one: it speaks to the browser over a pipe.
+    pub fn with_devtools_port(tag: &str) -> Bsk {
+        let mut bsk = Bsk::new(tag);
+        bsk.set_env("BSK_TEST_FAULTS", "1");
+        bsk.set_env("BSK_TEST_DEVTOOLS_PORT", "1");
+        bsk
+    }
+
     /// Sets an environment variable for later commands (and the daemons they spawn).
     pub fn set_env(&mut self, name: &str, value: &str) {
         self.remove_env(name);
