@@ -317,6 +317,20 @@ impl CdpClient {
         }
     }
 
+    /// Sends a command and waits for its reply, at most `deadline`.
+    pub async fn call_within(
+        &self,
+        session: Option<&str>,
+        method: &str,
+        params: Value,
+        deadline: Duration,
+    ) -> Result<Value, CdpError> {
+        self.send_with_deadline(session, method, params, deadline)
+            .await
+            .wait()
+            .await
+    }
+
     /// Sends a command and waits for its reply.
     pub async fn call(
         &self,

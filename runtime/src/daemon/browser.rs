@@ -50,14 +50,12 @@ impl BrowserConn {
             }
         };
         let version = cdp
-            .send_with_deadline(
+            .call_within(
                 None,
                 "Browser.getVersion",
                 serde_json::json!({}),
                 browser::LAUNCH_DEADLINE,
             )
-            .await
-            .wait()
             .await;
         let version = match (version, child.as_mut()) {
             (Ok(version), _) => version,

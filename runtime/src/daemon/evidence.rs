@@ -168,15 +168,13 @@ async fn screenshot(cdp: &CdpClient, url: &str, run_id: &str) -> Result<String> 
             }
             let left = deadline.saturating_duration_since(tokio::time::Instant::now());
             let reply = cdp
-                .send_with_deadline(
+                .call_within(
                     page,
                     "Runtime.evaluate",
                     json!({ "expression": shown, "awaitPromise": true, "returnByValue": true }),
                     left,
                 )
-                .await
-                .wait()
-                .await;
+            .await;
             rendered = reply.is_ok_and(|v| v["result"]["value"] == true);
         }
         if !rendered {

@@ -15,15 +15,26 @@ static EXTENSION: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/../extension"
 
 /// The version in the embedded manifest.
 pub fn version() -> String {
-    manifest()["version"]
-        .as_str()
-        .unwrap_or_default()
-        .to_string()
+    static VERSION: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    VERSION
+        .get_or_init(|| {
+            manifest()["version"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string()
+        })
+        .clone()
 }
 
 /// The extension's id, the same in every browser: Chromium derives it from the manifest's
 /// `key` (the first 128 bits of the SHA-256 of the public key, each hex digit written `a`–`p`).
 pub fn id() -> String {
+    // Derived once: status, the link and every evidence URL ask for it.
+    static ID: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    ID.get_or_init(derive_id).clone()
+}
+
+fn derive_id() -> String {
     let key = manifest()["key"].as_str().unwrap_or_default().to_string();
     let der = base64::engine::general_purpose::STANDARD
         .decode(key)

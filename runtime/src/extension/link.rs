@@ -271,14 +271,12 @@ impl ExtensionLink {
     async fn greet(&self, target: &str) -> Result<Attached, Down> {
         let attach = self
             .cdp
-            .send_with_deadline(
+            .call_within(
                 None,
                 "Target.attachToTarget",
                 json!({ "targetId": target, "flatten": true }),
                 CALL_DEADLINE,
             )
-            .await
-            .wait()
             .await
             .map_err(|e| broken(format!("could not attach to its service worker: {e}")))?;
         let session_id = attach["sessionId"].as_str().unwrap_or_default().to_string();
@@ -344,14 +342,12 @@ impl ExtensionLink {
         loop {
             let object = self
                 .cdp
-                .send_with_deadline(
+                .call_within(
                     Some(session_id),
                     "Runtime.evaluate",
                     json!({ "expression": "globalThis.bskLink", "objectGroup": "bsk-link" }),
                     CALL_DEADLINE,
                 )
-                .await
-                .wait()
                 .await
                 .map_err(|e| broken(format!("its service worker did not answer: {e}")))?;
             if let Some(id) = object["result"]["objectId"].as_str() {
@@ -474,7 +470,7 @@ impl ExtensionLink {
     ) -> Result<Value, String> {
         let reply = self
             .cdp
-            .send_with_deadline(
+            .call_within(
                 Some(&attached.session_id),
                 "Runtime.callFunctionOn",
                 json!({
@@ -486,8 +482,6 @@ impl ExtensionLink {
                 }),
                 deadline,
             )
-            .await
-            .wait()
             .await
             .map_err(|e| e.to_string())?;
         if let Some(details) = reply.get("exceptionDetails") {

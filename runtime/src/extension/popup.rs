@@ -45,9 +45,9 @@ pub(super) async fn listen(
         ("Runtime.addBinding", json!({ "name": BINDING })),
     ] {
         let reply = cdp
-            .send_with_deadline(Some(session_id), method, params, CALL_DEADLINE)
+            .call_within(Some(session_id), method, params, CALL_DEADLINE)
             .await;
-        if let Err(e) = reply.wait().await {
+        if let Err(e) = reply {
             tracing::warn!(error = %e, method, "the popup's requests will not reach the daemon");
         }
     }
@@ -68,7 +68,7 @@ pub(super) async fn listen(
             answer["id"] = json!(id);
             // The answer goes as an argument, like every link call: no JavaScript is built from it.
             let reply = cdp
-                .send_with_deadline(
+                .call_within(
                     Some(&session),
                     "Runtime.callFunctionOn",
                     json!({
@@ -80,7 +80,7 @@ pub(super) async fn listen(
                     CALL_DEADLINE,
                 )
                 .await;
-            if let Err(e) = reply.wait().await {
+            if let Err(e) = reply {
                 tracing::warn!(error = %e, "could not answer the popup");
             }
         }
