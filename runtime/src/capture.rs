@@ -390,14 +390,19 @@ impl Captures {
     }
 
     /// `bsk debug stop`: the given or latest active capture of the session.
-    pub async fn stop(&self, session: &Session, run_id: Option<&str>) -> Result<RunInfo> {
+    pub async fn stop(
+        &self,
+        session: &Session,
+        run_id: Option<&str>,
+        tab_id: Option<&str>,
+    ) -> Result<RunInfo> {
         let held = match run_id {
-            Some(run_id) => self.get(session, Some(run_id))?,
+            Some(run_id) => self.get(session, Some(run_id), tab_id)?,
             None => self
                 .of_task(session.task_id)
                 .into_iter()
                 .rev()
-                .find(|h| h.capture.lock().is_active())
+                .find(|h| h.capture.lock().is_active() && tab_id.is_none_or(|tab| h.tab_id == tab))
                 .ok_or_else(|| no_active(session))?,
         };
         if !held.capture.lock().is_active() {
@@ -440,48 +445,116 @@ impl Captures {
         }
     }
 
-    /// The capture a read names (`--run-id`), or the session's latest one.
-    pub fn get(&self, session: &Session, run_id: Option<&str>) -> Result<Arc<Held>> {
-        match run_id {
-            Some(run_id) => self
-                .held
-                .get(run_id)
-                .filter(|h| h.task_id == session.task_id)
-                .map(|h| h.value().clone())
-                .ok_or_else(|| {
-                    Failure::not_found(format!("no capture {run_id} in session {}", session.id))
-                        .hint(format!(
-                            "list this session's captures with `bsk debug status --session {}`",
-                            session.id
-                        ))
-                }),
-            None => self
+    /// The capture a read names: `--run-id`, else the session's latest capture of `--tab-id`,
+    /// else the session's latest one.
+    pub fn get(
+        &self,
+        session: &Session,
+        run_id: Option<&str>,
+        tab_id: Option<&str>,
+    ) -> Result<Arc<Held>> {
+        let Some(run_id) = run_id else {
+            return self
                 .of_task(session.task_id)
-                .pop()
-                .ok_or_else(|| no_capture(session)),
+                .into_iter()
+                .rev()
+                .find(|h| tab_id.is_none_or(|tab| h.tab_id == tab))
+                .ok_or_else(|| match tab_id {
+                    Some(tab) => Failure::not_found(format!(
+                        "session {} has no capture of tab {tab}",
+                        session.id
+                    ))
+                    .hint(format!(
+                        "start one with `bsk debug start --session {} --tab-id {tab}`, or list the session's \
+                         captures with `bsk debug status --session {}`",
+                        session.id, session.id
+                    )),
+                    None => no_capture(session),
+                });
+        };
+        let held = self
+            .held
+            .get(run_id)
+            .filter(|h| h.task_id == session.task_id)
+            .map(|h| h.value().clone())
+            .ok_or_else(|| {
+                Failure::not_found(format!("no capture {run_id} in session {}", session.id)).hint(
+                    format!(
+                        "list this session's captures with `bsk debug status --session {}`",
+                        session.id
+                    ),
+                )
+            })?;
+        if let Some(tab) = tab_id
+            && held.tab_id != tab
+        {
+            return Err(Failure::invalid_input(format!(
+                "capture {run_id} records tab {}, not tab {tab}",
+                held.tab_id
+            ))
+            .hint("pass either --run-id or --tab-id, or the pair `bsk debug status` shows"));
         }
+        Ok(held)
     }
 
-    /// The capture holding record `id` (a request or an operation), newest first, unless
-    /// `run_id` names one.
+    /// The capture holding record `id` (a request, console entry or operation), and the id
+    /// within it. An id is unique across the daemon's captures in its qualified form,
+    /// `<run id>/<id>` (`run-20261130-120000-ab3cd/r6`); a short `r6` is accepted where exactly
+    /// one of the captures in scope holds it, and refused as ambiguous otherwise.
     pub fn find(
         &self,
         session: &Session,
         run_id: Option<&str>,
+        tab_id: Option<&str>,
         id: &str,
         is_held: impl Fn(&Capture, &str) -> bool,
-    ) -> Result<Arc<Held>> {
-        if run_id.is_some() {
-            return self.get(session, run_id);
-        }
-        let captures = self.of_task(session.task_id);
-        if captures.is_empty() {
+    ) -> Result<(Arc<Held>, String)> {
+        let (run_id, id) = match id.split_once('/') {
+            Some((qualified_run, short)) => {
+                if let Some(run_id) = run_id
+                    && run_id != qualified_run
+                {
+                    return Err(Failure::invalid_input(format!(
+                        "{id} belongs to capture {qualified_run}, not to --run-id {run_id}"
+                    ))
+                    .hint("a qualified id names its capture: leave --run-id out"));
+                }
+                (Some(qualified_run), short)
+            }
+            None => (run_id, id),
+        };
+        let in_scope: Vec<Arc<Held>> = match run_id {
+            Some(_) => vec![self.get(session, run_id, tab_id)?],
+            None => self
+                .of_task(session.task_id)
+                .into_iter()
+                .filter(|h| tab_id.is_none_or(|tab| h.tab_id == tab))
+                .collect(),
+        };
+        if in_scope.is_empty() {
             return Err(no_capture(session));
         }
-        captures.into_iter().rev().find(|h| is_held(&h.capture.lock(), id)).ok_or_else(|| {
-            Failure::not_found(format!("no record {id} in session {}'s captures", session.id))
-                .hint("ids come from `bsk debug requests` and `bsk debug operations`; an evicted record is counted in `bsk debug status`")
-        })
+        let mut holding: Vec<Arc<Held>> = in_scope
+            .into_iter()
+            .filter(|h| is_held(&h.capture.lock(), id))
+            .collect();
+        match holding.len() {
+            1 => Ok((holding.remove(0), id.to_string())),
+            0 => Err(Failure::not_found(format!(
+                "no record {id} in session {}'s captures",
+                session.id
+            ))
+            .hint("ids come from `bsk debug requests` and `bsk debug operations`; an evicted record is counted in `bsk debug status`")),
+            _ => {
+                let runs: Vec<String> = holding.iter().map(|h| format!("{}/{id}", h.run_id)).collect();
+                Err(Failure::invalid_input(format!(
+                    "{id} is ambiguous: {} of session {}'s captures hold one",
+                    runs.len(),
+                    session.id
+                ))
+                .hint(format!("name the capture: pass one of {} as the id, or add --run-id", runs.join(", "))))
+            }
+        }
     }
 
     pub fn status(&self, session: &Session) -> Vec<RunInfo> {
@@ -544,7 +617,7 @@ impl Captures {
             Failure::invalid_input(format!("no actor kind `{kind}`"))
                 .hint("tab, target, body_pool or checkpoint")
         })?;
-        self.get(session, run_id)?.tap.fault(kind);
+        self.get(session, run_id, None)?.tap.fault(kind);
         Ok(())
     }
 }

@@ -406,7 +406,8 @@ pub enum DebugCommand {
     },
     /// One request: metadata (default), request or response body, headers, or timing.
     Request {
-        /// A request id from `bsk debug requests` (r1, r2, …).
+        /// A request id from `bsk debug requests` (r1, r2, …), or qualified with its capture
+        /// (run-…/r7) when the session has several captures.
         id: String,
         #[command(flatten)]
         on: DebugOn,
@@ -446,7 +447,8 @@ pub enum DebugCommand {
     /// One operation with the requests and console entries in its immediate window (until 1.5 s
     /// after it ended) and possibly related ones (up to 15 s).
     Operation {
-        /// An operation id from `bsk debug operations` (o1, o2, …).
+        /// An operation id from `bsk debug operations` (o1, o2, …), or qualified with its
+        /// capture (run-…/o2).
         id: String,
         #[command(flatten)]
         on: DebugOn,
@@ -476,7 +478,8 @@ pub struct DebugOn {
     /// the rest use the latest.
     #[arg(long)]
     pub run_id: Option<String>,
-    /// One of the session's tabs (start only; default: the tab it created).
+    /// One of the session's tabs: start captures it (default: the tab the session created);
+    /// every other action reads or stops that tab's latest capture.
     #[arg(long)]
     pub tab_id: Option<String>,
 }

@@ -1393,6 +1393,32 @@ async fn captures_belong_to_their_session_and_tab() {
     check_b("while A captures").await;
     debug(&a, &["stop"]).await;
     check_b("after A stopped").await;
+
+    // Ids across two captures of one session: a short id held by both is refused as ambiguous,
+    // never resolved to the wrong capture; the qualified `<run>/<id>` names exactly one.
+    let first = debug(&a, &["request", "r1", "--run-id", &run_a]).await;
+    let run_a2 = start_capture(&a, &a.tab, &[]).await;
+    a.op(&["navigate", &site.url("/ops")]).await;
+    final_url(&a, &site.url("/ops")).await;
+    let ambiguous = debug_fail(&a, &["request", "r1"]).await;
+    assert_eq!(ambiguous["code"], "invalid_input", "{ambiguous}");
+    let hint = ambiguous["hint"].as_str().unwrap_or_default();
+    assert!(
+        hint.contains(&format!("{run_a}/r1")) && hint.contains(&format!("{run_a2}/r1")),
+        "{ambiguous}"
+    );
+    let qualified = debug(&a, &["request", &format!("{run_a}/r1")]).await;
+    assert_eq!(qualified["url"], first["url"], "{qualified}");
+    let conflict = debug_fail(&a, &["request", &format!("{run_a}/r1"), "--run-id", &run_a2]).await;
+    assert_eq!(conflict["code"], "invalid_input", "{conflict}");
+    // --tab-id picks that tab's latest capture on every read, and refuses a tab without one.
+    let by_tab = debug(&a, &["requests", "--tab-id", &a.tab]).await;
+    assert_eq!(by_tab["run_id"], run_a2.as_str(), "{by_tab}");
+    let other_tab = debug_fail(&a, &["requests", "--tab-id", &b.tab]).await;
+    assert_eq!(other_tab["code"], "not_found", "{other_tab}");
+    let mismatch = debug_fail(&a, &["export", "--run-id", &run_a, "--tab-id", &b.tab]).await;
+    assert_eq!(mismatch["code"], "invalid_input", "{mismatch}");
+    debug(&a, &["stop"]).await;
     let own = start_capture(&b, &b.tab, &[]).await;
     assert_ne!(own, run_a);
     let denied = debug_fail(&b, &["requests", "--run-id", &run_a]).await;
@@ -1464,7 +1490,9 @@ async fn operations_link_to_their_requests_and_the_export_is_complete() {
     s.op(&["fill", "#name", "Ada"]).await;
     s.op(&["fill", "#email", "ada@example.com"]).await;
     s.op(&["click", "#save"]).await;
-    // No operation from here on: the click's immediate window stays open to its 1.5 s end.
+    // An agent observes after almost every step: `observe` only reads the page, so it is no
+    // operation and leaves the click's window open to its 1.5 s end.
+    s.op(&["observe"]).await;
     let save = final_url(&s, &site.url("/api/save")).await;
     assert_eq!(save["method"], "POST", "{save}");
 

@@ -82,6 +82,12 @@ pub enum Operation {
 }
 
 impl Operation {
+    /// Whether capture records this as an agent operation. `observe` only reads the page: it is
+    /// not an agent input and never cuts another operation's evidence window.
+    pub fn is_recorded(&self) -> bool {
+        !matches!(self, Operation::Observe)
+    }
+
     /// The operation's name as the CLI spells it.
     pub fn name(&self) -> &'static str {
         match self {

@@ -57,6 +57,7 @@ impl Daemon {
     pub async fn debug(self: &Arc<Self>, params: DebugParams) -> Result<Value> {
         let session = self.debug_session(&params)?;
         let run_id = params.run_id.as_deref();
+        let tab_id = params.tab_id.as_deref();
         let captures = &self.captures;
         match params.action {
             DebugAction::Start => {
@@ -68,10 +69,14 @@ impl Daemon {
                         .await?,
                 )
             }
-            DebugAction::Stop => to_json(captures.stop(&session, run_id).await?),
-            DebugAction::Status => to_json(captures.status(&session)),
+            DebugAction::Stop => to_json(captures.stop(&session, run_id, tab_id).await?),
+            DebugAction::Status => {
+                let mut runs = captures.status(&session);
+                runs.retain(|run| tab_id.is_none_or(|tab| run.tab_id == tab));
+                to_json(runs)
+            }
             DebugAction::Requests => {
-                let held = captures.get(&session, run_id)?;
+                let held = captures.get(&session, run_id, tab_id)?;
                 let page =
                     held.capture
                         .lock()
@@ -79,7 +84,7 @@ impl Daemon {
                 to_json(page)
             }
             DebugAction::Console => {
-                let held = captures.get(&session, run_id)?;
+                let held = captures.get(&session, run_id, tab_id)?;
                 let page = held
                     .capture
                     .lock()
@@ -87,12 +92,12 @@ impl Daemon {
                 to_json(page)
             }
             DebugAction::Pages => {
-                let held = captures.get(&session, run_id)?;
+                let held = captures.get(&session, run_id, tab_id)?;
                 let pages = held.capture.lock().pages();
                 to_json(pages)
             }
             DebugAction::Operations => {
-                let held = captures.get(&session, run_id)?;
+                let held = captures.get(&session, run_id, tab_id)?;
                 let page =
                     held.capture
                         .lock()
@@ -101,16 +106,18 @@ impl Daemon {
             }
             DebugAction::Operation => {
                 let id = required_id(&params, "operation")?;
-                let held = captures.find(&session, run_id, id, |c, id| c.has_operation(id))?;
-                let detail = held.capture.lock().operation_detail(id, now_ms())?;
+                let (held, id) =
+                    captures.find(&session, run_id, tab_id, id, |c, id| c.has_operation(id))?;
+                let detail = held.capture.lock().operation_detail(&id, now_ms())?;
                 to_json(detail)
             }
             DebugAction::Request => {
                 let id = required_id(&params, "request")?;
-                let held = captures.find(&session, run_id, id, |c, id| c.request(id).is_some())?;
+                let (held, id) =
+                    captures.find(&session, run_id, tab_id, id, |c, id| c.request(id).is_some())?;
                 let part = params.part.unwrap_or(RequestPart::Metadata);
                 let value = held.capture.lock().request_part(
-                    id,
+                    &id,
                     part,
                     params.offset,
                     params.max_chars,
@@ -119,7 +126,7 @@ impl Daemon {
                 Ok(value)
             }
             DebugAction::Export => {
-                let held = captures.get(&session, run_id)?;
+                let held = captures.get(&session, run_id, tab_id)?;
                 let document = held.capture.lock().export(now_ms());
                 to_json(document)
             }

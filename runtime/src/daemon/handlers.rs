@@ -279,6 +279,11 @@ impl Daemon {
             at_ms: now_ms(),
             phase,
         };
+        if !params.op.is_recorded() {
+            let outcome = crate::ops::run(&tab, &params.op).await;
+            session.touch();
+            return outcome;
+        }
         let op_id = NEXT_OPERATION.fetch_add(1, Ordering::Relaxed);
         // What capture records: a value typed into a credential or payment field never leaves
         // here.
