@@ -45,7 +45,7 @@ pub fn new_run_id(now_ms: u64, seq: u64) -> String {
         })
         .collect();
     let secs = now_ms / 1000;
-    let (year, month, day) = civil_date(secs / 86_400);
+    let (year, month, day) = bsk_actors::model::time::civil_date(secs / 86_400);
     let time = secs % 86_400;
     format!(
         "run-{year:04}{month:02}{day:02}-{:02}{:02}{:02}-{suffix}",
@@ -53,20 +53,6 @@ pub fn new_run_id(now_ms: u64, seq: u64) -> String {
         time / 60 % 60,
         time % 60
     )
-}
-
-/// The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
-fn civil_date(days: u64) -> (u64, u64, u64) {
-    let z = days + 719_468;
-    let era = z / 146_097;
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + u64::from(month <= 2);
-    (year, month, day)
 }
 
 #[cfg(test)]
@@ -79,8 +65,6 @@ mod run_id_tests {
         let id = new_run_id(1_796_073_330_123, 1);
         assert!(id.starts_with("run-20261130-211530-"), "{id}");
         assert_eq!(id.len(), "run-20261130-211530-xxxxx".len());
-        assert_eq!(civil_date(0), (1970, 1, 1));
-        assert_eq!(civil_date(11_016), (2000, 2, 29));
         let ids: std::collections::HashSet<String> = (0..1000)
             .map(|seq| new_run_id(1_796_073_330_123, seq))
             .collect();

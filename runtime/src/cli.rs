@@ -453,10 +453,17 @@ pub enum DebugCommand {
         #[command(flatten)]
         on: DebugOn,
     },
-    /// Write the capture as one JSON document (version 1) to stdout: a point-in-time snapshot.
+    /// Write the capture as one document to stdout (or --output): a point-in-time snapshot.
+    /// `json` is bsk's export document (version 1); `har` is HAR 1.2 of the same snapshot, for
+    /// Chrome DevTools' "Import HAR" and other network viewers.
     Export {
         #[command(flatten)]
         on: DebugOn,
+        #[arg(long, value_enum, default_value = "json")]
+        format: FormatArg,
+        /// Write the document to this file (created with mode 0600) instead of stdout.
+        #[arg(long, value_name = "FILE")]
+        output: Option<std::path::PathBuf>,
     },
     /// Test-only: make one capture actor panic (needs BSK_TEST_FAULTS=1 on the daemon).
     #[command(hide = true)]
@@ -492,6 +499,12 @@ pub struct PageArgs {
     /// At most this many records (default 30, max 100).
     #[arg(long)]
     pub limit: Option<usize>,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum FormatArg {
+    Json,
+    Har,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]

@@ -8,7 +8,7 @@ use serde_json::Value;
 use crate::browser::{BrowserSource, Visibility};
 use crate::cli::{
     Cli, Command, DaemonCommand, DebugCommand, DebugOn, DisplayFlags, ExtensionCommand, On,
-    PageArgs, PartArg, SessionCommand, TabCommand,
+    FormatArg, PageArgs, PartArg, SessionCommand, TabCommand,
 };
 use crate::client;
 use crate::daemon::{Config, Daemon, server};
@@ -323,7 +323,7 @@ fn extension(command: ExtensionCommand, paths: &Paths, style: Style) -> Result<(
 
 /// `bsk debug …`: one `tool.debug` call, printed per action.
 async fn debug(command: DebugCommand, paths: &Paths, style: Style) -> Result<()> {
-    use bsk_schema::debug::{DebugAction as A, DebugParams, RequestPart};
+    use bsk_schema::debug::{DebugAction as A, DebugParams, ExportFormat, RequestPart};
     use output::debug as show;
     let params = |on: DebugOn, action| DebugParams {
         run_id: on.run_id,
@@ -389,10 +389,25 @@ async fn debug(command: DebugCommand, paths: &Paths, style: Style) -> Result<()>
             },
             show::operation,
         ),
-        DebugCommand::Export { on } => {
-            // The export is the JSON document itself, whatever the output style.
-            let value = request(paths, Call::Debug(params(on, A::Export))).await?;
-            output::line(&serde_json::to_string_pretty(&value).unwrap_or_default());
+        DebugCommand::Export { on, format, output } => {
+            // The export is the document itself, whatever the output style.
+            let format = match format {
+                FormatArg::Json => ExportFormat::Json,
+                FormatArg::Har => ExportFormat::Har,
+            };
+            let p = DebugParams {
+                format: Some(format),
+                ..params(on, A::Export)
+            };
+            let value = request(paths, Call::Debug(p)).await?;
+            let text = serde_json::to_string_pretty(&value).unwrap_or_default();
+            match output {
+                Some(path) => write_private(&path, format!("{text}\n").as_bytes()).map_err(|e| {
+                    Failure::invalid_input(format!("cannot write {}: {e}", path.display()))
+                        .hint("pass a path in a directory you can write to")
+                })?,
+                None => output::line(&text),
+            }
             return Ok(());
         }
         DebugCommand::Fault { actor, on } => (

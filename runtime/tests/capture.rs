@@ -1572,6 +1572,24 @@ async fn operations_link_to_their_requests_and_the_export_is_complete() {
             "export section {section}: {document}"
         );
     }
+    // Each operation lists the ids in its windows, so the document stands alone.
+    let exported_click = document["operations"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|o| o["id"] == click["id"])
+        .cloned()
+        .unwrap_or_default();
+    assert!(
+        exported_click["windows"]["immediate"]["requests"]
+            .as_array()
+            .is_some_and(|ids| ids.contains(&save["id"])),
+        "{exported_click}"
+    );
+    assert_eq!(
+        exported_click["windows"]["immediate"]["from"], detail["immediate"]["from"],
+        "{exported_click}"
+    );
     let exported = document["requests"]
         .as_array()
         .into_iter()

@@ -148,6 +148,14 @@ pub struct RequestRecord {
     pub mime_type: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub encoded_data_length: Option<f64>,
+    /// The response's protocol as Chrome names it (`http/1.1`, `h2`, `h3`, `data`, …).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub protocol: Option<String>,
+    /// The server's IP address, when the response came over the network.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remote_ip: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remote_port: Option<u16>,
     /// Who started it: `{type, url?, line?}`, the first stack frame at most.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub initiator: Option<serde_json::Value>,
@@ -324,6 +332,29 @@ pub struct OperationRecord {
     /// by `bsk debug operation` and the export.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub field_chain: Option<Vec<FieldChain>>,
+    /// The ids of the requests and console entries in the operation's evidence windows, so an
+    /// export stands alone without recomputing them. Filled by the export.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub windows: Option<OperationWindows>,
+}
+
+/// An operation's two evidence windows by id.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct OperationWindows {
+    /// From the operation's start until 1.5 s after it completed, or the next operation.
+    pub immediate: WindowIds,
+    /// Up to 15 s after it completed, capped by the next operation and by stop: by start time,
+    /// not proven cause.
+    pub possibly_related: WindowIds,
+}
+
+/// The requests and console entries that started inside `[from, until)` (ms since the epoch).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct WindowIds {
+    pub from: u64,
+    pub until: u64,
+    pub requests: Vec<String>,
+    pub console: Vec<String>,
 }
 
 fn is_zero_u64(n: &u64) -> bool {

@@ -72,6 +72,20 @@ pub struct DebugParams {
     /// Requests: include static resources and extension traffic, folded by default.
     #[serde(default)]
     pub all: bool,
+    /// Export: the document's format (default `json`, bsk's export document version 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<ExportFormat>,
+}
+
+/// What `export` writes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ExportFormat {
+    /// bsk's export document, version 1 (`export-document.schema.json`).
+    #[default]
+    Json,
+    /// HAR 1.2 of the same snapshot (`har.schema.json`), for network viewers.
+    Har,
 }
 
 impl DebugParams {
@@ -90,6 +104,7 @@ impl DebugParams {
             since: None,
             limit: None,
             all: false,
+            format: None,
         }
     }
 }

@@ -8,6 +8,7 @@
 //! - [`ops`]: the normal workflow operations (`navigate`, `click`, …) and their results.
 //! - [`capture`]: the evidence a capture retains; the export document (version 1).
 //! - [`debug`]: `tool.debug`, its params and results.
+//! - [`har`]: HAR 1.2, as `bsk debug export --format har` writes it.
 //! - [`link`]: the messages of the daemon ↔ extension link.
 //!
 //! JSON Schema files generated from these types are checked in under `schema/json/`;
@@ -16,6 +17,7 @@
 pub mod capture;
 pub mod debug;
 pub mod error;
+pub mod har;
 pub mod ipc;
 pub mod link;
 pub mod ops;
@@ -38,6 +40,7 @@ pub fn schemas() -> Vec<(&'static str, schemars::Schema)> {
             "export-document.schema.json",
             schemars::schema_for!(capture::ExportDocument),
         ),
+        ("har.schema.json", schemars::schema_for!(har::Har)),
         (
             "debug-params.schema.json",
             schemars::schema_for!(debug::DebugParams),

@@ -1,3 +1,5 @@
 pub mod body;
+pub mod har;
 pub mod paging;
 pub mod redact;
+pub mod time;

@@ -248,6 +248,7 @@ impl Capture {
             follow_ups_evicted: 0,
             suppressed_manual_events: 0,
             field_chain: None,
+            windows: None,
         });
         id
     }

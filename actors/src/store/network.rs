@@ -211,6 +211,23 @@ fn initiator(value: &Value) -> Option<Value> {
     Some(out)
 }
 
+/// The protocol and server address of a CDP `Response`; a page's JavaScript cannot set them.
+fn remote_endpoint(record: &mut RequestRecord, response: &Value) {
+    record.protocol = response["protocol"]
+        .as_str()
+        .filter(|p| !p.is_empty())
+        .map(str::to_string);
+    record.remote_ip = response["remoteIPAddress"]
+        .as_str()
+        .map(|ip| ip.trim_start_matches('[').trim_end_matches(']'))
+        .filter(|ip| ip.parse::<std::net::IpAddr>().is_ok())
+        .map(str::to_string);
+    record.remote_port = response["remotePort"]
+        .as_u64()
+        .and_then(|port| u16::try_from(port).ok())
+        .filter(|port| *port != 0);
+}
+
 impl Capture {
     /// Applies one `Network.*` event seen on `session_id` of `target_id`; returns the body work
     /// it calls for. Ignored once the capture has stopped.
@@ -293,6 +310,7 @@ impl Capture {
                 record.status_text = redirect["statusText"].as_str().map(str::to_string);
                 record.response_headers = header_set(&redirect["headers"]);
                 record.timing = redirect.get("timing").cloned();
+                remote_endpoint(record, redirect);
                 record.response_body = Body::state(BodyState::Empty, None);
             }
             redirect_from = Some(previous);
@@ -350,6 +368,9 @@ impl Capture {
             from_service_worker: false,
             mime_type: None,
             encoded_data_length: None,
+            protocol: None,
+            remote_ip: None,
+            remote_port: None,
             initiator: initiator(&params["initiator"]),
             timing: None,
             request_headers: header_set(request_headers),
@@ -378,6 +399,7 @@ impl Capture {
                 || response["fromPrefetchCache"].as_bool().unwrap_or(false);
             record.from_service_worker = response["fromServiceWorker"].as_bool().unwrap_or(false);
             record.timing = response.get("timing").cloned();
+            remote_endpoint(record, response);
             if let Some(kind) = params["type"].as_str() {
                 record.resource_type = Some(kind.to_string());
             }

@@ -2,8 +2,8 @@
 //! read repeats a network request: everything comes from what the capture retained.
 
 use bsk_schema::capture::{
-    BodyState, ConsoleEntry, ExportDocument, OperationRecord, RequestRecord, RequestSummary,
-    StopReason,
+    BodyState, ConsoleEntry, ExportDocument, OperationRecord, OperationWindows, RequestRecord,
+    RequestSummary, StopReason, WindowIds,
 };
 use bsk_schema::debug::{
     BodyRead, ListPage, OperationDetail, OperationSummary, PagesResult, RequestHeaders,
@@ -337,6 +337,7 @@ impl Capture {
             operations: (0..self.operations.len())
                 .map(|index| bsk_schema::capture::OperationRecord {
                     field_chain: Some(self.field_chain(index, saved_at)),
+                    windows: Some(self.window_ids(index, saved_at)),
                     ..self.operations[index].clone()
                 })
                 .collect(),
@@ -344,6 +345,36 @@ impl Capture {
             pages: self.pages.iter().cloned().collect(),
             extension_version: self.extension_version.clone(),
             user_agent: self.user_agent.clone(),
+        }
+    }
+
+    /// The ids of everything in an operation's two windows, folded resources included: the
+    /// export is complete.
+    fn window_ids(&self, index: usize, now: u64) -> OperationWindows {
+        let window = self.window_of(index, now);
+        let ids = |placement, from, until| WindowIds {
+            from,
+            until,
+            requests: self
+                .requests
+                .iter()
+                .filter(|r| window.place(r.started_at) == placement)
+                .map(|r| r.id.clone())
+                .collect(),
+            console: self
+                .console
+                .iter()
+                .filter(|c| window.place(c.at) == placement)
+                .map(|c| c.id.clone())
+                .collect(),
+        };
+        OperationWindows {
+            immediate: ids(Placement::Immediate, window.start, window.immediate_end),
+            possibly_related: ids(
+                Placement::PossiblyRelated,
+                window.immediate_end,
+                window.related_end,
+            ),
         }
     }
 

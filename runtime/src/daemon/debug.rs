@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use bsk_actors::store::now_ms;
 use bsk_actors::store::reads::ReadError;
-use bsk_schema::debug::{DebugAction, DebugParams, RequestPart};
+use bsk_schema::debug::{DebugAction, DebugParams, ExportFormat, RequestPart};
 use serde_json::Value;
 
 use super::Daemon;
@@ -128,7 +128,13 @@ impl Daemon {
             DebugAction::Export => {
                 let held = captures.get(&session, run_id, tab_id)?;
                 let document = held.capture.lock().export(now_ms());
-                to_json(document)
+                match params.format.unwrap_or_default() {
+                    ExportFormat::Json => to_json(document),
+                    ExportFormat::Har => to_json(bsk_actors::model::har::from_export(
+                        &document,
+                        env!("CARGO_PKG_VERSION"),
+                    )),
+                }
             }
             DebugAction::Fault => {
                 let kind = required_id(&params, "actor kind")?;
