@@ -51,6 +51,10 @@ pub enum Command {
     /// List tabs, borrow a user tab for a session, and return it.
     #[command(subcommand)]
     Tab(TabCommand),
+    /// Serve the Model Context Protocol on stdin/stdout, for agent harnesses: five tools
+    /// (browser_session, browser_tabs, browser_navigate, browser_act, browser_inspect) over the
+    /// same daemon as the CLI. Add it to an MCP client as the command `bsk mcp`; see docs/mcp.md.
+    Mcp,
     /// The bsk browser extension: history, the evidence page and the popup.
     #[command(
         subcommand,

@@ -10,6 +10,8 @@ use serde_json::Value;
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::UnixStream;
 
+use bsk_schema::ErrorCode;
+
 use crate::error::{Failure, Result};
 use crate::paths::Paths;
 
@@ -71,15 +73,133 @@ pub fn spawn_daemon(paths: &Paths, daemon_args: &[String]) -> Result<()> {
     Ok(())
 }
 
+/// The protocol this build speaks. Tests make a client or daemon of "another version" with
+/// `BSK_TEST_PROTOCOL_VERSION` (honoured only with `BSK_TEST_FAULTS=1`).
+pub fn protocol_version() -> u32 {
+    if std::env::var_os("BSK_TEST_FAULTS").is_none_or(|v| v != "1") {
+        return PROTOCOL_VERSION;
+    }
+    std::env::var("BSK_TEST_PROTOCOL_VERSION")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(PROTOCOL_VERSION)
+}
+
+/// One call to the daemon, starting it when none runs. A daemon of another protocol version
+/// (an upgrade while the old one still runs) is replaced when it holds no session; when it
+/// does, the error names both versions and what to do.
+pub async fn request(paths: &Paths, call: Call) -> Result<Value> {
+    let stream = connect_or_spawn(paths, &[]).await?;
+    match self::call(stream, call.clone()).await {
+        Err(failure) => match skewed_protocol(&failure) {
+            Some(theirs) => {
+                replace_idle_daemon(paths, theirs).await?;
+                let stream = connect_or_spawn(paths, &[]).await?;
+                self::call(stream, call).await
+            }
+            None => Err(failure),
+        },
+        ok => ok,
+    }
+}
+
+/// The running daemon's protocol version, when `failure` is its refusal of ours. Daemons of
+/// protocol 1 say "… but the daemon speaks 1"; later ones "… speaks protocol N".
+fn skewed_protocol(failure: &Failure) -> Option<u32> {
+    if !matches!(failure.code(), ErrorCode::VersionSkew | ErrorCode::Protocol) {
+        return None;
+    }
+    let message = &failure.0.message;
+    let rest = message.rsplit_once("speaks ")?.1;
+    let digits: String = rest
+        .trim_start_matches("protocol ")
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok().filter(|theirs| *theirs != protocol_version())
+}
+
+/// Stops a daemon of protocol `theirs` if it holds no session, speaking its own version for
+/// `daemon.status` and `daemon.stop` (whose shapes never change), and waits until it is gone.
+async fn replace_idle_daemon(paths: &Paths, theirs: u32) -> Result<()> {
+    let status = call_as(paths, theirs, "daemon.status").await?;
+    let version = status["version"].as_str().unwrap_or("unknown").to_string();
+    let sessions: Vec<String> = status["sessions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|s| s["id"].as_str().map(str::to_string))
+        .collect();
+    if !sessions.is_empty() {
+        return Err(Failure::version_skew(format!(
+            "bsk {} (protocol {}) cannot use the running daemon, bsk {version} (protocol {theirs}), \
+             while it holds session(s) {}",
+            env!("CARGO_PKG_VERSION"),
+            protocol_version(),
+            sessions.join(", ")
+        ))
+        .hint(format!(
+            "finish those sessions with bsk {version} (or `bsk daemon stop`, which ends them and saves their \
+             captures); the next command then starts a bsk {} daemon",
+            env!("CARGO_PKG_VERSION")
+        )));
+    }
+    tracing::info!(theirs, ours = protocol_version(), %version, "replacing an idle daemon of another protocol version");
+    call_as(paths, theirs, "daemon.stop").await?;
+    wait_until_gone(paths).await;
+    Ok(())
+}
+
+/// Stops the running daemon whatever protocol it speaks.
+pub async fn stop_daemon(paths: &Paths) -> Result<()> {
+    let Some(stream) = connect(paths).await else {
+        return Ok(());
+    };
+    if let Err(failure) = call(stream, Call::DaemonStop).await {
+        let theirs = skewed_protocol(&failure).ok_or(failure)?;
+        call_as(paths, theirs, "daemon.stop").await?;
+    }
+    wait_until_gone(paths).await;
+    Ok(())
+}
+
+/// Waits (up to 15 s) until the daemon has let go of its socket, so a following start gets a
+/// fresh one.
+async fn wait_until_gone(paths: &Paths) {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while connect(paths).await.is_some() && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// A parameterless call in another protocol version's frame.
+async fn call_as(paths: &Paths, version: u32, method: &str) -> Result<Value> {
+    let stream = connect(paths)
+        .await
+        .ok_or_else(|| Failure::protocol("the daemon went away"))?;
+    let frame = serde_json::json!({
+        "id": 1,
+        "version": version,
+        "client": env!("CARGO_PKG_VERSION"),
+        "call": { "method": method },
+    });
+    exchange(stream, &frame).await
+}
+
 /// Sends one call on `stream` and returns its result.
 pub async fn call(stream: UnixStream, call: Call) -> Result<Value> {
-    let (read, mut write) = stream.into_split();
     let frame = RequestFrame {
         id: 1,
-        version: PROTOCOL_VERSION,
+        version: protocol_version(),
+        client: Some(env!("CARGO_PKG_VERSION").to_string()),
         call,
     };
-    let mut bytes = serde_json::to_vec(&frame).map_err(|e| Failure::internal(e.to_string()))?;
+    exchange(stream, &frame).await
+}
+
+async fn exchange(stream: UnixStream, frame: &impl serde::Serialize) -> Result<Value> {
+    let (read, mut write) = stream.into_split();
+    let mut bytes = serde_json::to_vec(frame).map_err(|e| Failure::internal(e.to_string()))?;
     bytes.push(b'\n');
     write
         .write_all(&bytes)

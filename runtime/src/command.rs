@@ -66,8 +66,7 @@ fn browser_source(paths: &Paths, cdp_url: Option<String>, display: DisplayFlags)
 }
 
 async fn request(paths: &Paths, call: Call) -> Result<Value> {
-    let stream = client::connect_or_spawn(paths, &[]).await?;
-    client::call(stream, call).await
+    client::request(paths, call).await
 }
 
 fn operation(on: On, op: Operation) -> Call {
@@ -85,6 +84,7 @@ async fn execute(command: Command, style: Style) -> Result<()> {
         Command::Daemon(command) => return daemon(command, &paths, style).await,
         Command::Debug(command) => return debug(command, &paths, style).await,
         Command::Extension(command) => return extension(command, &paths, style),
+        Command::Mcp => return crate::mcp::serve(paths).await,
         Command::Evidence {
             session,
             run_id,
@@ -213,15 +213,11 @@ async fn daemon(command: DaemonCommand, paths: &Paths, style: Style) -> Result<(
             Ok(())
         }
         DaemonCommand::Stop => {
-            let Some(stream) = client::connect(paths).await else {
+            if client::connect(paths).await.is_none() {
                 return quiet_ok(style, "daemon not running");
-            };
-            client::call(stream, Call::DaemonStop).await?;
-            // Wait until it has let go of its socket, so a following start gets a fresh daemon.
-            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
-            while client::connect(paths).await.is_some() && std::time::Instant::now() < deadline {
-                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
             }
+            // Whatever version it is: stopping an old daemon is how an upgrade completes.
+            client::stop_daemon(paths).await?;
             quiet_ok(style, "daemon stopped")
         }
         DaemonCommand::Status => {
@@ -321,6 +317,16 @@ fn extension(command: ExtensionCommand, paths: &Paths, style: Style) -> Result<(
     Ok(())
 }
 
+/// One `tool.debug` call whose answer is checked against the shape its action promises.
+async fn debug_call(paths: &Paths, params: bsk_schema::debug::DebugParams) -> Result<Value> {
+    let value = request(paths, Call::Debug(params.clone())).await?;
+    bsk_schema::debug::DebugResult::decode(&params, value.clone()).map_err(|message| {
+        Failure::protocol(message)
+            .hint("the CLI and the daemon are different builds: run `bsk daemon stop` and retry")
+    })?;
+    Ok(value)
+}
+
 /// `bsk debug …`: one `tool.debug` call, printed per action.
 async fn debug(command: DebugCommand, paths: &Paths, style: Style) -> Result<()> {
     use bsk_schema::debug::{DebugAction as A, DebugParams, ExportFormat, RequestPart};
@@ -335,23 +341,17 @@ async fn debug(command: DebugCommand, paths: &Paths, style: Style) -> Result<()>
         p.limit = page.limit;
         p
     };
-    let (params, human): (DebugParams, fn(&Value) -> Option<String>) = match command {
-        DebugCommand::Start { on, name } => (
-            DebugParams {
-                name,
-                ..params(on, A::Start)
-            },
-            show::run,
-        ),
-        DebugCommand::Stop { on } => (params(on, A::Stop), show::run),
-        DebugCommand::Status { on } => (params(on, A::Status), show::status),
-        DebugCommand::Requests { on, page, all } => (
-            DebugParams {
-                all,
-                ..paged(params(on, A::Requests), page)
-            },
-            show::requests,
-        ),
+    let params = match command {
+        DebugCommand::Start { on, name } => DebugParams {
+            name,
+            ..params(on, A::Start)
+        },
+        DebugCommand::Stop { on } => params(on, A::Stop),
+        DebugCommand::Status { on } => params(on, A::Status),
+        DebugCommand::Requests { on, page, all } => DebugParams {
+            all,
+            ..paged(params(on, A::Requests), page)
+        },
         DebugCommand::Request {
             id,
             on,
@@ -367,28 +367,22 @@ async fn debug(command: DebugCommand, paths: &Paths, style: Style) -> Result<()>
                 PartArg::Headers => RequestPart::Headers,
                 PartArg::Timing => RequestPart::Timing,
             };
-            let p = DebugParams {
+            DebugParams {
                 id: Some(id),
                 part: Some(part),
                 offset,
                 max_chars,
                 pointer,
                 ..params(on, A::Request)
-            };
-            (p, show::request)
+            }
         }
-        DebugCommand::Console { on, page } => (paged(params(on, A::Console), page), show::console),
-        DebugCommand::Pages { on } => (params(on, A::Pages), show::pages),
-        DebugCommand::Operations { on, page } => {
-            (paged(params(on, A::Operations), page), show::operations)
-        }
-        DebugCommand::Operation { id, on } => (
-            DebugParams {
-                id: Some(id),
-                ..params(on, A::Operation)
-            },
-            show::operation,
-        ),
+        DebugCommand::Console { on, page } => paged(params(on, A::Console), page),
+        DebugCommand::Pages { on } => params(on, A::Pages),
+        DebugCommand::Operations { on, page } => paged(params(on, A::Operations), page),
+        DebugCommand::Operation { id, on } => DebugParams {
+            id: Some(id),
+            ..params(on, A::Operation)
+        },
         DebugCommand::Export { on, format, output } => {
             // The export is the document itself, whatever the output style.
             let format = match format {
@@ -399,7 +393,7 @@ async fn debug(command: DebugCommand, paths: &Paths, style: Style) -> Result<()>
                 format: Some(format),
                 ..params(on, A::Export)
             };
-            let value = request(paths, Call::Debug(p)).await?;
+            let value = debug_call(paths, p).await?;
             let text = serde_json::to_string_pretty(&value).unwrap_or_default();
             match output {
                 Some(path) => write_private(&path, format!("{text}\n").as_bytes()).map_err(|e| {
@@ -410,16 +404,14 @@ async fn debug(command: DebugCommand, paths: &Paths, style: Style) -> Result<()>
             }
             return Ok(());
         }
-        DebugCommand::Fault { actor, on } => (
-            DebugParams {
-                id: Some(actor),
-                ..params(on, A::Fault)
-            },
-            |_| None,
-        ),
+        DebugCommand::Fault { actor, on } => DebugParams {
+            id: Some(actor),
+            ..params(on, A::Fault)
+        },
     };
     let quiet_run_id = style.quiet && matches!(params.action, A::Start | A::Stop);
-    let value = request(paths, Call::Debug(params)).await?;
+    let human = show::renderer(params.action);
+    let value = debug_call(paths, params).await?;
     if quiet_run_id && !style.json {
         // The one essential output of start and stop: the run id.
         output::line(value["run_id"].as_str().unwrap_or_default());

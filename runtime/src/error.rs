@@ -50,6 +50,12 @@ impl Failure {
     pub fn timeout(message: impl Into<String>) -> Self {
         Self::new(ErrorCode::Timeout, message)
     }
+    pub fn unsupported(message: impl Into<String>) -> Self {
+        Self::new(ErrorCode::Unsupported, message)
+    }
+    pub fn version_skew(message: impl Into<String>) -> Self {
+        Self::new(ErrorCode::VersionSkew, message)
+    }
     pub fn busy(message: impl Into<String>) -> Self {
         Self::new(ErrorCode::Busy, message)
     }

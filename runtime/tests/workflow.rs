@@ -1133,6 +1133,66 @@ async fn errors_have_codes_exit_codes_and_hints() {
     );
 }
 
+/// Right after an upgrade the old daemon still runs. Test daemons of "another version" speak the
+/// protocol named by `BSK_TEST_PROTOCOL_VERSION`; the client this build makes speaks its own.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_daemon_of_another_version_is_named_when_busy_and_replaced_when_idle() {
+    let mut bsk = Bsk::new("skew");
+    bsk.set_env("BSK_TEST_FAULTS", "1");
+    bsk.set_env("BSK_TEST_PROTOCOL_VERSION", "7");
+    let old = bsk.json(&["session", "start"]).await;
+    let old_session = old["id"].as_str().unwrap_or_default().to_string();
+    let old_pid = bsk.daemon_pid().await.expect("the old daemon runs");
+
+    // Busy: refused with both versions, the session in the way and what to do; nothing ended.
+    bsk.remove_env("BSK_TEST_PROTOCOL_VERSION");
+    let refused = bsk.fail(&["session", "list"]).await;
+    assert_eq!(
+        (refused["code"].clone(), refused["exit_code"].clone()),
+        (json!("version_skew"), json!(2)),
+        "{refused}"
+    );
+    let message = refused["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("protocol 7") && message.contains("protocol 2") && message.contains(&old_session),
+        "{refused}"
+    );
+    assert!(
+        refused["hint"].as_str().is_some_and(|h| h.contains("bsk daemon stop")),
+        "{refused}"
+    );
+    assert!(common::is_running(old_pid), "the busy old daemon keeps running");
+
+    // Idle: the next command stops it and starts a daemon of its own version by itself.
+    bsk.set_env("BSK_TEST_PROTOCOL_VERSION", "7");
+    bsk.ok(&["session", "stop", &old_session]).await;
+    bsk.remove_env("BSK_TEST_PROTOCOL_VERSION");
+    assert_eq!(bsk.json(&["session", "list"]).await, json!([]));
+    let new_pid = bsk.daemon_pid().await.expect("a new daemon runs");
+    assert_ne!(new_pid, old_pid);
+    wait_until("the old daemon to exit", Duration::from_secs(15), || async {
+        !common::is_running(old_pid)
+    })
+    .await;
+
+    // A daemon that does not know a method refuses that call alone, with a typed error.
+    bsk.ok(&["daemon", "stop"]).await;
+    bsk.set_env("BSK_TEST_REFUSE_METHODS", "tool.debug");
+    let s = bsk.start_session().await;
+    let unsupported = s.fail(&["debug", "status"]).await;
+    assert_eq!(
+        (unsupported["code"].clone(), unsupported["exit_code"].clone()),
+        (json!("unsupported"), json!(2)),
+        "{unsupported}"
+    );
+    assert!(
+        unsupported["message"].as_str().is_some_and(|m| m.contains("tool.debug")),
+        "{unsupported}"
+    );
+    assert_eq!(s.eval("1 + 1").await, json!(2), "every other method keeps working");
+    bsk.ok(&["daemon", "stop"]).await;
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn a_forgotten_session_is_stopped_after_its_idle_timeout() {
     let mut bsk = Bsk::new("idle-session");

@@ -3,7 +3,9 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::capture::{Body, ConsoleEntry, Headers, OperationRecord, PageLoad, RequestSummary};
+use crate::capture::{
+    Body, ConsoleEntry, ExportDocument, Headers, OperationRecord, PageLoad, RequestSummary, RunInfo,
+};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -247,4 +249,77 @@ pub struct PagesResult {
     pub pages: Vec<PageLoad>,
     /// Older page loads evicted to keep 20.
     pub evicted: u64,
+}
+
+/// `status`, as MCP returns it (an object; the CLI's `--json` prints the bare list).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct StatusResult {
+    /// The session's captures, oldest first.
+    pub runs: Vec<RunInfo>,
+}
+
+/// Nothing to say beyond success (the test-only `fault`).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+pub struct Done {}
+
+/// Every `tool.debug` result, one variant per shape. The daemon's answer is decoded into the
+/// variant its action (and part, and format) promises, so a drift between daemon and client
+/// fails loudly instead of printing nothing; MCP's output schema of `browser_inspect` is this
+/// type's schema.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum DebugResult {
+    /// `start`, `stop`.
+    Run(RunInfo),
+    Status(StatusResult),
+    Requests(ListPage<RequestSummary>),
+    /// `request --part metadata`.
+    RequestMetadata(RequestMetadata),
+    RequestHeaders(RequestHeaders),
+    RequestTiming(RequestTiming),
+    /// `request --part request|response`.
+    Body(BodyRead),
+    Console(ListPage<ConsoleEntry>),
+    Pages(PagesResult),
+    Operations(ListPage<OperationSummary>),
+    Operation(OperationDetail),
+    Export(ExportDocument),
+    Har(crate::har::Har),
+    Done(Done),
+}
+
+impl DebugResult {
+    /// Decodes the daemon's answer to `params` into the shape its action promises.
+    pub fn decode(params: &DebugParams, value: serde_json::Value) -> Result<Self, String> {
+        use serde_json::from_value as from;
+        let decoded = match params.action {
+            DebugAction::Start | DebugAction::Stop => from(value).map(DebugResult::Run),
+            DebugAction::Status => {
+                from(value).map(|runs| DebugResult::Status(StatusResult { runs }))
+            }
+            DebugAction::Requests => from(value).map(DebugResult::Requests),
+            DebugAction::Request => match params.part.unwrap_or_default() {
+                RequestPart::Metadata => from(value).map(DebugResult::RequestMetadata),
+                RequestPart::Headers => from(value).map(DebugResult::RequestHeaders),
+                RequestPart::Timing => from(value).map(DebugResult::RequestTiming),
+                RequestPart::Request | RequestPart::Response => from(value).map(DebugResult::Body),
+            },
+            DebugAction::Console => from(value).map(DebugResult::Console),
+            DebugAction::Pages => from(value).map(DebugResult::Pages),
+            DebugAction::Operations => from(value).map(DebugResult::Operations),
+            DebugAction::Operation => from(value).map(DebugResult::Operation),
+            DebugAction::Export => match params.format.unwrap_or_default() {
+                ExportFormat::Json => from(value).map(DebugResult::Export),
+                ExportFormat::Har => from(value).map(DebugResult::Har),
+            },
+            DebugAction::Fault => from(value).map(DebugResult::Done),
+        };
+        decoded.map_err(|e| {
+            let action = serde_json::to_value(params.action)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_string))
+                .unwrap_or_default();
+            format!("the daemon's answer to `debug {action}` does not have the expected shape: {e}")
+        })
+    }
 }

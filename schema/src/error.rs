@@ -16,8 +16,14 @@ pub enum ErrorCode {
     NotFound,
     /// The thing exists but this session may not touch it (another session's tab).
     PermissionDenied,
-    /// The CLI and the daemon could not understand each other (version skew, oversized frame).
+    /// The CLI and the daemon could not understand each other (a malformed or oversized frame).
     Protocol,
+    /// The client and the running daemon speak different protocol versions (usually right
+    /// after an upgrade, while the old daemon still runs).
+    VersionSkew,
+    /// The daemon does not know this method (it is older than the client); every other method
+    /// keeps working.
+    Unsupported,
     /// A bug or an unexpected state inside bsk.
     Internal,
     /// The browser is missing, failed to start, crashed, or a CDP command failed.
@@ -36,19 +42,24 @@ impl ErrorCode {
             | ErrorCode::InvalidInput
             | ErrorCode::NotFound
             | ErrorCode::PermissionDenied => 1,
-            ErrorCode::Protocol | ErrorCode::Internal => 2,
+            ErrorCode::Protocol
+            | ErrorCode::VersionSkew
+            | ErrorCode::Unsupported
+            | ErrorCode::Internal => 2,
             ErrorCode::Browser => 3,
             ErrorCode::Timeout | ErrorCode::Busy => 4,
         }
     }
 
     /// Every code, for documentation and tests.
-    pub const ALL: [ErrorCode; 9] = [
+    pub const ALL: [ErrorCode; 11] = [
         ErrorCode::Usage,
         ErrorCode::InvalidInput,
         ErrorCode::NotFound,
         ErrorCode::PermissionDenied,
         ErrorCode::Protocol,
+        ErrorCode::VersionSkew,
+        ErrorCode::Unsupported,
         ErrorCode::Internal,
         ErrorCode::Browser,
         ErrorCode::Timeout,

@@ -82,7 +82,7 @@ pub struct HarEntry {
     /// The run-qualified request id, as `bsk debug request` takes it (`run-…/r6`).
     #[serde(rename = "_id")]
     pub id: String,
-    /// Chrome's resource type (Document, Fetch, XHR, Image, …).
+    /// The resource type as DevTools names it (document, fetch, xhr, image, preflight, …).
     #[serde(
         rename = "_resourceType",
         default,
@@ -164,7 +164,8 @@ pub struct HarResponse {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct HarContent {
-    /// Bytes of the decoded body when known, else the UTF-16 length of the retained text, else 0.
+    /// The retained text's length (UTF-16 code units, as the browser reported it before any
+    /// cut); for a body bsk kept no text of, the server's `Content-Length`; else 0.
     pub size: i64,
     pub mime_type: String,
     /// The retained, redacted text; absent when bsk retained none (`_responseBody` says why).

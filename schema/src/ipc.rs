@@ -13,8 +13,13 @@ use crate::ops::OperationParams;
 /// while keeping a runaway peer from exhausting memory.
 pub const MAX_FRAME_BYTES: usize = 16 * 1024 * 1024;
 
-/// Bumped when a frame changes incompatibly; the daemon refuses a CLI of another version.
-pub const PROTOCOL_VERSION: u32 = 1;
+/// Bumped when a frame or a result changes incompatibly; the daemon refuses a client of another
+/// version with `version_skew`. Whatever the version, `daemon.status` and `daemon.stop` keep
+/// their shape, so a client can always see whether an old daemon is busy and stop it when it is
+/// not.
+///
+/// 2: typed `tool.debug` results, `export --format`, qualified ids, the `client` field.
+pub const PROTOCOL_VERSION: u32 = 2;
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct RequestFrame {
@@ -22,6 +27,9 @@ pub struct RequestFrame {
     pub id: u64,
     /// The client's [`PROTOCOL_VERSION`].
     pub version: u32,
+    /// The client's bsk version, for error messages about version skew.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub client: Option<String>,
     pub call: Call,
 }
 
@@ -78,6 +86,41 @@ pub enum Call {
     /// Result: [`EvidenceResult`].
     #[serde(rename = "evidence.show")]
     Evidence(EvidenceParams),
+}
+
+impl Call {
+    /// Every method name, as the `method` field spells it. A frame naming another method is
+    /// refused as `unsupported` on its own; `every_method_is_listed` keeps this in step.
+    pub const METHODS: [&str; 11] = [
+        "daemon.status",
+        "daemon.stop",
+        "session.start",
+        "session.stop",
+        "session.list",
+        "tab.list",
+        "tab.borrow",
+        "tab.return",
+        "tool.op",
+        "tool.debug",
+        "evidence.show",
+    ];
+
+    /// Whether the daemon may drop this call when its client goes away. Operations and reads
+    /// are cancelled; starting and stopping sessions, tabs and captures always run to the end,
+    /// so nothing is left half made.
+    pub fn is_cancellable(&self) -> bool {
+        use crate::debug::DebugAction as A;
+        match self {
+            Call::Operation(_) | Call::DaemonStatus | Call::SessionList | Call::TabList => true,
+            Call::Debug(params) => !matches!(params.action, A::Start | A::Stop | A::Fault),
+            Call::DaemonStop
+            | Call::SessionStart(_)
+            | Call::SessionStop(_)
+            | Call::TabBorrow(_)
+            | Call::TabReturn(_)
+            | Call::Evidence(_) => false,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -231,4 +274,30 @@ pub struct BrowserStatus {
     pub display: Option<String>,
     /// The link to the bsk extension in that browser, which stores history.
     pub extension: crate::link::ExtensionStatus,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_method_is_listed() {
+        let schema = serde_json::to_value(schemars::schema_for!(Call)).expect("a schema");
+        let mut methods: Vec<String> = schema["oneOf"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|variant| {
+                let method = &variant["properties"]["method"];
+                method["const"]
+                    .as_str()
+                    .or_else(|| method["enum"][0].as_str())
+                    .map(str::to_string)
+            })
+            .collect();
+        methods.sort();
+        let mut listed: Vec<String> = Call::METHODS.iter().map(|m| m.to_string()).collect();
+        listed.sort();
+        assert_eq!(methods, listed);
+    }
 }

@@ -9,6 +9,7 @@
 //! - [`capture`]: the evidence a capture retains; the export document (version 1).
 //! - [`debug`]: `tool.debug`, its params and results.
 //! - [`har`]: HAR 1.2, as `bsk debug export --format har` writes it.
+//! - [`mcp`]: the tools of `bsk mcp`, their arguments and outputs.
 //! - [`link`]: the messages of the daemon ↔ extension link.
 //!
 //! JSON Schema files generated from these types are checked in under `schema/json/`;
@@ -20,6 +21,7 @@ pub mod error;
 pub mod har;
 pub mod ipc;
 pub mod link;
+pub mod mcp;
 pub mod ops;
 
 pub use error::{ErrorBody, ErrorCode};
@@ -45,6 +47,15 @@ pub fn schemas() -> Vec<(&'static str, schemars::Schema)> {
             "debug-params.schema.json",
             schemars::schema_for!(debug::DebugParams),
         ),
+        (
+            "debug-result.schema.json",
+            schemars::schema_for!(debug::DebugResult),
+        ),
+        ("mcp-session.schema.json", schemars::schema_for!(mcp::SessionArgs)),
+        ("mcp-tabs.schema.json", schemars::schema_for!(mcp::TabsArgs)),
+        ("mcp-navigate.schema.json", schemars::schema_for!(mcp::NavigateArgs)),
+        ("mcp-act.schema.json", schemars::schema_for!(mcp::ActArgs)),
+        ("mcp-inspect.schema.json", schemars::schema_for!(mcp::InspectArgs)),
         (
             "link-hello.schema.json",
             schemars::schema_for!(link::LinkHello),

@@ -147,7 +147,7 @@ fn entry(
         .as_ref()
         .unwrap_or(&record.response_headers);
     let redirect_url = next_hop
-        .map(|hop| hop.url.clone())
+        .map(|hop| uri(&hop.url))
         .or_else(|| header(response_headers, "location").map(str::to_string))
         .filter(|_| record.status.is_some_and(|s| (300..400).contains(&s)))
         .unwrap_or_default();
@@ -167,7 +167,7 @@ fn entry(
         .sum(),
         request: HarRequest {
             method: record.method.clone(),
-            url: record.url.clone(),
+            url: uri(&record.url),
             http_version: record.protocol.clone().unwrap_or_default(),
             cookies: header_values(request_headers, "cookie")
                 .flat_map(request_cookies)
@@ -191,7 +191,7 @@ fn entry(
                 .filter_map(response_cookie)
                 .collect(),
             headers: name_values(response_headers),
-            content: content(record),
+            content: content(record, response_headers),
             redirect_url,
             headers_size: -1,
             body_size: match record.response_body.state {
@@ -208,7 +208,7 @@ fn entry(
         server_ip_address: record.remote_ip.clone(),
         connection: record.remote_port.map(|port| port.to_string()),
         id: format!("{run_id}/{}", record.id),
-        resource_type: record.resource_type.clone(),
+        resource_type: record.resource_type.as_deref().map(devtools_type),
         initiator: record.initiator.as_ref().map(chrome_initiator),
         target: record.target_id.clone(),
         frame: record.frame_id.clone(),
@@ -221,6 +221,39 @@ fn entry(
             .map(|from| format!("{run_id}/{from}")),
         request_body: body_state(&record.request_body),
         response_body: body_state(&record.response_body),
+    }
+}
+
+/// A recorded URL as a valid URI: redaction writes `[redacted]`, whose brackets a URI may
+/// not hold unescaped outside its host.
+fn uri(url: &str) -> String {
+    let (head, host_end) = match url.find("://") {
+        Some(scheme) => {
+            let rest = scheme + 3;
+            let end = url[rest..]
+                .find(['/', '?', '#'])
+                .map_or(url.len(), |i| rest + i);
+            (&url[..end], end)
+        }
+        None => ("", 0),
+    };
+    format!(
+        "{head}{}",
+        url[host_end..].replace('[', "%5B").replace(']', "%5D")
+    )
+}
+
+/// DevTools' resource type names (`fetch`, `document`, `csp-violation-report`) for Chrome's
+/// protocol names (`Fetch`, `Document`, `CSPViolationReport`): its HAR importer knows only
+/// these.
+fn devtools_type(kind: &str) -> String {
+    match kind {
+        "SignedExchange" => "signed-exchange".into(),
+        "CSPViolationReport" => "csp-violation-report".into(),
+        "TextTrack" => "texttrack".into(),
+        "EventSource" => "eventsource".into(),
+        "WebSocket" => "websocket".into(),
+        other => other.to_ascii_lowercase(),
     }
 }
 
@@ -242,15 +275,19 @@ fn body_bytes(body: &Body) -> i64 {
     body.text.as_deref().map_or(0, |t| t.len() as i64)
 }
 
-fn content(record: &RequestRecord) -> HarContent {
+/// The response body: its retained text, and its size as retained, or else as the server
+/// declared it (`Content-Length`, for a binary or unread body).
+fn content(record: &RequestRecord, headers: &Headers) -> HarContent {
     let body = &record.response_body;
     let text = retained_text(body).map(str::to_string);
+    let retained = body.original_units.unwrap_or(body.units);
+    let declared = header(headers, "content-length").and_then(|n| n.trim().parse::<usize>().ok());
+    let size = match (retained, declared) {
+        (0, Some(declared)) => declared,
+        (retained, _) => retained,
+    };
     HarContent {
-        size: body
-            .original_units
-            .unwrap_or(body.units)
-            .try_into()
-            .unwrap_or(i64::MAX),
+        size: size.try_into().unwrap_or(i64::MAX),
         mime_type: record
             .mime_type
             .clone()
@@ -487,6 +524,17 @@ mod tests {
                 ("multi".into(), "%é".into())
             ]
         );
+    }
+
+    #[test]
+    fn redacted_urls_are_valid_uris_and_types_use_devtools_names() {
+        assert_eq!(
+            uri("http://[::1]:8080/a?token=[redacted]&q=1#x[1]"),
+            "http://[::1]:8080/a?token=%5Bredacted%5D&q=1#x%5B1%5D"
+        );
+        assert_eq!(uri("data:text/plain,[x]"), "data:text/plain,%5Bx%5D");
+        assert_eq!(devtools_type("Fetch"), "fetch");
+        assert_eq!(devtools_type("CSPViolationReport"), "csp-violation-report");
     }
 
     #[test]

@@ -292,7 +292,20 @@ impl Daemon {
             op_id,
             ..event(OperationPhase::Started { op: recorded })
         });
+        // Should the client go away mid-run (a killed CLI, a cancelled MCP call), this future is
+        // dropped here, and the guard records the operation as cancelled rather than running.
+        let mut unfinished = Unfinished {
+            sender: &self.operations,
+            event: Some(OperationEvent {
+                op_id,
+                ..event(OperationPhase::Failed {
+                    error: Failure::timeout("cancelled: the client went away before it finished")
+                        .0,
+                })
+            }),
+        };
         let outcome = crate::ops::run(&tab, &params.op).await;
+        unfinished.event = None;
         let phase = match &outcome {
             Ok(result) => OperationPhase::Completed {
                 result: result.clone(),
@@ -307,6 +320,21 @@ impl Daemon {
         });
         session.touch();
         outcome
+    }
+}
+
+/// Sends its event when dropped unless disarmed: an operation whose future was dropped mid-run.
+struct Unfinished<'a> {
+    sender: &'a tokio::sync::broadcast::Sender<OperationEvent>,
+    event: Option<OperationEvent>,
+}
+
+impl Drop for Unfinished<'_> {
+    fn drop(&mut self) {
+        if let Some(mut event) = self.event.take() {
+            event.at_ms = now_ms();
+            let _ = self.sender.send(event);
+        }
     }
 }
 

@@ -370,6 +370,10 @@ impl Daemon {
         !self.sessions.is_empty()
     }
 
+    pub fn session_count(&self) -> usize {
+        self.sessions.len()
+    }
+
     pub fn request_shutdown(&self) {
         self.shutdown.send_replace(true);
     }

@@ -3,7 +3,8 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use bsk_schema::ipc::{MAX_FRAME_BYTES, Outcome, PROTOCOL_VERSION, RequestFrame, ResponseFrame};
+use bsk_schema::Call;
+use bsk_schema::ipc::{MAX_FRAME_BYTES, Outcome, RequestFrame, ResponseFrame};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{UnixListener, UnixStream};
 use tokio::task::JoinSet;
@@ -152,7 +153,20 @@ async fn serve_connection(daemon: Arc<Daemon>, stream: UnixStream) {
             .await;
             return;
         } else {
-            answer(&daemon, &line).await
+            match parse_frame(&daemon, &line) {
+                Err(refusal) => refusal,
+                Ok(frame) if frame.call.is_cancellable() => {
+                    match until_client_leaves(answer(&daemon, frame), &mut reader).await {
+                        Some(response) => response,
+                        // The client went away (a killed CLI, a cancelled MCP call): its call
+                        // was dropped, which cancels it, and nobody is left to answer.
+                        None => return,
+                    }
+                }
+                // Starting and stopping things runs to the end even if the client leaves, so no
+                // half-made session or capture is left behind.
+                Ok(frame) => answer(&daemon, frame).await,
+            }
         };
         if write_frame(&mut write, &response).await.is_err() {
             return;
@@ -160,30 +174,113 @@ async fn serve_connection(daemon: Arc<Daemon>, stream: UnixStream) {
     }
 }
 
-async fn answer(daemon: &Arc<Daemon>, line: &[u8]) -> ResponseFrame {
-    let frame: RequestFrame = match serde_json::from_slice(line) {
-        Ok(frame) => frame,
-        Err(e) => {
-            let error = Failure::protocol(format!("malformed request frame: {e}")).hint(
-                "the CLI and daemon may be different versions; run `bsk daemon stop` and retry",
-            );
-            return ResponseFrame {
-                id: 0,
-                outcome: Outcome::Err { error: error.0 },
-            };
+/// Runs `call` until it answers, or drops it (cancelling it) when the client closes its end of
+/// the connection first. Clients send one request and wait, so anything read meanwhile is
+/// either the end of the stream or a pipelined request, which waits for its turn.
+async fn until_client_leaves<F: std::future::Future<Output = ResponseFrame>>(
+    call: F,
+    reader: &mut BufReader<tokio::net::unix::OwnedReadHalf>,
+) -> Option<ResponseFrame> {
+    tokio::pin!(call);
+    tokio::select! {
+        response = &mut call => return Some(response),
+        gone = reader.fill_buf() => {
+            if !matches!(gone, Ok([]) | Err(_)) {
+                return Some(call.await);
+            }
         }
-    };
-    if frame.version != PROTOCOL_VERSION {
-        let error = Failure::protocol(format!(
-            "CLI speaks protocol {} but the daemon speaks {PROTOCOL_VERSION}",
-            frame.version
-        ))
-        .hint("run `bsk daemon stop`; the next command starts a daemon of the CLI's version");
-        return ResponseFrame {
-            id: frame.id,
-            outcome: Outcome::Err { error: error.0 },
-        };
     }
+    tracing::info!("a client left before its answer: its call is cancelled");
+    None
+}
+
+/// The frame in `line`, or the answer refusing it: malformed, another protocol version, or a
+/// method this daemon does not know (refused alone: every other method keeps working).
+fn parse_frame(daemon: &Daemon, line: &[u8]) -> std::result::Result<RequestFrame, ResponseFrame> {
+    let refuse = |id, failure: Failure| ResponseFrame {
+        id,
+        outcome: Outcome::Err { error: failure.0 },
+    };
+    let head: FrameHead = serde_json::from_slice(line).map_err(|e| {
+        refuse(
+            0,
+            Failure::protocol(format!("malformed request frame: {e}")).hint(
+                "the CLI and daemon may be different builds; run `bsk daemon stop` and retry",
+            ),
+        )
+    })?;
+    let ours = crate::client::protocol_version();
+    if head.version != ours {
+        let client = head.client.as_deref().map_or_else(
+            || "a bsk client".to_string(),
+            |v| format!("bsk {v}"),
+        );
+        return Err(refuse(
+            head.id,
+            Failure::version_skew(format!(
+                "{client} speaks protocol {} but the running daemon, bsk {}, speaks protocol {ours}",
+                head.version,
+                env!("CARGO_PKG_VERSION"),
+            ))
+            .hint(format!(
+                "the daemon holds {} session(s); when they are done, `bsk daemon stop` lets the next \
+                 command start a daemon of the client's version",
+                daemon.session_count()
+            )),
+        ));
+    }
+    let method = head.call["method"].as_str().unwrap_or_default().to_string();
+    if !Call::METHODS.contains(&method.as_str()) || refused_for_test(&method) {
+        return Err(refuse(
+            head.id,
+            Failure::unsupported(format!(
+                "this daemon (bsk {}) does not know the method {method:?}",
+                env!("CARGO_PKG_VERSION")
+            ))
+            .hint("the client is newer than the daemon: `bsk daemon stop` when its sessions are done, then retry"),
+        ));
+    }
+    let call: Call = serde_json::from_value(head.call).map_err(|e| {
+        refuse(
+            head.id,
+            Failure::protocol(format!("malformed {method} request: {e}")).hint(
+                "the CLI and daemon may be different builds; run `bsk daemon stop` and retry",
+            ),
+        )
+    })?;
+    Ok(RequestFrame {
+        id: head.id,
+        version: head.version,
+        client: head.client,
+        call,
+    })
+}
+
+/// What every frame of every version has: enough to refuse it properly.
+#[derive(serde::Deserialize)]
+struct FrameHead {
+    id: u64,
+    version: u32,
+    #[serde(default)]
+    client: Option<String>,
+    call: serde_json::Value,
+}
+
+/// Methods a test daemon refuses as unknown (`BSK_TEST_REFUSE_METHODS=tool.debug,…`), to check
+/// that a client meets an older daemon gracefully.
+fn refused_for_test(method: &str) -> bool {
+    test_fault_env("BSK_TEST_REFUSE_METHODS")
+        .is_some_and(|methods| methods.split(',').any(|m| m.trim() == method))
+}
+
+fn test_fault_env(name: &str) -> Option<String> {
+    if std::env::var_os("BSK_TEST_FAULTS").is_none_or(|v| v != "1") {
+        return None;
+    }
+    std::env::var(name).ok()
+}
+
+async fn answer(daemon: &Arc<Daemon>, frame: RequestFrame) -> ResponseFrame {
     let outcome = match daemon.handle(frame.call).await {
         Ok(result) => Outcome::Ok { result },
         Err(failure) => Outcome::Err { error: failure.0 },

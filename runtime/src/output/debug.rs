@@ -530,3 +530,19 @@ fn body(read: &BodyRead) -> String {
     }
     out
 }
+
+/// The human rendering of a `debug` action's result (none for the export: it is the document).
+pub fn renderer(action: bsk_schema::debug::DebugAction) -> fn(&Value) -> Option<String> {
+    use bsk_schema::debug::DebugAction as A;
+    match action {
+        A::Start | A::Stop => run,
+        A::Status => status,
+        A::Requests => requests,
+        A::Request => request,
+        A::Console => console,
+        A::Pages => pages,
+        A::Operations => operations,
+        A::Operation => operation,
+        A::Export | A::Fault => |_| None,
+    }
+}

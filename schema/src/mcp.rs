@@ -1,0 +1,256 @@
+//! `bsk mcp`: the arguments and results of its five tools. Each tool's input schema and output
+//! schema are generated from these types (and the result types they name), so MCP clients,
+//! `schema/json/` and the server never disagree.
+//!
+//! Options are camelCase, as the spec's agent interface has them (`runId`, `tabId`,
+//! `maxChars`); results are the same types the CLI's `--json` prints.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::ErrorBody;
+use crate::debug::{DebugAction, DebugResult, ExportFormat, RequestPart};
+use crate::ipc::{SessionInfo, SessionStopResult, TabInfo};
+use crate::ops::{OperationResult, WaitUntil};
+
+/// `browser_session`: start, stop or list sessions.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionArgs {
+    pub action: SessionAction,
+    /// The session to stop.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session_id: Option<String>,
+    /// A name for a new session.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Start: use the browser's own profile (logins, cookies) instead of a private one that ends
+    /// with the session.
+    #[serde(default)]
+    pub shared_profile: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SessionAction {
+    /// A new session with its own new tab; pass its `id` as `sessionId` to every other tool.
+    Start,
+    /// Stop `sessionId`: its tabs close, borrowed tabs are returned, its captures end.
+    Stop,
+    /// The live sessions.
+    List,
+}
+
+/// `browser_tabs`: list tabs, borrow a person's tab, return it.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TabsArgs {
+    pub action: TabsAction,
+    /// The session that borrows or returns.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tab_id: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TabsAction {
+    /// Every page tab with its owner (never another session's tabs' contents).
+    List,
+    /// Let `sessionId` drive the person's tab `tabId` until it is returned.
+    Borrow,
+    /// Give a borrowed tab back to the person, open.
+    Return,
+}
+
+/// `browser_navigate`: navigate, reload, back, forward.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NavigateArgs {
+    pub session_id: String,
+    /// One of the session's tabs; its own tab by default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tab_id: Option<String>,
+    #[serde(default)]
+    pub action: NavigateAction,
+    /// Navigate: the URL (a bare host gets `https://`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    /// When the page counts as arrived (default `load`).
+    #[serde(default)]
+    pub wait_until: WaitUntil,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum NavigateAction {
+    #[default]
+    Navigate,
+    Reload,
+    Back,
+    Forward,
+}
+
+/// `browser_act`: one input on the page. A `target` is an `@eN` ref from the latest `observe`
+/// or a CSS selector in the main frame.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ActArgs {
+    pub session_id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tab_id: Option<String>,
+    pub action: ActAction,
+    /// The element: `@e12` or a CSS selector. Optional for `press` (the focused element) and
+    /// `wheel` (the viewport's centre).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+    /// Fill: the text to type into the field (replacing its value).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+    /// Select: the option values (or labels) to select.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub values: Option<Vec<String>>,
+    /// Press: a key such as `Enter`, `Tab`, `a`, `Control+A`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+    /// Wheel: horizontal scroll in pixels.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dx: Option<f64>,
+    /// Wheel: vertical scroll in pixels.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dy: Option<f64>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ActAction {
+    Click,
+    Fill,
+    Select,
+    Press,
+    Hover,
+    Wheel,
+    ScrollTo,
+    Focus,
+    Blur,
+}
+
+/// `browser_inspect`: look at the page (`observe`, `evaluate`) or record and read
+/// website-debugging evidence (`debug`, with `debugAction` as the CLI's `bsk debug` subcommand).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InspectArgs {
+    pub session_id: String,
+    pub action: InspectAction,
+    /// The session's tab to observe or evaluate in, to start capturing (debug start), or whose
+    /// latest capture to read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tab_id: Option<String>,
+    /// Evaluate: a JavaScript expression run in the main frame; promises are awaited.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expression: Option<String>,
+    /// Debug: which `bsk debug` action.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub debug_action: Option<DebugAction>,
+    /// Debug: a retained capture (from `status`); id reads find theirs, the rest use the latest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub run_id: Option<String>,
+    /// Debug start: the capture's name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Debug request/operation: the id (`r7`, `o2`, or qualified `run-…/r7`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// Debug request: which part (default `metadata`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub part: Option<RequestPart>,
+    /// Debug request body reads: start here, in UTF-16 code units.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offset: Option<usize>,
+    /// Debug request body reads: at most this many UTF-16 code units (default 4096, max 16384).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_chars: Option<usize>,
+    /// Debug request body reads: an RFC 6901 JSON pointer into a complete JSON body.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pointer: Option<String>,
+    /// Debug lists: only records updated after this revision (the previous page's
+    /// `next_since`); an empty page ends pagination.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub since: Option<u64>,
+    /// Debug lists: at most this many (default 30, max 100).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<usize>,
+    /// Debug requests: include static resources and extension traffic.
+    #[serde(default)]
+    pub all: bool,
+    /// Debug export: `json` (bsk's document, version 1) or `har` (HAR 1.2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<ExportFormat>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum InspectAction {
+    /// The accessibility tree with `@eN` refs (iframes included). Not an operation: it never
+    /// cuts an operation's evidence window.
+    Observe,
+    /// Run `expression` in the main frame; recorded as an operation.
+    Evaluate,
+    /// Website-debugging evidence: `debugAction` start, stop, status, requests, request,
+    /// console, pages, operations, operation, export.
+    Debug,
+}
+
+/// `browser_session` list.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct SessionList {
+    pub sessions: Vec<SessionInfo>,
+}
+
+/// `browser_tabs` list.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct TabList {
+    pub tabs: Vec<TabInfo>,
+}
+
+/// What `browser_session` returns.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum SessionOutput {
+    /// start.
+    Started(SessionInfo),
+    Stopped(SessionStopResult),
+    List(SessionList),
+    /// A failed call (`isError`): the CLI's `{code, message, hint, exit_code}`.
+    Error(ErrorBody),
+}
+
+/// What `browser_tabs` returns.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum TabsOutput {
+    /// borrow, return.
+    Tab(TabInfo),
+    List(TabList),
+    Error(ErrorBody),
+}
+
+/// What `browser_navigate` and `browser_act` return.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum OperationOutput {
+    Done(OperationResult),
+    Error(ErrorBody),
+}
+
+/// What `browser_inspect` returns: `observe`'s tree or `evaluate`'s value, or a debug result.
+/// Only its schema is used (the server sends the parts), so its size does not matter.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum InspectOutput {
+    Operation(OperationResult),
+    Debug(DebugResult),
+    Error(ErrorBody),
+}
