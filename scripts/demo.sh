@@ -38,10 +38,14 @@ save=$("$bsk" debug requests --json | python3 -c 'import json,sys; print(next(r[
 step debug request "$save" --part response
 step debug request "$save" --part response --pointer /error/code
 step debug console
+step debug search EMAIL_TAKEN
 step debug stop
 "$bsk" debug export > "$out/website-debug.json"
 printf '\n\033[1m$ bsk debug export > %s\033[0m\n' "$out/website-debug.json"
 echo "wrote $(wc -c < "$out/website-debug.json") bytes: version 1, with every retained request, body, operation and console entry"
+"$bsk" debug export --format har --output "$out/website-debug.har"
+printf '\n\033[1m$ bsk debug export --format har --output %s\033[0m\n' "$out/website-debug.har"
+echo "wrote $(wc -c < "$out/website-debug.har") bytes of HAR 1.2: open it in Chrome DevTools' Network panel (Import HAR file)"
 
 # What a person sees: the extension's evidence page for this record, from the browser's history.
 step status

@@ -469,6 +469,24 @@ pub enum DebugCommand {
         #[arg(long, value_name = "FILE")]
         output: Option<std::path::PathBuf>,
     },
+    /// Find text in the retained evidence: URLs, headers, bodies, console, page text. Plain text
+    /// is found case-insensitively; lists matching records with where each match is (part and
+    /// UTF-16 offset, for `request --offset`) and a short snippet. Secrets were redacted before
+    /// anything was stored, so they are never found.
+    Search {
+        /// The text to find (or a regular expression with --regex).
+        query: String,
+        /// Treat the query as a Rust regular expression (`(?i)` for case-insensitive).
+        #[arg(long)]
+        regex: bool,
+        /// Where to look; repeat or separate with commas (default everywhere).
+        #[arg(long = "in", value_enum, value_delimiter = ',')]
+        scopes: Vec<ScopeArg>,
+        #[command(flatten)]
+        on: DebugOn,
+        #[command(flatten)]
+        page: PageArgs,
+    },
     /// Test-only: make one capture actor panic (needs BSK_TEST_FAULTS=1 on the daemon).
     #[command(hide = true)]
     Fault {
@@ -503,6 +521,16 @@ pub struct PageArgs {
     /// At most this many records (default 30, max 100).
     #[arg(long)]
     pub limit: Option<usize>,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum ScopeArg {
+    Url,
+    Headers,
+    Request,
+    Response,
+    Console,
+    Pages,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]

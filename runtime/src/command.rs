@@ -8,7 +8,7 @@ use serde_json::Value;
 use crate::browser::{BrowserSource, Visibility};
 use crate::cli::{
     Cli, Command, DaemonCommand, DebugCommand, DebugOn, DisplayFlags, ExtensionCommand, On,
-    FormatArg, PageArgs, PartArg, SessionCommand, TabCommand,
+    FormatArg, PageArgs, PartArg, ScopeArg, SessionCommand, TabCommand,
 };
 use crate::client;
 use crate::daemon::{Config, Daemon, server};
@@ -403,6 +403,32 @@ async fn debug(command: DebugCommand, paths: &Paths, style: Style) -> Result<()>
                 None => output::line(&text),
             }
             return Ok(());
+        }
+        DebugCommand::Search {
+            query,
+            regex,
+            scopes,
+            on,
+            page,
+        } => {
+            use bsk_schema::debug::SearchScope as S;
+            let scopes = scopes
+                .into_iter()
+                .map(|scope| match scope {
+                    ScopeArg::Url => S::Url,
+                    ScopeArg::Headers => S::Headers,
+                    ScopeArg::Request => S::Request,
+                    ScopeArg::Response => S::Response,
+                    ScopeArg::Console => S::Console,
+                    ScopeArg::Pages => S::Pages,
+                })
+                .collect();
+            DebugParams {
+                query: Some(query),
+                regex,
+                scopes,
+                ..paged(params(on, A::Search), page)
+            }
         }
         DebugCommand::Fault { actor, on } => DebugParams {
             id: Some(actor),

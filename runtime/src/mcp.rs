@@ -47,7 +47,7 @@ with the requests and console entries after each), 'operation' + id (one operati
 'requests' (no bodies; page with since/limit until an empty page), 'request' + id + part \
 (metadata, request, response, headers, timing; bodies in slices with offset/maxChars, or a \
 JSON value at pointer), 'console', 'pages', 'status' (counts, drops, evictions), 'export' \
-(format 'json' or 'har').\n\
+(format 'json' or 'har'), 'search' (query: where a token, id or message occurs).\n\
 A 2xx status does not mean success: read the response body. Secrets are redacted before \
 anything is stored. Stop with browser_session {action:'stop'} when done.";
 
@@ -283,12 +283,12 @@ impl BskMcp {
             InspectAction::Debug => {
                 let action = args.debug_action.ok_or_else(|| {
                     Failure::usage("action `debug` needs `debugAction`").hint(
-                        "start, stop, status, requests, request, console, pages, operations, operation or export",
+                        "start, stop, status, requests, request, console, pages, operations, operation, export or search",
                     )
                 })?;
                 if action == DebugAction::Fault {
                     return Err(Failure::invalid_input("`fault` is a test hook, not a debug action")
-                        .hint("start, stop, status, requests, request, console, pages, operations, operation or export"));
+                        .hint("start, stop, status, requests, request, console, pages, operations, operation, export or search"));
                 }
                 let params = DebugParams {
                     run_id: args.run_id,
@@ -303,6 +303,9 @@ impl BskMcp {
                     limit: args.limit,
                     all: args.all,
                     format: args.format,
+                    query: args.query,
+                    regex: args.regex,
+                    scopes: args.scopes,
                     ..DebugParams::new(args.session_id, action)
                 };
                 let value = self.request(Call::Debug(params.clone())).await?;
@@ -422,8 +425,9 @@ fn tools() -> Vec<Tool> {
              operation). evaluate: run `expression` in the main frame. debug: website-debugging \
              evidence, `debugAction` as the CLI's `bsk debug` subcommand: start (before \
              reproducing), stop, status, requests, request (id, part, offset, maxChars, pointer), \
-             console, pages, operations, operation (id), export (format json|har). Lists page \
-             with since/limit: pass `next_since` until a page is empty.",
+             console, pages, operations, operation (id), export (format json|har), search \
+             (query, regex, in: url|headers|request|response|console|pages). Lists page with \
+             since/limit: pass `next_since` until a page is empty.",
             input_schema::<InspectArgs>(),
             output_schema::<InspectOutput>(),
             ToolAnnotations::with_title("Inspect and debug")

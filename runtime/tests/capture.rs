@@ -1057,6 +1057,20 @@ async fn secrets_never_appear_in_any_read_or_the_export() {
         }
     }
 
+    // The HAR, and searches: a secret is never found, and snippets around redactions hold none.
+    for args in [
+        vec!["debug", "export", "--format", "har"],
+        vec!["debug", "search", "redacted", "--limit", "100"],
+        vec!["debug", "search", "echo", "--limit", "100", "--json"],
+    ] {
+        let out = s.run(&args).await.success();
+        record(format!("{args:?}"), out.stdout);
+    }
+    for secret in SECRETS.iter().chain([&TYPED_PASSWORD]) {
+        let found = debug(&s, &["search", secret, "--limit", "100"]).await;
+        assert_eq!(found["items"], json!([]), "searching {secret} finds it: {found}");
+    }
+
     let leaked = leaks(&reads, SECRETS);
     assert!(leaked.is_empty(), "secrets leaked:\n{}", leaked.join("\n"));
     assert!(
@@ -1108,6 +1122,84 @@ async fn secrets_never_appear_in_any_read_or_the_export() {
         "the typed password leaked:\n{}",
         leaked.join("\n")
     );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn search_finds_a_token_where_it_occurs_and_pages_like_the_lists() {
+    let site = site().await;
+    let bsk = Bsk::new("cap-search");
+    let s = bsk.start_session().await;
+    start_capture(&s, &s.tab, &[]).await;
+    s.op(&["navigate", &site.url("/ops")]).await;
+    // A token only in a request header, one only in a console message; `/echo` answers with a
+    // body whose `has_cookie` key occurs in no URL or header.
+    s.eval(
+        "fetch('/echo?probe=1', {headers: {'X-Probe': 'hdr-token-7'}}).then(r => r.json())\
+         .then(j => console.log('console-token-9', j.method)), true",
+    )
+    .await;
+    wait_until("the probe's console entry", WAIT, || async {
+        debug(&s, &["console", "--limit", "100"]).await.to_string().contains("console-token-9")
+    })
+    .await;
+    let echo = final_url(&s, &site.url("/echo?probe=1")).await;
+
+    let only = |page: &Value, kind: &str, part: &str| {
+        let items = page["items"].as_array().cloned().unwrap_or_default();
+        assert_eq!(items.len(), 1, "{page}");
+        assert_eq!(items[0]["kind"], kind, "{page}");
+        let parts: Vec<&str> = items[0]["hits"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|h| h["part"].as_str())
+            .collect();
+        assert_eq!(parts, [part], "{page}");
+        items[0].clone()
+    };
+    let header = only(&debug(&s, &["search", "HDR-token-7"]).await, "request", "request_headers");
+    assert_eq!(header["id"], echo["id"], "{header}");
+    assert!(
+        header["hits"][0]["snippet"]
+            .as_str()
+            .is_some_and(|t| t.to_ascii_lowercase().contains("x-probe: hdr-token-7")),
+        "{header}"
+    );
+    only(&debug(&s, &["search", "console-token-9"]).await, "console", "console_text");
+    let body = only(&debug(&s, &["search", "has_cookie"]).await, "request", "response_body");
+    // The offset is where `request --offset` finds it.
+    let offset = body["hits"][0]["offset"].as_u64().unwrap_or_default().to_string();
+    let slice = part(&s, &id(&echo), "response", &["--offset", &offset, "--max-chars", "10"]).await;
+    assert_eq!(slice["text"], "has_cookie", "{slice}");
+    assert_eq!(debug(&s, &["search", "has_cookie", "--in", "url,headers"]).await["items"], json!([]));
+    let regex = debug(&s, &["search", "--regex", r"hdr-token-\d"]).await;
+    assert_eq!(regex["items"].as_array().map(Vec::len), Some(1), "{regex}");
+    let bad = debug_fail(&s, &["search", "--regex", "("]).await;
+    assert_eq!(bad["code"], "invalid_input", "{bad}");
+    let human = s.run(&["debug", "search", "has_cookie"]).await.success();
+    assert!(human.stdout.contains("response_body@"), "{human:#?}");
+
+    // Pagination: every record with a match, once, one per page, until an empty page.
+    let everything = debug(&s, &["search", "/", "--limit", "100"]).await;
+    let all: BTreeSet<String> = everything["items"].as_array().into_iter().flatten().map(id).collect();
+    assert!(all.len() >= 3, "{everything}");
+    let mut paged = BTreeSet::new();
+    let mut since = None::<String>;
+    loop {
+        let mut args = vec!["search", "/", "--limit", "1"];
+        if let Some(since) = &since {
+            args.extend(["--since", since]);
+        }
+        let page = debug(&s, &args).await;
+        let items = page["items"].as_array().cloned().unwrap_or_default();
+        if items.is_empty() {
+            break;
+        }
+        assert!(paged.insert(id(&items[0])), "{page}");
+        since = page["next_since"].as_u64().map(|n| n.to_string());
+        assert!(paged.len() <= all.len(), "pagination does not end");
+    }
+    assert_eq!(paged, all);
 }
 
 /// Where each of `secrets` occurs in `reads`, with some context.

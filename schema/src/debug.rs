@@ -20,6 +20,8 @@ pub enum DebugAction {
     Operations,
     Operation,
     Export,
+    /// Find text (or a regex) in the retained, redacted evidence.
+    Search,
     /// Test-only: make one capture actor panic. Refused unless the daemon runs with
     /// `BSK_TEST_FAULTS=1`.
     Fault,
@@ -77,6 +79,82 @@ pub struct DebugParams {
     /// Export: the document's format (default `json`, bsk's export document version 1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub format: Option<ExportFormat>,
+    /// Search: the text to find (case-insensitive), or a regular expression with `regex`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub query: Option<String>,
+    /// Search: `query` is a regular expression (Rust syntax; `(?i)` for case-insensitive).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub regex: bool,
+    /// Search: where to look (default everywhere).
+    #[serde(rename = "in", default, skip_serializing_if = "Vec::is_empty")]
+    pub scopes: Vec<SearchScope>,
+}
+
+/// Where `search` looks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SearchScope {
+    /// Request URLs.
+    Url,
+    /// Request and response headers (raw ones included).
+    Headers,
+    /// Request bodies.
+    Request,
+    /// Response bodies.
+    Response,
+    /// Console messages and their source URLs.
+    Console,
+    /// Page URLs and the page text observed after operations.
+    Pages,
+}
+
+/// Where in a record a match is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SearchPart {
+    Url,
+    RequestHeaders,
+    ResponseHeaders,
+    RequestBody,
+    ResponseBody,
+    ConsoleText,
+    ConsoleUrl,
+    PageUrl,
+    PageText,
+}
+
+/// What kind of record matched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RecordKind {
+    Request,
+    Console,
+    Page,
+}
+
+/// One match: where, and a short snippet around it (never more body text than that).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct SearchHit {
+    pub part: SearchPart,
+    /// Where the match starts in that part, in UTF-16 code units (as `--offset` counts them);
+    /// for headers, in the `name: value` line.
+    pub offset: usize,
+    /// Up to 40 characters either side of the match, `…` where cut.
+    pub snippet: String,
+}
+
+/// A record with matches: read it whole with `request <id>`, `console` or `pages`.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct SearchItem {
+    pub kind: RecordKind,
+    pub id: String,
+    pub revision: u64,
+    /// The record in one line (`GET 404 http://…`, a console message's start, a page's URL).
+    pub label: String,
+    /// The first match in each part, at most one per part.
+    pub hits: Vec<SearchHit>,
+    /// Matches in the record in all, including those not shown as hits.
+    pub matches: usize,
 }
 
 /// What `export` writes.
@@ -107,6 +185,9 @@ impl DebugParams {
             limit: None,
             all: false,
             format: None,
+            query: None,
+            regex: false,
+            scopes: Vec::new(),
         }
     }
 }
@@ -285,6 +366,7 @@ pub enum DebugResult {
     Operation(OperationDetail),
     Export(ExportDocument),
     Har(crate::har::Har),
+    Search(ListPage<SearchItem>),
     Done(Done),
 }
 
@@ -312,6 +394,7 @@ impl DebugResult {
                 ExportFormat::Json => from(value).map(DebugResult::Export),
                 ExportFormat::Har => from(value).map(DebugResult::Har),
             },
+            DebugAction::Search => from(value).map(DebugResult::Search),
             DebugAction::Fault => from(value).map(DebugResult::Done),
         };
         decoded.map_err(|e| {

@@ -9,7 +9,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::ErrorBody;
-use crate::debug::{DebugAction, DebugResult, ExportFormat, RequestPart};
+use crate::debug::{DebugAction, DebugResult, ExportFormat, RequestPart, SearchScope};
 use crate::ipc::{SessionInfo, SessionStopResult, TabInfo};
 use crate::ops::{OperationResult, WaitUntil};
 
@@ -187,6 +187,15 @@ pub struct InspectArgs {
     /// Debug export: `json` (bsk's document, version 1) or `har` (HAR 1.2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub format: Option<ExportFormat>,
+    /// Debug search: the text to find (case-insensitive), or a regular expression with `regex`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub query: Option<String>,
+    /// Debug search: `query` is a regular expression.
+    #[serde(default)]
+    pub regex: bool,
+    /// Debug search: where to look (default everywhere).
+    #[serde(rename = "in", default, skip_serializing_if = "Vec::is_empty")]
+    pub scopes: Vec<SearchScope>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -198,7 +207,7 @@ pub enum InspectAction {
     /// Run `expression` in the main frame; recorded as an operation.
     Evaluate,
     /// Website-debugging evidence: `debugAction` start, stop, status, requests, request,
-    /// console, pages, operations, operation, export.
+    /// console, pages, operations, operation, export, search.
     Debug,
 }
 

@@ -5,6 +5,7 @@
 //! - [`network`]: `Network.*` events into request records, and the body work they call for.
 //! - [`console`]: `Runtime.consoleAPICalled`, `Runtime.exceptionThrown`, `Log.entryAdded`.
 //! - [`reads`]: pages of lists, request parts, the export document.
+//! - [`search`]: text or a regex over the retained evidence.
 //! - [`windows`]: which requests and console entries fall in an operation's evidence windows.
 
 mod console;
@@ -12,6 +13,7 @@ pub mod fields;
 mod network;
 mod observations;
 pub mod reads;
+pub mod search;
 pub mod windows;
 
 #[cfg(test)]

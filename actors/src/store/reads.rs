@@ -35,6 +35,8 @@ pub enum ReadError {
     },
     #[error("--pointer applies to request and response bodies, not --part {0}")]
     PointerOnPart(&'static str),
+    #[error("cannot search: {0}")]
+    BadQuery(String),
 }
 
 /// Static resources and extension traffic, folded out of lists unless `--all`.

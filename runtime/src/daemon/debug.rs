@@ -30,6 +30,9 @@ impl From<ReadError> for Failure {
             }
             ReadError::PointerNeedsCompleteBody { .. } => Failure::invalid_input(message)
                 .hint("read the body in slices with --offset and --max-chars instead"),
+            ReadError::BadQuery(_) => Failure::invalid_input(message).hint(
+                "plain text is found case-insensitively; with --regex the query is a Rust regular expression",
+            ),
             _ => Failure::invalid_input(message),
         }
     }
@@ -135,6 +138,20 @@ impl Daemon {
                         env!("CARGO_PKG_VERSION"),
                     )),
                 }
+            }
+            DebugAction::Search => {
+                let query = params.query.as_deref().unwrap_or_default();
+                let search = bsk_actors::store::search::Search::new(
+                    query,
+                    params.regex,
+                    &params.scopes,
+                )?;
+                let held = captures.get(&session, run_id, tab_id)?;
+                let page = held
+                    .capture
+                    .lock()
+                    .search(&search, params.since, params.limit)?;
+                to_json(page)
             }
             DebugAction::Fault => {
                 let kind = required_id(&params, "actor kind")?;

@@ -206,6 +206,26 @@ pub fn requests(value: &Value) -> Option<String> {
     Some(lines.join("\n"))
 }
 
+/// `r7 GET 404 http://… (2 matches)` then one indented line per part: `response_body@120 …snippet…`.
+pub fn search(value: &Value) -> Option<String> {
+    let page: ListPage<bsk_schema::debug::SearchItem> = decode(value)?;
+    let mut lines = Vec::new();
+    for item in &page.items {
+        lines.push(format!(
+            "{} {} ({} match{})",
+            item.id,
+            item.label,
+            item.matches,
+            if item.matches == 1 { "" } else { "es" }
+        ));
+        for hit in &item.hits {
+            lines.push(format!("  {}@{} {}", name(hit.part), hit.offset, hit.snippet));
+        }
+    }
+    footer(&page, &mut lines);
+    Some(lines.join("\n"))
+}
+
 fn console_line(e: &ConsoleEntry) -> String {
     let place = match (&e.url, e.line) {
         (Some(url), Some(line)) => format!(" ({url}:{})", line + 1),
@@ -543,6 +563,7 @@ pub fn renderer(action: bsk_schema::debug::DebugAction) -> fn(&Value) -> Option<
         A::Pages => pages,
         A::Operations => operations,
         A::Operation => operation,
+        A::Search => search,
         A::Export | A::Fault => |_| None,
     }
 }
