@@ -407,6 +407,10 @@ pub enum DebugCommand {
         /// Include static resources (images, fonts, styles, media) and extension traffic.
         #[arg(long)]
         all: bool,
+        /// One line per logical request: the final hop of each redirect chain (with the chain's
+        /// ids); CORS preflights are left out (the request they guard names them).
+        #[arg(long)]
+        logical: bool,
     },
     /// One request: metadata (default), request or response body, headers, or timing.
     Request {
@@ -427,6 +431,10 @@ pub enum DebugCommand {
         /// complete retained JSON body.
         #[arg(long, allow_hyphen_values = true)]
         pointer: Option<String>,
+        /// The whole logical request: every hop of its redirect chain with its status and
+        /// timing, and the CORS preflight that guarded it.
+        #[arg(long, conflicts_with_all = ["offset", "max_chars", "pointer"])]
+        chain: bool,
     },
     /// List console entries with their source (website, extension, browser, unknown).
     Console {

@@ -348,8 +348,14 @@ async fn debug(command: DebugCommand, paths: &Paths, style: Style) -> Result<()>
         },
         DebugCommand::Stop { on } => params(on, A::Stop),
         DebugCommand::Status { on } => params(on, A::Status),
-        DebugCommand::Requests { on, page, all } => DebugParams {
+        DebugCommand::Requests {
+            on,
+            page,
             all,
+            logical,
+        } => DebugParams {
+            all,
+            logical,
             ..paged(params(on, A::Requests), page)
         },
         DebugCommand::Request {
@@ -359,6 +365,7 @@ async fn debug(command: DebugCommand, paths: &Paths, style: Style) -> Result<()>
             offset,
             max_chars,
             pointer,
+            chain,
         } => {
             let part = match part {
                 PartArg::Metadata => RequestPart::Metadata,
@@ -373,6 +380,7 @@ async fn debug(command: DebugCommand, paths: &Paths, style: Style) -> Result<()>
                 offset,
                 max_chars,
                 pointer,
+                chain,
                 ..params(on, A::Request)
             }
         }

@@ -302,6 +302,8 @@ impl BskMcp {
                     since: args.since,
                     limit: args.limit,
                     all: args.all,
+                    logical: args.logical,
+                    chain: args.chain,
                     format: args.format,
                     query: args.query,
                     regex: args.regex,
@@ -424,7 +426,7 @@ fn tools() -> Vec<Tool> {
             "observe: the page's accessibility tree with @eN refs for browser_act (not an \
              operation). evaluate: run `expression` in the main frame. debug: website-debugging \
              evidence, `debugAction` as the CLI's `bsk debug` subcommand: start (before \
-             reproducing), stop, status, requests, request (id, part, offset, maxChars, pointer), \
+             reproducing), stop, status, requests, request (id, part, offset, maxChars, pointer; chain for every redirect hop), \
              console, pages, operations, operation (id), export (format json|har), search \
              (query, regex, in: url|headers|request|response|console|pages). Lists page with \
              since/limit: pass `next_since` until a page is empty.",

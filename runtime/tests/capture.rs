@@ -1202,6 +1202,75 @@ async fn search_finds_a_token_where_it_occurs_and_pages_like_the_lists() {
     assert_eq!(paged, all);
 }
 
+#[tokio::test(flavor = "multi_thread")]
+async fn redirect_chains_and_preflights_read_as_logical_requests() {
+    let site = site().await;
+    let bsk = Bsk::new("cap-logical");
+    let s = bsk.start_session().await;
+    start_capture(&s, &s.tab, &[]).await;
+    s.op(&["navigate", &site.url("/redirect/start")]).await;
+    // A cross-origin fetch with a custom header needs a CORS preflight (localhost is another
+    // origin than 127.0.0.1); `/echo` grants no CORS, so the guarded request then fails.
+    let other = site.url_on("localhost", "/echo?cors=1");
+    s.eval(&format!(
+        "fetch({}, {{method: 'PUT', headers: {{'X-Probe': '1'}}}}).then(() => 'ok', e => e.name)",
+        json!(other)
+    ))
+    .await;
+    let guarded = wait_for("the guarded PUT", WAIT, || async {
+        requests(&s).await.into_iter().find(|r| {
+            r["method"] == "PUT" && r["preflight"].is_string() && is_final(r)
+        })
+    })
+    .await;
+    let preflight_id = guarded["preflight"].as_str().unwrap_or_default().to_string();
+    let listed = requests(&s).await;
+    let preflight = listed
+        .iter()
+        .find(|r| r["id"] == preflight_id.as_str())
+        .unwrap_or_else(|| panic!("no preflight {preflight_id}: {listed:#?}"));
+    assert_eq!(preflight["method"], "OPTIONS", "{preflight}");
+    assert_eq!(preflight["preflight_for"], guarded["id"], "{preflight}");
+
+    // The chain, hop by hop, from any of its hops.
+    let last = final_url(&s, &site.url("/redirect/final")).await;
+    let chain = debug(&s, &["request", &id(&last), "--chain"]).await;
+    let hops: Vec<(String, u64)> = chain["hops"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|h| {
+            let url = h["url"].as_str().unwrap_or_default();
+            (url.rsplit('/').next().unwrap_or_default().to_string(), h["status"].as_u64().unwrap_or_default())
+        })
+        .collect();
+    assert_eq!(
+        hops,
+        [("start".to_string(), 302), ("middle".to_string(), 301), ("final".to_string(), 200)],
+        "{chain}"
+    );
+    let first = chain["hops"][0]["id"].as_str().unwrap_or_default().to_string();
+    assert_eq!(debug(&s, &["request", &first, "--chain"]).await["hops"], chain["hops"]);
+    let guarded_chain = debug(&s, &["request", &id(&guarded), "--chain"]).await;
+    assert_eq!(guarded_chain["preflight"]["id"], preflight_id.as_str(), "{guarded_chain}");
+    let human = s.run(&["debug", "request", &first, "--chain"]).await.success();
+    assert!(human.stdout.contains("hop 3") && human.stdout.contains("302"), "{human:#?}");
+
+    // --logical: one line per logical request.
+    let logical = debug(&s, &["requests", "--logical", "--limit", "100"]).await;
+    let items = logical["items"].as_array().cloned().unwrap_or_default();
+    assert!(items.iter().all(|r| r["preflight_for"].is_null()), "{logical}");
+    assert!(!items.iter().any(|r| r["id"] == first.as_str()), "earlier hops fold: {logical}");
+    let folded_last = items
+        .iter()
+        .find(|r| r["id"] == last["id"])
+        .unwrap_or_else(|| panic!("the chain's final hop: {logical}"));
+    assert_eq!(folded_last["chain"].as_array().map(Vec::len), Some(3), "{folded_last}");
+    let human = s.run(&["debug", "requests", "--logical"]).await.success();
+    assert!(human.stdout.contains("3 hops"), "{human:#?}");
+    assert!(human.stdout.contains(&format!("preflight {preflight_id}")), "{human:#?}");
+}
+
 /// Where each of `secrets` occurs in `reads`, with some context.
 fn leaks(reads: &[(String, String)], secrets: &[&str]) -> Vec<String> {
     let mut found = Vec::new();

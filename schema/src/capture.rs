@@ -120,6 +120,12 @@ pub struct RequestRecord {
     pub revision: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub redirect_from: Option<String>,
+    /// On a CORS preflight (`OPTIONS`): the id of the request it guards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preflight_for: Option<String>,
+    /// On a request that needed a CORS preflight: the preflight's id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preflight: Option<String>,
     pub url: String,
     pub method: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -539,6 +545,14 @@ pub struct RequestSummary {
     pub revision: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub redirect_from: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preflight_for: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preflight: Option<String>,
+    /// With `--logical`: the ids of every hop of this request's redirect chain, first to this
+    /// one (present only when there were redirects).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chain: Vec<String>,
     pub url: String,
     pub method: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -566,6 +580,9 @@ impl RequestRecord {
             id: self.id.clone(),
             revision: self.revision,
             redirect_from: self.redirect_from.clone(),
+            preflight_for: self.preflight_for.clone(),
+            preflight: self.preflight.clone(),
+            chain: Vec::new(),
             url: self.url.clone(),
             method: self.method.clone(),
             resource_type: self.resource_type.clone(),

@@ -76,6 +76,13 @@ pub struct DebugParams {
     /// Requests: include static resources and extension traffic, folded by default.
     #[serde(default)]
     pub all: bool,
+    /// Request: the whole redirect chain (and CORS preflight) instead of one part.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub chain: bool,
+    /// Requests: one item per logical request: preflights and earlier redirect hops are left
+    /// out, each final hop lists its `chain`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub logical: bool,
     /// Export: the document's format (default `json`, bsk's export document version 1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub format: Option<ExportFormat>,
@@ -184,6 +191,8 @@ impl DebugParams {
             since: None,
             limit: None,
             all: false,
+            chain: false,
+            logical: false,
             format: None,
             query: None,
             regex: false,
@@ -229,6 +238,23 @@ pub struct RequestMetadata {
     /// Ids of the later hops of this request's redirect chain, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub redirected_to: Vec<String>,
+}
+
+/// `request --chain`: one logical request, hop by hop.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct RequestChain {
+    pub run_id: String,
+    /// The id asked for.
+    pub id: String,
+    /// Every hop of its redirect chain still retained, first to last, each with its status and
+    /// timing.
+    pub hops: Vec<RequestSummary>,
+    /// The CORS preflight that guarded it, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preflight: Option<RequestSummary>,
+    /// Earlier hops were evicted from the capture, so the chain starts mid-way.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub starts_evicted: bool,
 }
 
 /// `request --part headers`.
@@ -356,6 +382,8 @@ pub enum DebugResult {
     Requests(ListPage<RequestSummary>),
     /// `request --part metadata`.
     RequestMetadata(RequestMetadata),
+    /// `request --chain`.
+    RequestChain(RequestChain),
     RequestHeaders(RequestHeaders),
     RequestTiming(RequestTiming),
     /// `request --part request|response`.
@@ -380,6 +408,7 @@ impl DebugResult {
                 from(value).map(|runs| DebugResult::Status(StatusResult { runs }))
             }
             DebugAction::Requests => from(value).map(DebugResult::Requests),
+            DebugAction::Request if params.chain => from(value).map(DebugResult::RequestChain),
             DebugAction::Request => match params.part.unwrap_or_default() {
                 RequestPart::Metadata => from(value).map(DebugResult::RequestMetadata),
                 RequestPart::Headers => from(value).map(DebugResult::RequestHeaders),

@@ -184,6 +184,13 @@ pub struct InspectArgs {
     /// Debug requests: include static resources and extension traffic.
     #[serde(default)]
     pub all: bool,
+    /// Debug requests: one item per logical request (final redirect hop with its chain; no
+    /// preflights).
+    #[serde(default)]
+    pub logical: bool,
+    /// Debug request: every hop of the request's redirect chain and its CORS preflight.
+    #[serde(default)]
+    pub chain: bool,
     /// Debug export: `json` (bsk's document, version 1) or `har` (HAR 1.2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub format: Option<ExportFormat>,

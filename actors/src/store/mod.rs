@@ -65,6 +65,8 @@ pub struct Capture {
     requests: VecDeque<RequestRecord>,
     /// CDP `requestId` → id of the record for its latest redirect hop.
     by_cdp_id: HashMap<String, String>,
+    /// CORS preflights reported before the request they guard: (its CDP id, preflight's id).
+    preflights_waiting: VecDeque<(String, String)>,
     console: VecDeque<ConsoleEntry>,
     operations: VecDeque<OperationRecord>,
     pages: VecDeque<PageLoad>,
@@ -102,6 +104,7 @@ impl Capture {
             revision: 0,
             requests: VecDeque::new(),
             by_cdp_id: HashMap::new(),
+            preflights_waiting: VecDeque::new(),
             console: VecDeque::new(),
             operations: VecDeque::new(),
             pages: VecDeque::new(),

@@ -211,6 +211,9 @@ fn initiator(value: &Value) -> Option<Value> {
     Some(out)
 }
 
+/// Preflights whose guarded request has not been reported yet, at most.
+const MAX_PREFLIGHTS_WAITING: usize = 32;
+
 /// The protocol and server address of a CDP `Response`; a page's JavaScript cannot set them.
 fn remote_endpoint(record: &mut RequestRecord, response: &Value) {
     record.protocol = response["protocol"]
@@ -353,6 +356,8 @@ impl Capture {
             id: id.clone(),
             revision: self.bump(),
             redirect_from,
+            preflight_for: None,
+            preflight: None,
             url: redact::url(request["url"].as_str().unwrap_or_default()),
             method: request["method"].as_str().unwrap_or("GET").to_string(),
             resource_type: params["type"].as_str().map(str::to_string),
@@ -383,9 +388,53 @@ impl Capture {
         self.text_units += record.request_body.units;
         self.requests.push_back(record);
         self.by_cdp_id.insert(cdp_id.to_string(), id.clone());
+        self.link_preflight(cdp_id, &id, &params["initiator"]);
         self.make_room_for_text(0, &id);
         self.apply_pending_extra(cdp_id);
         jobs
+    }
+
+    /// Links a CORS preflight and the request it guards, whichever of the two the browser
+    /// reported first (a preflight's initiator names the guarded request's CDP id).
+    fn link_preflight(&mut self, cdp_id: &str, id: &str, initiator: &Value) {
+        let pair = if initiator["type"] == "preflight" {
+            let Some(guarded_cdp) = initiator["requestId"].as_str() else {
+                return;
+            };
+            match self.by_cdp_id.get(guarded_cdp).cloned() {
+                Some(guarded) => (id.to_string(), guarded),
+                None => {
+                    if self.preflights_waiting.len() == MAX_PREFLIGHTS_WAITING {
+                        self.preflights_waiting.pop_front();
+                    }
+                    self.preflights_waiting
+                        .push_back((guarded_cdp.to_string(), id.to_string()));
+                    return;
+                }
+            }
+        } else {
+            let Some(at) = self
+                .preflights_waiting
+                .iter()
+                .position(|(guarded_cdp, _)| guarded_cdp == cdp_id)
+            else {
+                return;
+            };
+            let Some((_, preflight)) = self.preflights_waiting.remove(at) else {
+                return;
+            };
+            (preflight, id.to_string())
+        };
+        let (preflight, guarded) = pair;
+        let revision = self.bump();
+        if let Some(record) = self.record_mut(&preflight) {
+            record.preflight_for = Some(guarded.clone());
+            record.revision = revision;
+        }
+        if let Some(record) = self.record_mut(&guarded) {
+            record.preflight = Some(preflight);
+            record.revision = revision;
+        }
     }
 
     fn response_received(&mut self, cdp_id: &str, params: &Value) {

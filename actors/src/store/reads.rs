@@ -6,8 +6,8 @@ use bsk_schema::capture::{
     RequestSummary, StopReason, WindowIds,
 };
 use bsk_schema::debug::{
-    BodyRead, ListPage, OperationDetail, OperationSummary, PagesResult, RequestHeaders,
-    RequestMetadata, RequestPart, RequestTiming, WindowEvidence,
+    BodyRead, ListPage, OperationDetail, OperationSummary, PagesResult, RequestChain,
+    RequestHeaders, RequestMetadata, RequestPart, RequestTiming, WindowEvidence,
 };
 
 use super::Capture;
@@ -58,11 +58,14 @@ fn state_name(state: BodyState) -> String {
 }
 
 impl Capture {
+    /// A page of requests. `logical`: one item per logical request, its final hop with the
+    /// chain's ids; preflights and earlier hops are left out (`request --chain` shows them).
     pub fn requests_page(
         &self,
         since: Option<u64>,
         limit: Option<usize>,
         all: bool,
+        logical: bool,
     ) -> Result<ListPage<RequestSummary>, ReadError> {
         let limit = paging::validate_limit(limit)?;
         let (shown, folded): (Vec<&RequestRecord>, Vec<&RequestRecord>) =
@@ -71,8 +74,21 @@ impl Capture {
             .iter()
             .filter(|r| since.is_none_or(|s| r.revision > s))
             .count();
-        let summaries: Vec<RequestSummary> =
-            shown.into_iter().map(RequestRecord::summary).collect();
+        let summaries: Vec<RequestSummary> = if logical {
+            shown
+                .into_iter()
+                .filter(|r| r.preflight_for.is_none() && self.next_hop(&r.id).is_none())
+                .map(|r| {
+                    let mut summary = r.summary();
+                    if r.redirect_from.is_some() {
+                        summary.chain = self.chain_of(&r.id).0;
+                    }
+                    summary
+                })
+                .collect()
+        } else {
+            shown.into_iter().map(RequestRecord::summary).collect()
+        };
         let evicted = self.counters.requests_evicted + self.counters.bodies_evicted;
         let page = paging::page(&summaries, |r| r.revision, since, limit, evicted);
         Ok(ListPage {
@@ -311,6 +327,53 @@ impl Capture {
                 }
                 encode(serde_json::to_value(read))
             }
+        })
+    }
+
+    fn next_hop(&self, id: &str) -> Option<&RequestRecord> {
+        self.requests
+            .iter()
+            .find(|r| r.redirect_from.as_deref() == Some(id))
+    }
+
+    /// The ids of every retained hop of `id`'s chain, first to last, and whether earlier hops
+    /// were evicted.
+    fn chain_of(&self, id: &str) -> (Vec<String>, bool) {
+        let mut first = id.to_string();
+        let mut evicted = false;
+        while let Some(from) = self.request(&first).and_then(|r| r.redirect_from.clone()) {
+            if self.request(&from).is_none() {
+                evicted = true;
+                break;
+            }
+            first = from;
+        }
+        let mut chain = vec![first.clone()];
+        chain.extend(self.redirect_chain_after(&first));
+        (chain, evicted)
+    }
+
+    /// `request <id> --chain`: every hop of its redirect chain, and its CORS preflight.
+    pub fn request_chain(&self, id: &str) -> Result<RequestChain, ReadError> {
+        if self.request(id).is_none() {
+            return Err(ReadError::NoRequest(id.to_string()));
+        }
+        let (ids, starts_evicted) = self.chain_of(id);
+        let hops: Vec<RequestSummary> = ids
+            .iter()
+            .filter_map(|hop| self.request(hop).map(RequestRecord::summary))
+            .collect();
+        let preflight = hops
+            .iter()
+            .find_map(|hop| hop.preflight.as_deref())
+            .and_then(|p| self.request(p))
+            .map(RequestRecord::summary);
+        Ok(RequestChain {
+            run_id: self.meta.run_id.clone(),
+            id: id.to_string(),
+            hops,
+            preflight,
+            starts_evicted,
         })
     }
 

@@ -38,6 +38,36 @@ fn finish(c: &mut Capture, id: &str, status: u16, mime: &str, at: u64) -> Vec<Bo
 }
 
 #[test]
+fn a_preflight_links_to_the_request_it_guards_in_either_order() {
+    let preflight = |c: &mut Capture, id: &str, guarded: &str| {
+        let params = json!({ "requestId": id, "type": "Preflight", "wallTime": 1.0,
+            "request": { "url": "http://b/api", "method": "OPTIONS", "headers": {} },
+            "initiator": { "type": "preflight", "url": "http://b/api", "requestId": guarded } });
+        c.apply_network("TAB", "S", "Network.requestWillBeSent", &params, 1_000);
+    };
+    for preflight_first in [false, true] {
+        let mut c = capture();
+        if preflight_first {
+            preflight(&mut c, "P", "7");
+            sent(&mut c, "7", "http://b/api", 1_001);
+        } else {
+            sent(&mut c, "7", "http://b/api", 1_000);
+            preflight(&mut c, "P", "7");
+        }
+        let (options, put) = if preflight_first { ("r1", "r2") } else { ("r2", "r1") };
+        let guarded = c.request(put).expect("the guarded request");
+        assert_eq!(guarded.preflight.as_deref(), Some(options), "{preflight_first}");
+        let check = c.request(options).expect("the preflight");
+        assert_eq!(check.preflight_for.as_deref(), Some(put), "{preflight_first}");
+        let logical = c.requests_page(None, None, true, true).expect("page");
+        let ids: Vec<&str> = logical.items.iter().map(|r| r.id.as_str()).collect();
+        assert_eq!(ids, [put], "one logical request");
+        let chain = c.request_chain(put).expect("chain");
+        assert_eq!(chain.preflight.map(|p| p.id).as_deref(), Some(options));
+    }
+}
+
+#[test]
 fn a_redirect_chain_gets_distinct_ids_linked_by_redirect_from() {
     let mut c = capture();
     sent(&mut c, "1", "http://a/start", 1_000);
@@ -193,7 +223,7 @@ fn two_hundred_requests_are_kept_and_evictions_counted() {
         (250, 50)
     );
     assert_eq!(c.requests.front().map(|r| r.id.as_str()), Some("r51"));
-    let page = c.requests_page(None, Some(100), true).expect("page");
+    let page = c.requests_page(None, Some(100), true, false).expect("page");
     assert!(page.truncated, "evicted evidence is reported");
 }
 
@@ -246,17 +276,17 @@ fn since_follows_updates_and_an_empty_page_ends() {
     let mut c = capture();
     sent(&mut c, "1", "http://a/1", 1_000);
     sent(&mut c, "2", "http://a/2", 1_000);
-    let first = c.requests_page(None, None, false).expect("page");
+    let first = c.requests_page(None, None, false, false).expect("page");
     assert_eq!(first.items.len(), 2);
     let since = first.next_since;
     assert!(
-        c.requests_page(since, None, false)
+        c.requests_page(since, None, false, false)
             .expect("page")
             .items
             .is_empty()
     );
     finish(&mut c, "1", 204, "text/plain", 1_100);
-    let again = c.requests_page(since, None, false).expect("page");
+    let again = c.requests_page(since, None, false, false).expect("page");
     assert_eq!(
         again
             .items
@@ -266,7 +296,7 @@ fn since_follows_updates_and_an_empty_page_ends() {
         vec!["r1"],
         "the updated record comes again"
     );
-    assert!(c.requests_page(None, Some(101), false).is_err());
+    assert!(c.requests_page(None, Some(101), false, false).is_err());
 }
 
 #[test]
@@ -355,7 +385,7 @@ fn read_all(
 ) -> std::collections::HashMap<String, RequestState> {
     let mut seen = std::collections::HashMap::new();
     loop {
-        let page = c.requests_page(since, Some(limit), true).expect("page");
+        let page = c.requests_page(since, Some(limit), true, false).expect("page");
         if page.items.is_empty() {
             return seen;
         }
@@ -379,7 +409,7 @@ fn paging_never_skips_records_changed_together() {
             );
         }
         // An agent has read everything so far.
-        let before = c.requests_page(None, Some(100), true).expect("page");
+        let before = c.requests_page(None, Some(100), true, false).expect("page");
         let since = before.next_since;
         // The stop changes all ten at once.
         c.stop(StopReason::Stopped, 2_000);

@@ -83,7 +83,7 @@ impl Daemon {
                 let page =
                     held.capture
                         .lock()
-                        .requests_page(params.since, params.limit, params.all)?;
+                        .requests_page(params.since, params.limit, params.all, params.logical)?;
                 to_json(page)
             }
             DebugAction::Console => {
@@ -118,6 +118,9 @@ impl Daemon {
                 let id = required_id(&params, "request")?;
                 let (held, id) =
                     captures.find(&session, run_id, tab_id, id, |c, id| c.request(id).is_some())?;
+                if params.chain {
+                    return to_json(held.capture.lock().request_chain(&id)?);
+                }
                 let part = params.part.unwrap_or(RequestPart::Metadata);
                 let value = held.capture.lock().request_part(
                     &id,

@@ -174,8 +174,16 @@ fn request_line(r: &RequestSummary) -> String {
     };
     let duration = r.duration_ms.map(|d| format!(" {d}ms")).unwrap_or_default();
     let mut flags = Vec::new();
-    if let Some(from) = &r.redirect_from {
+    if r.chain.len() > 1 {
+        flags.push(format!("{} hops: {}", r.chain.len(), r.chain.join(" → ")));
+    } else if let Some(from) = &r.redirect_from {
         flags.push(format!("redirect from {from}"));
+    }
+    if let Some(guarded) = &r.preflight_for {
+        flags.push(format!("CORS preflight for {guarded}"));
+    }
+    if let Some(preflight) = &r.preflight {
+        flags.push(format!("preflight {preflight}"));
     }
     if r.from_cache {
         flags.push("cache".into());
@@ -462,6 +470,21 @@ fn chain_value(value: &bsk_schema::capture::ChainValue) -> String {
 }
 
 pub fn request(value: &Value) -> Option<String> {
+    if let Some(chain) =
+        decode::<bsk_schema::debug::RequestChain>(value).filter(|_| value.get("hops").is_some())
+    {
+        let mut lines = Vec::new();
+        if chain.starts_evicted {
+            lines.push("(earlier hops were evicted from the capture)".to_string());
+        }
+        if let Some(preflight) = &chain.preflight {
+            lines.push(format!("preflight {}", request_line(preflight)));
+        }
+        for (n, hop) in chain.hops.iter().enumerate() {
+            lines.push(format!("hop {} {}", n + 1, request_line(hop)));
+        }
+        return Some(lines.join("\n"));
+    }
     if let Some(read) = decode::<BodyRead>(value).filter(|_| value.get("body").is_some()) {
         return Some(body(&read));
     }
