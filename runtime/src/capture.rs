@@ -456,19 +456,18 @@ impl Captures {
                     None => no_capture(session),
                 });
         };
-        let held = self
-            .held
-            .get(run_id)
-            .filter(|h| h.task_id == session.task_id)
-            .map(|h| h.value().clone())
-            .ok_or_else(|| {
-                Failure::not_found(format!("no capture {run_id} in session {}", session.id)).hint(
-                    format!(
-                        "list this session's captures with `bsk debug status --session {}`",
-                        session.id
-                    ),
-                )
-            })?;
+        let held =
+            self.held
+                .get(run_id)
+                .filter(|h| h.task_id == session.task_id)
+                .map(|h| h.value().clone())
+                .ok_or_else(|| {
+                    Failure::not_found(format!("no capture {run_id} in session {}", session.id))
+                        .hint(format!(
+                            "list this session's captures with `bsk debug status --session {}`",
+                            session.id
+                        ))
+                })?;
         if let Some(tab) = tab_id
             && held.tab_id != tab
         {

@@ -455,6 +455,9 @@ pub enum DebugCommand {
         on: DebugOn,
         #[command(flatten)]
         page: PageArgs,
+        /// Count static resources, data: URLs and extension traffic in the windows too.
+        #[arg(long)]
+        all: bool,
     },
     /// One operation with the requests and console entries in its immediate window (until 1.5 s
     /// after it ended) and possibly related ones (up to 15 s).
@@ -464,6 +467,9 @@ pub enum DebugCommand {
         id: String,
         #[command(flatten)]
         on: DebugOn,
+        /// Show static resources, data: URLs and extension traffic in the windows too.
+        #[arg(long)]
+        all: bool,
     },
     /// Write the capture as one document to stdout (or --output): a point-in-time snapshot.
     /// `json` is bsk's export document (version 1); `har` is HAR 1.2 of the same snapshot, for

@@ -116,7 +116,10 @@ fn skewed_protocol(failure: &Failure) -> Option<u32> {
         .chars()
         .take_while(char::is_ascii_digit)
         .collect();
-    digits.parse().ok().filter(|theirs| *theirs != protocol_version())
+    digits
+        .parse()
+        .ok()
+        .filter(|theirs| *theirs != protocol_version())
 }
 
 /// Stops a daemon of protocol `theirs` if it holds no session, speaking its own version for

@@ -7,8 +7,8 @@ use serde_json::Value;
 
 use crate::browser::{BrowserSource, Visibility};
 use crate::cli::{
-    Cli, Command, DaemonCommand, DebugCommand, DebugOn, DisplayFlags, ExtensionCommand, On,
-    FormatArg, PageArgs, PartArg, ScopeArg, SessionCommand, TabCommand,
+    Cli, Command, DaemonCommand, DebugCommand, DebugOn, DisplayFlags, ExtensionCommand, FormatArg,
+    On, PageArgs, PartArg, ScopeArg, SessionCommand, TabCommand,
 };
 use crate::client;
 use crate::daemon::{Config, Daemon, server};
@@ -386,9 +386,13 @@ async fn debug(command: DebugCommand, paths: &Paths, style: Style) -> Result<()>
         }
         DebugCommand::Console { on, page } => paged(params(on, A::Console), page),
         DebugCommand::Pages { on } => params(on, A::Pages),
-        DebugCommand::Operations { on, page } => paged(params(on, A::Operations), page),
-        DebugCommand::Operation { id, on } => DebugParams {
+        DebugCommand::Operations { on, page, all } => DebugParams {
+            all,
+            ..paged(params(on, A::Operations), page)
+        },
+        DebugCommand::Operation { id, on, all } => DebugParams {
             id: Some(id),
+            all,
             ..params(on, A::Operation)
         },
         DebugCommand::Export { on, format, output } => {
@@ -404,10 +408,12 @@ async fn debug(command: DebugCommand, paths: &Paths, style: Style) -> Result<()>
             let value = debug_call(paths, p).await?;
             let text = serde_json::to_string_pretty(&value).unwrap_or_default();
             match output {
-                Some(path) => write_private(&path, format!("{text}\n").as_bytes()).map_err(|e| {
-                    Failure::invalid_input(format!("cannot write {}: {e}", path.display()))
-                        .hint("pass a path in a directory you can write to")
-                })?,
+                Some(path) => {
+                    write_private(&path, format!("{text}\n").as_bytes()).map_err(|e| {
+                        Failure::invalid_input(format!("cannot write {}: {e}", path.display()))
+                            .hint("pass a path in a directory you can write to")
+                    })?
+                }
                 None => output::line(&text),
             }
             return Ok(());

@@ -123,8 +123,9 @@ impl ServerHandler for BskMcp {
                     Some(hint) => format!("error: {}\nhint: {hint}", failure.0.message),
                     None => format!("error: {}", failure.0.message),
                 };
-                let mut result =
-                    CallToolResult::structured_error(serde_json::to_value(&failure.0).unwrap_or_default());
+                let mut result = CallToolResult::structured_error(
+                    serde_json::to_value(&failure.0).unwrap_or_default(),
+                );
                 result.content = vec![ContentBlock::text(text)];
                 result.into()
             }
@@ -200,7 +201,12 @@ impl BskMcp {
         Ok(reply(value, text))
     }
 
-    async fn operate(&self, session: String, tab_id: Option<String>, op: Operation) -> Result<Reply> {
+    async fn operate(
+        &self,
+        session: String,
+        tab_id: Option<String>,
+        op: Operation,
+    ) -> Result<Reply> {
         let value = self
             .request(Call::Operation(OperationParams {
                 session,
@@ -277,8 +283,12 @@ impl BskMcp {
             }
             InspectAction::Evaluate => {
                 let expression = required(args.expression, "expression", "evaluate")?;
-                self.operate(args.session_id, args.tab_id, Operation::Evaluate { expression })
-                    .await
+                self.operate(
+                    args.session_id,
+                    args.tab_id,
+                    Operation::Evaluate { expression },
+                )
+                .await
             }
             InspectAction::Debug => {
                 let action = args.debug_action.ok_or_else(|| {
@@ -369,7 +379,12 @@ fn required<T>(value: Option<T>, field: &str, action: &str) -> Result<T> {
 
 /// The tools, their schemas and annotations.
 fn tools() -> Vec<Tool> {
-    let tool = |name: &'static str, title: &'static str, description: &'static str, input: Arc<JsonObject>, output: Arc<JsonObject>, annotations: ToolAnnotations| {
+    let tool = |name: &'static str,
+                title: &'static str,
+                description: &'static str,
+                input: Arc<JsonObject>,
+                output: Arc<JsonObject>,
+                annotations: ToolAnnotations| {
         Tool::new(name, description, input)
             .with_title(title)
             .with_raw_output_schema(output)
@@ -395,7 +410,9 @@ fn tools() -> Vec<Tool> {
              drive it (`tabId` from the list), or return it. A session drives only its own tabs.",
             input_schema::<TabsArgs>(),
             output_schema::<TabsOutput>(),
-            ToolAnnotations::with_title("Browser tabs").destructive(false).open_world(false),
+            ToolAnnotations::with_title("Browser tabs")
+                .destructive(false)
+                .open_world(false),
         ),
         tool(
             "browser_navigate",
@@ -405,7 +422,9 @@ fn tools() -> Vec<Tool> {
              operation when a capture runs.",
             input_schema::<NavigateArgs>(),
             output_schema::<OperationOutput>(),
-            ToolAnnotations::with_title("Navigate").destructive(false).open_world(true),
+            ToolAnnotations::with_title("Navigate")
+                .destructive(false)
+                .open_world(true),
         ),
         tool(
             "browser_act",
@@ -439,10 +458,31 @@ fn tools() -> Vec<Tool> {
     ]
 }
 
+/// A generated schema as MCP carries it. schemars marks integers with formats such as `uint64`
+/// that JSON Schema validators do not know (they warn about each one); `minimum` already says
+/// what matters, so those formats go.
 fn schema_object(schema: schemars::Schema) -> JsonObject {
-    match schema.to_value() {
+    let mut value = schema.to_value();
+    drop_number_formats(&mut value);
+    match value {
         Value::Object(map) => map,
         _ => JsonObject::new(),
+    }
+}
+
+fn drop_number_formats(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            let numeric = map.get("format").and_then(Value::as_str).is_some_and(|f| {
+                f.starts_with("uint") || f.starts_with("int") || f == "double" || f == "float"
+            });
+            if numeric {
+                map.remove("format");
+            }
+            map.values_mut().for_each(drop_number_formats);
+        }
+        Value::Array(items) => items.iter_mut().for_each(drop_number_formats),
+        _ => {}
     }
 }
 
@@ -474,6 +514,8 @@ mod tests {
             let output = tool.output_schema.as_ref().expect("an output schema");
             assert_eq!(output["type"], "object", "{}", tool.name);
             assert!(output.contains_key("anyOf"), "{}", tool.name);
+            let text = serde_json::to_string(output).unwrap_or_default();
+            assert!(!text.contains("\"uint"), "{}: {text:.200}", tool.name);
         }
     }
 }

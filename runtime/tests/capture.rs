@@ -1068,7 +1068,11 @@ async fn secrets_never_appear_in_any_read_or_the_export() {
     }
     for secret in SECRETS.iter().chain([&TYPED_PASSWORD]) {
         let found = debug(&s, &["search", secret, "--limit", "100"]).await;
-        assert_eq!(found["items"], json!([]), "searching {secret} finds it: {found}");
+        assert_eq!(
+            found["items"],
+            json!([]),
+            "searching {secret} finds it: {found}"
+        );
     }
 
     let leaked = leaks(&reads, SECRETS);
@@ -1139,7 +1143,10 @@ async fn search_finds_a_token_where_it_occurs_and_pages_like_the_lists() {
     )
     .await;
     wait_until("the probe's console entry", WAIT, || async {
-        debug(&s, &["console", "--limit", "100"]).await.to_string().contains("console-token-9")
+        debug(&s, &["console", "--limit", "100"])
+            .await
+            .to_string()
+            .contains("console-token-9")
     })
     .await;
     let echo = final_url(&s, &site.url("/echo?probe=1")).await;
@@ -1157,7 +1164,11 @@ async fn search_finds_a_token_where_it_occurs_and_pages_like_the_lists() {
         assert_eq!(parts, [part], "{page}");
         items[0].clone()
     };
-    let header = only(&debug(&s, &["search", "HDR-token-7"]).await, "request", "request_headers");
+    let header = only(
+        &debug(&s, &["search", "HDR-token-7"]).await,
+        "request",
+        "request_headers",
+    );
     assert_eq!(header["id"], echo["id"], "{header}");
     assert!(
         header["hits"][0]["snippet"]
@@ -1165,13 +1176,33 @@ async fn search_finds_a_token_where_it_occurs_and_pages_like_the_lists() {
             .is_some_and(|t| t.to_ascii_lowercase().contains("x-probe: hdr-token-7")),
         "{header}"
     );
-    only(&debug(&s, &["search", "console-token-9"]).await, "console", "console_text");
-    let body = only(&debug(&s, &["search", "has_cookie"]).await, "request", "response_body");
+    only(
+        &debug(&s, &["search", "console-token-9"]).await,
+        "console",
+        "console_text",
+    );
+    let body = only(
+        &debug(&s, &["search", "has_cookie"]).await,
+        "request",
+        "response_body",
+    );
     // The offset is where `request --offset` finds it.
-    let offset = body["hits"][0]["offset"].as_u64().unwrap_or_default().to_string();
-    let slice = part(&s, &id(&echo), "response", &["--offset", &offset, "--max-chars", "10"]).await;
+    let offset = body["hits"][0]["offset"]
+        .as_u64()
+        .unwrap_or_default()
+        .to_string();
+    let slice = part(
+        &s,
+        &id(&echo),
+        "response",
+        &["--offset", &offset, "--max-chars", "10"],
+    )
+    .await;
     assert_eq!(slice["text"], "has_cookie", "{slice}");
-    assert_eq!(debug(&s, &["search", "has_cookie", "--in", "url,headers"]).await["items"], json!([]));
+    assert_eq!(
+        debug(&s, &["search", "has_cookie", "--in", "url,headers"]).await["items"],
+        json!([])
+    );
     let regex = debug(&s, &["search", "--regex", r"hdr-token-\d"]).await;
     assert_eq!(regex["items"].as_array().map(Vec::len), Some(1), "{regex}");
     let bad = debug_fail(&s, &["search", "--regex", "("]).await;
@@ -1181,7 +1212,12 @@ async fn search_finds_a_token_where_it_occurs_and_pages_like_the_lists() {
 
     // Pagination: every record with a match, once, one per page, until an empty page.
     let everything = debug(&s, &["search", "/", "--limit", "100"]).await;
-    let all: BTreeSet<String> = everything["items"].as_array().into_iter().flatten().map(id).collect();
+    let all: BTreeSet<String> = everything["items"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(id)
+        .collect();
     assert!(all.len() >= 3, "{everything}");
     let mut paged = BTreeSet::new();
     let mut since = None::<String>;
@@ -1218,12 +1254,16 @@ async fn redirect_chains_and_preflights_read_as_logical_requests() {
     ))
     .await;
     let guarded = wait_for("the guarded PUT", WAIT, || async {
-        requests(&s).await.into_iter().find(|r| {
-            r["method"] == "PUT" && r["preflight"].is_string() && is_final(r)
-        })
+        requests(&s)
+            .await
+            .into_iter()
+            .find(|r| r["method"] == "PUT" && r["preflight"].is_string() && is_final(r))
     })
     .await;
-    let preflight_id = guarded["preflight"].as_str().unwrap_or_default().to_string();
+    let preflight_id = guarded["preflight"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
     let listed = requests(&s).await;
     let preflight = listed
         .iter()
@@ -1241,34 +1281,75 @@ async fn redirect_chains_and_preflights_read_as_logical_requests() {
         .flatten()
         .map(|h| {
             let url = h["url"].as_str().unwrap_or_default();
-            (url.rsplit('/').next().unwrap_or_default().to_string(), h["status"].as_u64().unwrap_or_default())
+            (
+                url.rsplit('/').next().unwrap_or_default().to_string(),
+                h["status"].as_u64().unwrap_or_default(),
+            )
         })
         .collect();
     assert_eq!(
         hops,
-        [("start".to_string(), 302), ("middle".to_string(), 301), ("final".to_string(), 200)],
+        [
+            ("start".to_string(), 302),
+            ("middle".to_string(), 301),
+            ("final".to_string(), 200)
+        ],
         "{chain}"
     );
-    let first = chain["hops"][0]["id"].as_str().unwrap_or_default().to_string();
-    assert_eq!(debug(&s, &["request", &first, "--chain"]).await["hops"], chain["hops"]);
+    let first = chain["hops"][0]["id"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert_eq!(
+        debug(&s, &["request", &first, "--chain"]).await["hops"],
+        chain["hops"]
+    );
     let guarded_chain = debug(&s, &["request", &id(&guarded), "--chain"]).await;
-    assert_eq!(guarded_chain["preflight"]["id"], preflight_id.as_str(), "{guarded_chain}");
-    let human = s.run(&["debug", "request", &first, "--chain"]).await.success();
-    assert!(human.stdout.contains("hop 3") && human.stdout.contains("302"), "{human:#?}");
+    assert_eq!(
+        guarded_chain["preflight"]["id"],
+        preflight_id.as_str(),
+        "{guarded_chain}"
+    );
+    let human = s
+        .run(&["debug", "request", &first, "--chain"])
+        .await
+        .success();
+    assert!(
+        human.stdout.contains("hop 3") && human.stdout.contains("302"),
+        "{human:#?}"
+    );
+    // The reminder that 2xx is not success comes with 2xx statuses only.
+    let redirect = s.run(&["debug", "request", &first]).await.success();
+    assert!(!redirect.stdout.contains("2xx"), "{redirect:#?}");
+    let ok = s.run(&["debug", "request", &id(&last)]).await.success();
+    assert!(ok.stdout.contains("2xx status is not success"), "{ok:#?}");
 
     // --logical: one line per logical request.
     let logical = debug(&s, &["requests", "--logical", "--limit", "100"]).await;
     let items = logical["items"].as_array().cloned().unwrap_or_default();
-    assert!(items.iter().all(|r| r["preflight_for"].is_null()), "{logical}");
-    assert!(!items.iter().any(|r| r["id"] == first.as_str()), "earlier hops fold: {logical}");
+    assert!(
+        items.iter().all(|r| r["preflight_for"].is_null()),
+        "{logical}"
+    );
+    assert!(
+        !items.iter().any(|r| r["id"] == first.as_str()),
+        "earlier hops fold: {logical}"
+    );
     let folded_last = items
         .iter()
         .find(|r| r["id"] == last["id"])
         .unwrap_or_else(|| panic!("the chain's final hop: {logical}"));
-    assert_eq!(folded_last["chain"].as_array().map(Vec::len), Some(3), "{folded_last}");
+    assert_eq!(
+        folded_last["chain"].as_array().map(Vec::len),
+        Some(3),
+        "{folded_last}"
+    );
     let human = s.run(&["debug", "requests", "--logical"]).await.success();
     assert!(human.stdout.contains("3 hops"), "{human:#?}");
-    assert!(human.stdout.contains(&format!("preflight {preflight_id}")), "{human:#?}");
+    assert!(
+        human.stdout.contains(&format!("preflight {preflight_id}")),
+        "{human:#?}"
+    );
 }
 
 /// Where each of `secrets` occurs in `reads`, with some context.
@@ -1570,7 +1651,11 @@ async fn captures_belong_to_their_session_and_tab() {
     );
     let qualified = debug(&a, &["request", &format!("{run_a}/r1")]).await;
     assert_eq!(qualified["url"], first["url"], "{qualified}");
-    let conflict = debug_fail(&a, &["request", &format!("{run_a}/r1"), "--run-id", &run_a2]).await;
+    let conflict = debug_fail(
+        &a,
+        &["request", &format!("{run_a}/r1"), "--run-id", &run_a2],
+    )
+    .await;
     assert_eq!(conflict["code"], "invalid_input", "{conflict}");
     // --tab-id picks that tab's latest capture on every read, and refuses a tab without one.
     let by_tab = debug(&a, &["requests", "--tab-id", &a.tab]).await;

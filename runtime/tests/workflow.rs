@@ -1133,6 +1133,43 @@ async fn errors_have_codes_exit_codes_and_hints() {
     );
 }
 
+#[tokio::test(flavor = "multi_thread")]
+async fn refs_stay_with_their_element_across_observes_and_names_read_as_text() {
+    let site = site().await;
+    let bsk = Bsk::new("refs");
+    let s = bsk.start_session().await;
+    s.op(&["navigate", &site.url("/ops")]).await;
+    let first = s.observe().await;
+    let button = ref_in(&first.lines().collect::<Vec<_>>(), "button \"Click me\"");
+
+    // The page changes before the button: observe again, and the button keeps its ref.
+    s.eval(
+        "const b = document.createElement('button'); b.textContent = 'get \\u200b/users\\nnow'; \
+         document.body.prepend(b); true",
+    )
+    .await;
+    let second = s.observe().await;
+    let lines: Vec<&str> = second.lines().collect();
+    assert_eq!(ref_in(&lines, "button \"Click me\""), button, "{second}");
+    let added = ref_in(&lines, "button \"get /users now\"");
+    assert_ne!(added, button);
+    assert!(!second.contains("\\u{"), "no Rust escapes: {second}");
+    s.op(&["click", &button]).await;
+
+    // Its element removed, the ref is refused with what to do.
+    s.eval("document.querySelectorAll('button').forEach(b => b.textContent === 'Click me' && b.remove()), true")
+        .await;
+    let gone = s.fail(&["click", &button]).await;
+    assert_eq!(gone["code"], "not_found", "{gone}");
+    assert!(
+        gone["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("no longer in the page")),
+        "{gone}"
+    );
+    s.op(&["click", &added]).await;
+}
+
 /// Right after an upgrade the old daemon still runs. Test daemons of "another version" speak the
 /// protocol named by `BSK_TEST_PROTOCOL_VERSION`; the client this build makes speaks its own.
 #[tokio::test(flavor = "multi_thread")]
@@ -1154,14 +1191,21 @@ async fn a_daemon_of_another_version_is_named_when_busy_and_replaced_when_idle()
     );
     let message = refused["message"].as_str().unwrap_or_default();
     assert!(
-        message.contains("protocol 7") && message.contains("protocol 2") && message.contains(&old_session),
+        message.contains("protocol 7")
+            && message.contains("protocol 2")
+            && message.contains(&old_session),
         "{refused}"
     );
     assert!(
-        refused["hint"].as_str().is_some_and(|h| h.contains("bsk daemon stop")),
+        refused["hint"]
+            .as_str()
+            .is_some_and(|h| h.contains("bsk daemon stop")),
         "{refused}"
     );
-    assert!(common::is_running(old_pid), "the busy old daemon keeps running");
+    assert!(
+        common::is_running(old_pid),
+        "the busy old daemon keeps running"
+    );
 
     // Idle: the next command stops it and starts a daemon of its own version by itself.
     bsk.set_env("BSK_TEST_PROTOCOL_VERSION", "7");
@@ -1170,9 +1214,11 @@ async fn a_daemon_of_another_version_is_named_when_busy_and_replaced_when_idle()
     assert_eq!(bsk.json(&["session", "list"]).await, json!([]));
     let new_pid = bsk.daemon_pid().await.expect("a new daemon runs");
     assert_ne!(new_pid, old_pid);
-    wait_until("the old daemon to exit", Duration::from_secs(15), || async {
-        !common::is_running(old_pid)
-    })
+    wait_until(
+        "the old daemon to exit",
+        Duration::from_secs(15),
+        || async { !common::is_running(old_pid) },
+    )
     .await;
 
     // A daemon that does not know a method refuses that call alone, with a typed error.
@@ -1181,15 +1227,24 @@ async fn a_daemon_of_another_version_is_named_when_busy_and_replaced_when_idle()
     let s = bsk.start_session().await;
     let unsupported = s.fail(&["debug", "status"]).await;
     assert_eq!(
-        (unsupported["code"].clone(), unsupported["exit_code"].clone()),
+        (
+            unsupported["code"].clone(),
+            unsupported["exit_code"].clone()
+        ),
         (json!("unsupported"), json!(2)),
         "{unsupported}"
     );
     assert!(
-        unsupported["message"].as_str().is_some_and(|m| m.contains("tool.debug")),
+        unsupported["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("tool.debug")),
         "{unsupported}"
     );
-    assert_eq!(s.eval("1 + 1").await, json!(2), "every other method keeps working");
+    assert_eq!(
+        s.eval("1 + 1").await,
+        json!(2),
+        "every other method keeps working"
+    );
     bsk.ok(&["daemon", "stop"]).await;
 }
 

@@ -73,7 +73,8 @@ pub struct DebugParams {
     /// Lists: at most this many (default 30, maximum 100).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limit: Option<usize>,
-    /// Requests: include static resources and extension traffic, folded by default.
+    /// Requests, operations, operation: include static resources, `data:` URLs and extension
+    /// traffic, folded by default.
     #[serde(default)]
     pub all: bool,
     /// Request: the whole redirect chain (and CORS preflight) instead of one part.
@@ -322,6 +323,10 @@ pub struct WindowEvidence {
     pub until: u64,
     pub requests: Vec<RequestSummary>,
     pub console: Vec<ConsoleEntry>,
+    /// Static resources, `data:` URLs and extension traffic in the window, left out of
+    /// `requests` (`--all` shows them).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub folded: usize,
 }
 
 /// `bsk debug operation <id>`.
@@ -367,7 +372,10 @@ pub struct StatusResult {
 
 /// Nothing to say beyond success (the test-only `fault`).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
-pub struct Done {}
+pub struct Done {
+    /// Always true.
+    pub done: bool,
+}
 
 /// Every `tool.debug` result, one variant per shape. The daemon's answer is decoded into the
 /// variant its action (and part, and format) promises, so a drift between daemon and client

@@ -90,7 +90,11 @@ pub struct HarEntry {
     )]
     pub resource_type: Option<String>,
     /// Chrome's initiator, as recorded.
-    #[serde(rename = "_initiator", default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        rename = "_initiator",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
     pub initiator: Option<serde_json::Value>,
     /// The target (page or out-of-process iframe) the request was seen on.
     #[serde(rename = "_target")]

@@ -51,11 +51,20 @@ pub fn schemas() -> Vec<(&'static str, schemars::Schema)> {
             "debug-result.schema.json",
             schemars::schema_for!(debug::DebugResult),
         ),
-        ("mcp-session.schema.json", schemars::schema_for!(mcp::SessionArgs)),
+        (
+            "mcp-session.schema.json",
+            schemars::schema_for!(mcp::SessionArgs),
+        ),
         ("mcp-tabs.schema.json", schemars::schema_for!(mcp::TabsArgs)),
-        ("mcp-navigate.schema.json", schemars::schema_for!(mcp::NavigateArgs)),
+        (
+            "mcp-navigate.schema.json",
+            schemars::schema_for!(mcp::NavigateArgs),
+        ),
         ("mcp-act.schema.json", schemars::schema_for!(mcp::ActArgs)),
-        ("mcp-inspect.schema.json", schemars::schema_for!(mcp::InspectArgs)),
+        (
+            "mcp-inspect.schema.json",
+            schemars::schema_for!(mcp::InspectArgs),
+        ),
         (
             "link-hello.schema.json",
             schemars::schema_for!(link::LinkHello),

@@ -88,6 +88,17 @@ impl Operation {
         !matches!(self, Operation::Observe)
     }
 
+    /// Whether it loads a document (and leaves a load pending if cancelled).
+    pub fn navigates(&self) -> bool {
+        matches!(
+            self,
+            Operation::Navigate { .. }
+                | Operation::Reload { .. }
+                | Operation::Back
+                | Operation::Forward
+        )
+    }
+
     /// The operation's name as the CLI spells it.
     pub fn name(&self) -> &'static str {
         match self {

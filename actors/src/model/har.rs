@@ -12,9 +12,8 @@ use bsk_schema::capture::{
     Body, BodyState, ExportDocument, Headers, PageLoad, RequestRecord, RequestState,
 };
 use bsk_schema::har::{
-    Har, HarBodyState, HarCache, HarContent, HarCookie, HarCreator, HarEntry, HarLog,
-    HarNameValue, HarPage, HarPageTimings, HarParam, HarPostData, HarRequest, HarResponse,
-    HarTimings,
+    Har, HarBodyState, HarCache, HarContent, HarCookie, HarCreator, HarEntry, HarLog, HarNameValue,
+    HarPage, HarPageTimings, HarParam, HarPostData, HarRequest, HarResponse, HarTimings,
 };
 use serde_json::{Value, json};
 
@@ -468,10 +467,12 @@ fn query_string(url: &str) -> Vec<HarNameValue> {
 
 /// `a=1&b=2`, percent-decoded (and `+` as space in form bodies).
 fn pairs(text: &str, form: bool) -> impl Iterator<Item = (String, String)> + '_ {
-    text.split('&').filter(|pair| !pair.is_empty()).map(move |pair| {
-        let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
-        (decode(name, form), decode(value, form))
-    })
+    text.split('&')
+        .filter(|pair| !pair.is_empty())
+        .map(move |pair| {
+            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+            (decode(name, form), decode(value, form))
+        })
 }
 
 fn decode(text: &str, form: bool) -> String {
@@ -539,8 +540,9 @@ mod tests {
 
     #[test]
     fn set_cookie_attributes_are_read() {
-        let cookie = response_cookie("sid=[redacted]; Path=/; HttpOnly; Secure; Domain=example.test")
-            .expect("a cookie");
+        let cookie =
+            response_cookie("sid=[redacted]; Path=/; HttpOnly; Secure; Domain=example.test")
+                .expect("a cookie");
         assert_eq!(
             (cookie.name.as_str(), cookie.value.as_str()),
             ("sid", "[redacted]")
@@ -566,7 +568,9 @@ mod tests {
         .expect("a record");
         let t = timings(&record);
         assert_eq!(
-            (t.blocked, t.dns, t.connect, t.ssl, t.send, t.wait, t.receive),
+            (
+                t.blocked, t.dns, t.connect, t.ssl, t.send, t.wait, t.receive
+            ),
             (1.0, 2.0, 7.0, -1.0, 0.5, 49.0, 40.0)
         );
         record.timing = None;

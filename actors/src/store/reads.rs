@@ -39,7 +39,8 @@ pub enum ReadError {
     BadQuery(String),
 }
 
-/// Static resources and extension traffic, folded out of lists unless `--all`.
+/// Static resources, `data:` URLs and extension traffic, folded out of lists and operation
+/// windows unless `--all`.
 fn is_folded(record: &RequestRecord) -> bool {
     let static_type = matches!(
         record.resource_type.as_deref(),
@@ -47,6 +48,7 @@ fn is_folded(record: &RequestRecord) -> bool {
     );
     static_type
         || record.url.starts_with("chrome-extension://")
+        || record.url.starts_with("data:")
         || record.url.ends_with("/favicon.ico")
 }
 
@@ -147,6 +149,7 @@ impl Capture {
         &self,
         since: Option<u64>,
         limit: Option<usize>,
+        all: bool,
         now: u64,
     ) -> Result<ListPage<OperationSummary>, ReadError> {
         let limit = paging::validate_limit(limit)?;
@@ -157,6 +160,7 @@ impl Capture {
                     (
                         self.requests
                             .iter()
+                            .filter(|r| all || !is_folded(r))
                             .filter(|r| window.place(r.started_at) == placement)
                             .count(),
                         self.console
@@ -197,7 +201,12 @@ impl Capture {
         self.operations.iter().any(|o| o.id == id)
     }
 
-    pub fn operation_detail(&self, id: &str, now: u64) -> Result<OperationDetail, ReadError> {
+    pub fn operation_detail(
+        &self,
+        id: &str,
+        all: bool,
+        now: u64,
+    ) -> Result<OperationDetail, ReadError> {
         let index = self
             .operations
             .iter()
@@ -210,9 +219,16 @@ impl Capture {
             requests: self
                 .requests
                 .iter()
+                .filter(|r| all || !is_folded(r))
                 .filter(|r| window.place(r.started_at) == placement)
                 .map(RequestRecord::summary)
                 .collect(),
+            folded: self
+                .requests
+                .iter()
+                .filter(|r| !all && is_folded(r))
+                .filter(|r| window.place(r.started_at) == placement)
+                .count(),
             console: self
                 .console
                 .iter()

@@ -4,9 +4,7 @@
 //! first match in each of its parts and a short snippet, never more body text than that.
 
 use bsk_schema::capture::{Headers, RequestRecord};
-use bsk_schema::debug::{
-    ListPage, RecordKind, SearchHit, SearchItem, SearchPart, SearchScope,
-};
+use bsk_schema::debug::{ListPage, RecordKind, SearchHit, SearchItem, SearchPart, SearchScope};
 use regex::{Regex, RegexBuilder};
 
 use super::Capture;
@@ -98,7 +96,11 @@ fn snippet(text: &str, start: usize, end: usize) -> String {
     let matched: String = text[start..end].chars().take(2 * SNIPPET_CONTEXT).collect();
     let after: String = text[end..].chars().take(SNIPPET_CONTEXT).collect();
     let lead = if before.len() < start { "…" } else { "" };
-    let tail = if end + after.len() < text.len() { "…" } else { "" };
+    let tail = if end + after.len() < text.len() {
+        "…"
+    } else {
+        ""
+    };
     let one_line = |s: &str| s.replace(['\n', '\r', '\t'], " ");
     format!(
         "{lead}{}{}{}{tail}",
@@ -161,7 +163,14 @@ impl Capture {
             {
                 found.add(search.find(SearchPart::ResponseBody, text));
             }
-            push(&mut items, RecordKind::Request, &record.id, record.revision, request_label(record), found);
+            push(
+                &mut items,
+                RecordKind::Request,
+                &record.id,
+                record.revision,
+                request_label(record),
+                found,
+            );
         }
         if search.looks_in(SearchScope::Console) {
             for entry in &self.console {
@@ -171,7 +180,14 @@ impl Capture {
                     found.add(search.find(SearchPart::ConsoleUrl, url));
                 }
                 let label = format!("{} {}", entry.level, first_chars(&entry.text, 80));
-                push(&mut items, RecordKind::Console, &entry.id, entry.revision, label, found);
+                push(
+                    &mut items,
+                    RecordKind::Console,
+                    &entry.id,
+                    entry.revision,
+                    label,
+                    found,
+                );
             }
         }
         if search.looks_in(SearchScope::Pages) {
@@ -181,7 +197,14 @@ impl Capture {
                 if let Some(observation) = &page.observation {
                     found.add(search.find(SearchPart::PageText, &observation.text));
                 }
-                push(&mut items, RecordKind::Page, &page.id, page.revision, page.url.clone(), found);
+                push(
+                    &mut items,
+                    RecordKind::Page,
+                    &page.id,
+                    page.revision,
+                    page.url.clone(),
+                    found,
+                );
             }
         }
         let evicted = self.counters.requests_evicted
@@ -199,7 +222,14 @@ impl Capture {
     }
 }
 
-fn push(items: &mut Vec<SearchItem>, kind: RecordKind, id: &str, revision: u64, label: String, found: Found) {
+fn push(
+    items: &mut Vec<SearchItem>,
+    kind: RecordKind,
+    id: &str,
+    revision: u64,
+    label: String,
+    found: Found,
+) {
     if found.hits.is_empty() {
         return;
     }
@@ -214,9 +244,10 @@ fn push(items: &mut Vec<SearchItem>, kind: RecordKind, id: &str, revision: u64, 
 }
 
 fn request_label(record: &RequestRecord) -> String {
-    let status = record
-        .status
-        .map_or_else(|| format!("{:?}", record.state).to_lowercase(), |s| s.to_string());
+    let status = record.status.map_or_else(
+        || format!("{:?}", record.state).to_lowercase(),
+        |s| s.to_string(),
+    );
     format!("{} {status} {}", record.method, record.url)
 }
 
@@ -238,9 +269,15 @@ mod tests {
     fn snippets_are_short_single_lines_around_the_match() {
         let text = format!("{}needle{}", "a".repeat(100), "\nb".repeat(50));
         let search = Search::new("NEEDLE", false, &[]).expect("a search");
-        let (hit, count) = search.find(SearchPart::ResponseBody, &text).expect("a match");
+        let (hit, count) = search
+            .find(SearchPart::ResponseBody, &text)
+            .expect("a match");
         assert_eq!((hit.offset, count), (100, 1));
-        assert!(hit.snippet.starts_with('…') && hit.snippet.ends_with('…'), "{}", hit.snippet);
+        assert!(
+            hit.snippet.starts_with('…') && hit.snippet.ends_with('…'),
+            "{}",
+            hit.snippet
+        );
         assert!(hit.snippet.contains("needle") && !hit.snippet.contains('\n'));
         assert!(hit.snippet.chars().count() <= 2 * SNIPPET_CONTEXT + 8);
     }
@@ -248,11 +285,18 @@ mod tests {
     #[test]
     fn offsets_count_utf16_units_and_plain_text_is_literal() {
         let search = Search::new("a.b", false, &[]).expect("a search");
-        let (hit, _) = search.find(SearchPart::Url, "😀 axb a.b").expect("a literal match");
+        let (hit, _) = search
+            .find(SearchPart::Url, "😀 axb a.b")
+            .expect("a literal match");
         // 😀 is two UTF-16 units; the literal `a.b` does not match `axb`.
         assert_eq!(hit.offset, 7);
         let regex = Search::new("a.b", true, &[]).expect("a regex");
-        assert_eq!(regex.find(SearchPart::Url, "😀 axb a.b").map(|(h, n)| (h.offset, n)), Some((3, 2)));
+        assert_eq!(
+            regex
+                .find(SearchPart::Url, "😀 axb a.b")
+                .map(|(h, n)| (h.offset, n)),
+            Some((3, 2))
+        );
         assert!(Search::new("(", true, &[]).is_err());
         assert!(Search::new("", false, &[]).is_err());
     }

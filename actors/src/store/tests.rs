@@ -54,11 +54,23 @@ fn a_preflight_links_to_the_request_it_guards_in_either_order() {
             sent(&mut c, "7", "http://b/api", 1_000);
             preflight(&mut c, "P", "7");
         }
-        let (options, put) = if preflight_first { ("r1", "r2") } else { ("r2", "r1") };
+        let (options, put) = if preflight_first {
+            ("r1", "r2")
+        } else {
+            ("r2", "r1")
+        };
         let guarded = c.request(put).expect("the guarded request");
-        assert_eq!(guarded.preflight.as_deref(), Some(options), "{preflight_first}");
+        assert_eq!(
+            guarded.preflight.as_deref(),
+            Some(options),
+            "{preflight_first}"
+        );
         let check = c.request(options).expect("the preflight");
-        assert_eq!(check.preflight_for.as_deref(), Some(put), "{preflight_first}");
+        assert_eq!(
+            check.preflight_for.as_deref(),
+            Some(put),
+            "{preflight_first}"
+        );
         let logical = c.requests_page(None, None, true, true).expect("page");
         let ids: Vec<&str> = logical.items.iter().map(|r| r.id.as_str()).collect();
         assert_eq!(ids, [put], "one logical request");
@@ -352,7 +364,32 @@ fn operations_group_requests_by_start_time_and_stop_interrupts_running_ones() {
     c.operation_ended(&click, Ok("clicked".into()), 10_200);
     sent(&mut c, "2", "http://a/late", 13_000);
     sent(&mut c, "3", "http://a/too-late", 40_000);
-    let detail = c.operation_detail(&click, 50_000).expect("detail");
+    // Static resources and data: URLs fold out of windows as out of lists, counted.
+    for (id, url, kind) in [
+        ("4", "http://a/logo.png", "Image"),
+        ("5", "data:image/png;base64,AA", "Other"),
+    ] {
+        let params = json!({ "requestId": id, "request": { "url": url, "method": "GET", "headers": {} },
+            "type": kind, "wallTime": 10.15 });
+        c.apply_network("TAB", "S", "Network.requestWillBeSent", &params, 10_150);
+    }
+    let folded = c.operation_detail(&click, false, 50_000).expect("detail");
+    assert_eq!(
+        (folded.immediate.requests.len(), folded.immediate.folded),
+        (1, 2)
+    );
+    let summary = c.operations_page(None, None, false, 50_000).expect("page");
+    assert_eq!(summary.items[0].immediate_requests, 1);
+    let everything = c.operation_detail(&click, true, 50_000).expect("detail");
+    assert_eq!(
+        (
+            everything.immediate.requests.len(),
+            everything.immediate.folded
+        ),
+        (3, 0)
+    );
+    c.requests.retain(|r| r.id != "r4" && r.id != "r5");
+    let detail = c.operation_detail(&click, true, 50_000).expect("detail");
     let ids = |w: &bsk_schema::debug::WindowEvidence| {
         w.requests.iter().map(|r| r.id.clone()).collect::<Vec<_>>()
     };
@@ -385,7 +422,9 @@ fn read_all(
 ) -> std::collections::HashMap<String, RequestState> {
     let mut seen = std::collections::HashMap::new();
     loop {
-        let page = c.requests_page(since, Some(limit), true, false).expect("page");
+        let page = c
+            .requests_page(since, Some(limit), true, false)
+            .expect("page");
         if page.items.is_empty() {
             return seen;
         }

@@ -80,10 +80,12 @@ impl Daemon {
             }
             DebugAction::Requests => {
                 let held = captures.get(&session, run_id, tab_id)?;
-                let page =
-                    held.capture
-                        .lock()
-                        .requests_page(params.since, params.limit, params.all, params.logical)?;
+                let page = held.capture.lock().requests_page(
+                    params.since,
+                    params.limit,
+                    params.all,
+                    params.logical,
+                )?;
                 to_json(page)
             }
             DebugAction::Console => {
@@ -101,23 +103,29 @@ impl Daemon {
             }
             DebugAction::Operations => {
                 let held = captures.get(&session, run_id, tab_id)?;
-                let page =
-                    held.capture
-                        .lock()
-                        .operations_page(params.since, params.limit, now_ms())?;
+                let page = held.capture.lock().operations_page(
+                    params.since,
+                    params.limit,
+                    params.all,
+                    now_ms(),
+                )?;
                 to_json(page)
             }
             DebugAction::Operation => {
                 let id = required_id(&params, "operation")?;
                 let (held, id) =
                     captures.find(&session, run_id, tab_id, id, |c, id| c.has_operation(id))?;
-                let detail = held.capture.lock().operation_detail(&id, now_ms())?;
+                let detail = held
+                    .capture
+                    .lock()
+                    .operation_detail(&id, params.all, now_ms())?;
                 to_json(detail)
             }
             DebugAction::Request => {
                 let id = required_id(&params, "request")?;
-                let (held, id) =
-                    captures.find(&session, run_id, tab_id, id, |c, id| c.request(id).is_some())?;
+                let (held, id) = captures.find(&session, run_id, tab_id, id, |c, id| {
+                    c.request(id).is_some()
+                })?;
                 if params.chain {
                     return to_json(held.capture.lock().request_chain(&id)?);
                 }
@@ -144,11 +152,8 @@ impl Daemon {
             }
             DebugAction::Search => {
                 let query = params.query.as_deref().unwrap_or_default();
-                let search = bsk_actors::store::search::Search::new(
-                    query,
-                    params.regex,
-                    &params.scopes,
-                )?;
+                let search =
+                    bsk_actors::store::search::Search::new(query, params.regex, &params.scopes)?;
                 let held = captures.get(&session, run_id, tab_id)?;
                 let page = held
                     .capture
@@ -159,7 +164,7 @@ impl Daemon {
             DebugAction::Fault => {
                 let kind = required_id(&params, "actor kind")?;
                 captures.fault(&session, run_id, kind)?;
-                Ok(Value::Object(Default::default()))
+                to_json(bsk_schema::debug::Done { done: true })
             }
         }
     }

@@ -43,7 +43,9 @@ impl Daemon {
             return self.open_for_person(None, evidence_page).await;
         };
         let session = self.session(session)?;
-        let held = self.captures.get(&session, params.run_id.as_deref(), None)?;
+        let held = self
+            .captures
+            .get(&session, params.run_id.as_deref(), None)?;
         let run_id = held.run_id.clone();
         let url = format!("{evidence_page}#run={}", encode_component(&run_id));
         if !params.screenshot {

@@ -296,11 +296,11 @@ impl Daemon {
         // dropped here, and the guard records the operation as cancelled rather than running.
         let mut unfinished = Unfinished {
             sender: &self.operations,
+            navigating: params.op.navigates().then(|| tab.clone()),
             event: Some(OperationEvent {
                 op_id,
                 ..event(OperationPhase::Failed {
-                    error: Failure::timeout("cancelled: the client went away before it finished")
-                        .0,
+                    error: Failure::timeout("cancelled: the client went away before it finished").0,
                 })
             }),
         };
@@ -326,14 +326,25 @@ impl Daemon {
 /// Sends its event when dropped unless disarmed: an operation whose future was dropped mid-run.
 struct Unfinished<'a> {
     sender: &'a tokio::sync::broadcast::Sender<OperationEvent>,
+    /// The tab of a cancelled navigation: its load is stopped, or the tab would answer nothing
+    /// else until the page arrived (a pending `Page.navigate` holds `Runtime.evaluate` back).
+    navigating: Option<Arc<Tab>>,
     event: Option<OperationEvent>,
 }
 
 impl Drop for Unfinished<'_> {
     fn drop(&mut self) {
-        if let Some(mut event) = self.event.take() {
-            event.at_ms = now_ms();
-            let _ = self.sender.send(event);
+        let Some(mut event) = self.event.take() else {
+            return;
+        };
+        event.at_ms = now_ms();
+        let _ = self.sender.send(event);
+        if let Some(tab) = self.navigating.take() {
+            crate::tasks::spawn_watched("stop a cancelled navigation", async move {
+                if let Err(e) = tab.call("Page.stopLoading", json!({})).await {
+                    tracing::debug!(error = %e, "could not stop a cancelled navigation");
+                }
+            });
         }
     }
 }

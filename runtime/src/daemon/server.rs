@@ -211,10 +211,10 @@ fn parse_frame(daemon: &Daemon, line: &[u8]) -> std::result::Result<RequestFrame
     })?;
     let ours = crate::client::protocol_version();
     if head.version != ours {
-        let client = head.client.as_deref().map_or_else(
-            || "a bsk client".to_string(),
-            |v| format!("bsk {v}"),
-        );
+        let client = head
+            .client
+            .as_deref()
+            .map_or_else(|| "a bsk client".to_string(), |v| format!("bsk {v}"));
         return Err(refuse(
             head.id,
             Failure::version_skew(format!(

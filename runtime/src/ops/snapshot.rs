@@ -166,13 +166,14 @@ pub async fn observe(tab: &Tab) -> Result<Snapshot> {
     }
     let loader_id = tab.state().loader_id;
     let mut refs = tab.refs.lock().unwrap_or_else(|p| p.into_inner());
-    refs.clear();
+    refs.begin(&loader_id);
     let mut renderer = Renderer {
         lines: Vec::new(),
         hidden: 0,
         too_deep: 0,
         loader_id,
         refs: &mut refs,
+        named: 0,
         frames: trees
             .iter()
             .enumerate()
@@ -199,9 +200,10 @@ pub async fn observe(tab: &Tab) -> Result<Snapshot> {
         ));
     }
     let text = renderer.lines.join("\n");
+    let renderer_named = renderer.named;
     Ok(Snapshot {
         text,
-        refs: refs.len(),
+        refs: renderer_named,
     })
 }
 
@@ -211,8 +213,10 @@ struct Renderer<'a> {
     /// Subtrees not walked because they sit deeper than [`MAX_SNAPSHOT_DEPTH`].
     too_deep: usize,
     loader_id: String,
-    /// The tab's refs, refilled in snapshot order.
+    /// The tab's refs: elements seen before keep theirs.
     refs: &'a mut RefMap,
+    /// Refs on this snapshot's lines.
+    named: usize,
     /// Which tree hangs under which `<iframe>` element.
     frames: HashMap<(String, i64), usize>,
 }
@@ -280,12 +284,13 @@ impl Renderer<'_> {
                 role.clone()
             };
             if !name.is_empty() {
-                line.push_str(&format!(" {:?}", truncate(&name, 120)));
+                line.push_str(&format!(" {}", quoted(&truncate(&name, 120))));
             }
             if ACTIONABLE.contains(&role.as_str())
                 && let Some(backend) = backend
             {
-                let name = self.refs.insert(NodeRef {
+                self.named += 1;
+                let name = self.refs.name(NodeRef {
                     session_id: tree.session_id.clone(),
                     backend_node_id: backend,
                     loader_id: self.loader_id.clone(),
@@ -322,7 +327,7 @@ fn properties(node: &Value) -> String {
     let mut out = String::new();
     let value = text_of(node, "value");
     if !value.is_empty() {
-        out.push_str(&format!(" value={:?}", truncate(&value, 80)));
+        out.push_str(&format!(" value={}", quoted(&truncate(&value, 80))));
     }
     for property in node["properties"].as_array().into_iter().flatten() {
         let name = property["name"].as_str().unwrap_or_default();
@@ -340,5 +345,24 @@ fn properties(node: &Value) -> String {
             _ => {}
         }
     }
+    out
+}
+
+/// Text in double quotes as a person reads it: quotes and backslashes escaped, line breaks and
+/// tabs as spaces, invisible format characters (zero-width spaces, joiners, BOM) dropped. Never
+/// Rust's `\u{200b}` escapes.
+fn quoted(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{200b}'..='\u{200f}' | '\u{2060}'..='\u{2064}' | '\u{feff}' | '\u{00ad}' => {}
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
     out
 }

@@ -30,11 +30,14 @@ fn resolve_ref(tab: &Tab, target: &str) -> Result<Node> {
     }
     let refs = tab.refs.lock().unwrap_or_else(|p| p.into_inner());
     let Some(node) = refs.get(target) else {
-        return Err(Failure::not_found(format!(
-            "unknown ref {target}: the latest observe handed out {} refs",
-            refs.len()
-        ))
-        .hint("run `bsk observe` and use a ref from its output"));
+        let message = if refs.was_issued(target) {
+            format!("ref {target} named an element of an earlier page, which is gone")
+        } else {
+            format!("unknown ref {target}: no observe of this tab handed it out")
+        };
+        return Err(
+            Failure::not_found(message).hint("run `bsk observe` and use a ref from its output")
+        );
     };
     if node.loader_id != tab.state().loader_id {
         return Err(Failure::not_found(format!(
@@ -125,11 +128,18 @@ pub async fn center(tab: &Tab, node: &Node) -> Result<(f64, f64)> {
         .as_array()
         .and_then(|q| q.first())
         .and_then(Value::as_array)
-        .filter(|q| q.len() == 8)
-        .ok_or_else(|| {
+        .filter(|q| q.len() == 8);
+    let Some(quad) = quad else {
+        // A removed element has no box either; say which it is.
+        let connected = call_on(tab, node, "function() { return this.isConnected; }", vec![]).await;
+        return Err(if connected.is_ok_and(|c| c == Value::Bool(false)) {
+            Failure::not_found("the element for this target is no longer in the page")
+                .hint("run `bsk observe` again and use a fresh ref")
+        } else {
             Failure::invalid_input("the element has no visible box (hidden, or not rendered)")
                 .hint("make it visible first, or target another element")
-        })?;
+        });
+    };
     let coord = |i: usize| quad[i].as_f64().unwrap_or_default();
     let (mut x, mut y) = (
         (coord(0) + coord(2) + coord(4) + coord(6)) / 4.0,

@@ -227,7 +227,12 @@ pub fn search(value: &Value) -> Option<String> {
             if item.matches == 1 { "" } else { "es" }
         ));
         for hit in &item.hits {
-            lines.push(format!("  {}@{} {}", name(hit.part), hit.offset, hit.snippet));
+            lines.push(format!(
+                "  {}@{} {}",
+                name(hit.part),
+                hit.offset,
+                hit.snippet
+            ));
         }
     }
     footer(&page, &mut lines);
@@ -358,6 +363,12 @@ pub fn operation(value: &Value) -> Option<String> {
                 .iter()
                 .map(|e| format!("  {}", console_line(e))),
         );
+        if window.folded > 0 {
+            lines.push(format!(
+                "  {} static, data: or extension requests folded; --all shows them",
+                window.folded
+            ));
+        }
     }
     let operation = &detail.operation;
     if operation.suppressed_manual_events > 0 {
@@ -553,7 +564,13 @@ pub fn request(value: &Value) -> Option<String> {
         ));
     }
     lines.push(format!("target: {}", metadata.summary.target_id));
-    lines.push("a 2xx status is not success: read the response body (--part response)".into());
+    if metadata
+        .summary
+        .status
+        .is_some_and(|s| (200..300).contains(&s))
+    {
+        lines.push("a 2xx status is not success: read the response body (--part response)".into());
+    }
     Some(lines.join("\n"))
 }
 

@@ -1,9 +1,15 @@
-//! `@eN` refs: names for elements handed out by `observe`, valid until the page navigates.
+//! `@eN` refs: names for elements handed out by `observe`. The same element keeps its ref across
+//! observes of the same document, so a ref read from an earlier tree still means that element;
+//! numbers are never reused within a tab, so an old ref can never name another element.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
+
+/// Refs kept per tab at most; the oldest are forgotten first (a long-lived single-page app can
+/// show many elements over time).
+const MAX_REFS: usize = 5_000;
 
 /// Where a ref points: a DOM node in one of the tab's CDP sessions.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct NodeRef {
     /// The session whose DOM holds the node (the page's or an iframe target's).
     pub session_id: String,
@@ -12,34 +18,58 @@ pub struct NodeRef {
     pub loader_id: String,
 }
 
-/// The refs of the latest snapshot. Each `observe` replaces them.
+/// The tab's refs: the elements of its current document that observes have named.
 #[derive(Debug, Default)]
 pub struct RefMap {
-    entries: HashMap<String, NodeRef>,
+    /// By number, so the oldest is the first.
+    by_number: BTreeMap<u64, NodeRef>,
+    numbers: HashMap<NodeRef, u64>,
+    /// The last number handed out; never reused.
+    last: u64,
 }
 
 impl RefMap {
-    pub fn clear(&mut self) {
-        self.entries.clear();
+    /// Starts a snapshot of the document loaded by `loader_id`: refs of earlier documents are
+    /// forgotten (their elements are gone), this document's keep their numbers.
+    pub fn begin(&mut self, loader_id: &str) {
+        self.by_number.retain(|_, node| node.loader_id == loader_id);
+        self.numbers.retain(|node, _| node.loader_id == loader_id);
     }
 
-    /// Names `node` and returns its ref (`@e1`, `@e2`, … in snapshot order).
-    pub fn insert(&mut self, node: NodeRef) -> String {
-        let name = format!("@e{}", self.entries.len() + 1);
-        self.entries.insert(name.clone(), node);
-        name
+    /// The ref of `node`: the one it already has, or the next number.
+    pub fn name(&mut self, node: NodeRef) -> String {
+        if let Some(number) = self.numbers.get(&node) {
+            return format!("@e{number}");
+        }
+        self.last += 1;
+        if self.by_number.len() == MAX_REFS
+            && let Some((_, oldest)) = self.by_number.pop_first()
+        {
+            self.numbers.remove(&oldest);
+        }
+        self.numbers.insert(node.clone(), self.last);
+        self.by_number.insert(self.last, node);
+        format!("@e{}", self.last)
     }
 
     pub fn get(&self, name: &str) -> Option<&NodeRef> {
-        self.entries.get(name)
+        let number: u64 = name.strip_prefix("@e")?.parse().ok()?;
+        self.by_number.get(&number)
+    }
+
+    /// Whether `name` was handed out in this tab (and may since have been forgotten).
+    pub fn was_issued(&self, name: &str) -> bool {
+        name.strip_prefix("@e")
+            .and_then(|n| n.parse::<u64>().ok())
+            .is_some_and(|n| n <= self.last)
     }
 
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.by_number.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.by_number.is_empty()
     }
 }
 
@@ -60,17 +90,41 @@ mod tests {
     use super::*;
 
     #[test]
-    fn refs_are_numbered_in_insertion_order() {
+    fn an_element_keeps_its_ref_and_numbers_are_never_reused() {
         let mut map = RefMap::default();
-        let node = |id| NodeRef {
+        let node = |id, loader: &str| NodeRef {
             session_id: "S".into(),
             backend_node_id: id,
-            loader_id: "L".into(),
+            loader_id: loader.into(),
         };
-        assert_eq!(map.insert(node(7)), "@e1");
-        assert_eq!(map.insert(node(9)), "@e2");
+        map.begin("L1");
+        assert_eq!(map.name(node(7, "L1")), "@e1");
+        assert_eq!(map.name(node(9, "L1")), "@e2");
+        // A second observe of the same document: same refs, new elements get new numbers.
+        map.begin("L1");
+        assert_eq!(map.name(node(9, "L1")), "@e2");
+        assert_eq!(map.name(node(11, "L1")), "@e3");
         assert_eq!(map.get("@e2").map(|n| n.backend_node_id), Some(9));
-        assert!(map.get("@e3").is_none());
+        // After a navigation, old refs are gone and their numbers stay retired.
+        map.begin("L2");
+        assert!(map.get("@e1").is_none() && map.was_issued("@e1"));
+        assert_eq!(map.name(node(7, "L2")), "@e4");
+        assert!(!map.was_issued("@e5"));
+    }
+
+    #[test]
+    fn the_oldest_refs_are_forgotten_at_the_bound() {
+        let mut map = RefMap::default();
+        map.begin("L");
+        for id in 0..(MAX_REFS as i64 + 10) {
+            map.name(NodeRef {
+                session_id: "S".into(),
+                backend_node_id: id,
+                loader_id: "L".into(),
+            });
+        }
+        assert_eq!(map.len(), MAX_REFS);
+        assert!(map.get("@e1").is_none() && map.get(&format!("@e{}", MAX_REFS + 10)).is_some());
     }
 
     #[test]

@@ -1,0 +1,410 @@
+// @ts-check
+// `bsk mcp` end to end, with the official MCP TypeScript SDK as the client: the real `bsk`
+// binary serves MCP on stdio, launches its own Chromium through its daemon, and an agent's whole
+// debugging workflow runs through the five tools against a small site served here (a page whose
+// button POSTs JSON and gets back HTTP 200 with a business error). Every client lists the tools
+// first, so the SDK validates each result's `structuredContent` against the tool's outputSchema:
+// a result that does not match its schema fails the call. `browser_inspect`'s schema is a union
+// of every action's result, so each of its results is also checked here against the one variant
+// its action promises.
+
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { after, before, describe, test } from 'node:test';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { BSK, bsk, stateDir, waitFor } from '../e2e/daemon-harness.js';
+
+const TOOLS = ['browser_session', 'browser_tabs', 'browser_navigate', 'browser_act', 'browser_inspect'];
+
+/** @type {Map<string, any>} the tools as `bsk mcp` lists them, by name (set by `connect`) */
+const listed = new Map();
+
+/** What /api/save answers: HTTP 200 with a business error, well over 100 characters, no secrets. */
+const SAVE_RESPONSE = JSON.stringify({
+  ok: false,
+  error: {
+    code: 'E_TAKEN',
+    detail: 'That address is already registered to another account. Sign in with it instead, or choose a different address and save again.',
+  },
+});
+
+describe('bsk mcp (official TypeScript SDK client)', () => {
+  /** @type {Awaited<ReturnType<typeof serveSite>>} */
+  let site;
+  /** BSK_HOME shared by every client, so they all talk to one daemon. */
+  let home = '';
+  /** @type {Client} */
+  let client;
+  /** @type {Client[]} */
+  const clients = [];
+
+  before(async () => {
+    site = await serveSite();
+    home = stateDir();
+    client = await connect(home, 'bsk-mcp-test', clients);
+  });
+
+  after(async () => {
+    for (const c of clients) await c.close().catch(() => {});
+    await bsk(home, 'daemon', 'stop').catch(() => {});
+    await site?.close();
+  });
+
+  test('lists the five tools, each with an input and an output schema', async () => {
+    assert.equal(client.getServerVersion()?.name, 'bsk');
+    const { tools } = await client.listTools();
+    const names = tools.map((t) => t.name);
+    for (const name of TOOLS) assert.ok(names.includes(name), `${name} is listed: ${names.join(', ')}`);
+    assert.ok(tools.length <= 6, `at most six tools: ${names.join(', ')}`);
+    for (const tool of tools) {
+      assert.equal(tool.inputSchema.type, 'object', `${tool.name}: inputSchema.type`);
+      assert.equal(typeof tool.outputSchema, 'object', `${tool.name} declares an outputSchema`);
+      assert.equal(tool.outputSchema?.type, 'object', `${tool.name}: outputSchema.type`);
+    }
+  });
+
+  test('an agent captures, reproduces and reads the evidence of a 200 that failed', async () => {
+    // 1. A session, and a capture on its tab before anything happens.
+    const session = await ok(client, 'browser_session', { action: 'start', name: 'MCP workflow' });
+    const sessionId = session.structuredContent.id;
+    assert.equal(typeof sessionId, 'string');
+    assert.ok(session.structuredContent.tabs.length >= 1 && session.structuredContent.tabs[0].tab_id, 'the session has its own tab');
+    const debug = (/** @type {Record<string, unknown>} */ args) =>
+      ok(client, 'browser_inspect', { sessionId, action: 'debug', ...args });
+    const started = await debug({ debugAction: 'start', name: 'MCP run' });
+    const runId = started.structuredContent.run_id;
+    assert.match(runId, /^run-/);
+    assert.equal(started.structuredContent.name, 'MCP run');
+
+    // 2. Reproduce: open the page, observe it for the button's ref, click it.
+    const navigated = await ok(client, 'browser_navigate', { sessionId, url: `${site.url}/signup` });
+    assert.equal(navigated.structuredContent.url, `${site.url}/signup`);
+    const observed = await ok(client, 'browser_inspect', { sessionId, action: 'observe' });
+    const ref = /button "Save" \[(@e\d+)\]/.exec(text(observed))?.[1];
+    assert.ok(ref, `the observation has a ref for the Save button:\n${text(observed)}`);
+    await ok(client, 'browser_act', { sessionId, action: 'click', target: ref });
+
+    // 3. The POST is recorded complete.
+    const saveUrl = `${site.url}/api/save`;
+    const post = await waitFor('the POST to /api/save to be recorded complete', async () => {
+      const page = await debug({ debugAction: 'requests', limit: 100 });
+      return page.structuredContent.items.find((/** @type {any} */ r) =>
+        r.method === 'POST' && r.url === saveUrl && r.state === 'complete') ?? null;
+    }, 20_000);
+    assert.equal(post.status, 200);
+
+    // 4. Page through the requests two at a time until an empty page: merged by id, the pages
+    // hold exactly the requests one big page holds.
+    /** @type {Map<string, any>} */
+    const paged = new Map();
+    let since;
+    for (let pages = 0; ; pages++) {
+      assert.ok(pages < 20, 'pagination ends');
+      const page = await debug({ debugAction: 'requests', limit: 2, ...(since === undefined ? {} : { since }) });
+      const { items, next_since: next } = page.structuredContent;
+      assert.equal(page.structuredContent.run_id, runId);
+      assert.ok(items.length <= 2, `a page holds at most its limit: ${items.length}`);
+      if (items.length === 0) break;
+      for (const item of items) paged.set(item.id, item);
+      assert.equal(typeof next, 'number', 'a non-empty page says where the next one starts');
+      since = next;
+    }
+    const everything = (await debug({ debugAction: 'requests', limit: 100 })).structuredContent.items;
+    assert.deepEqual([...paged.keys()].sort(), everything.map((/** @type {any} */ r) => r.id).sort());
+    assert.ok(everything.length >= 3, `the page, its config fetch and the POST: ${everything.map((/** @type {any} */ r) => r.url).join(', ')}`);
+    assert.ok(paged.has(post.id), 'the pages include the POST');
+
+    // 5. The response body in 20-character slices is exactly what the server sent.
+    let body = '';
+    let offset = 0;
+    for (let slices = 0; ; slices++) {
+      assert.ok(slices < 50, 'the body read ends');
+      const read = await debug({ debugAction: 'request', id: post.id, part: 'response', maxChars: 20, offset });
+      const slice = read.structuredContent;
+      assert.equal(slice.part, 'response');
+      assert.equal(slice.body.state, 'available');
+      assert.equal(typeof slice.text, 'string');
+      assert.ok(slice.text.length <= 20, `a slice holds at most maxChars: ${JSON.stringify(slice.text)}`);
+      body += slice.text;
+      if (slice.next_offset === undefined || slice.next_offset === null) break;
+      assert.equal(slice.next_offset, offset + slice.text.length, 'next_offset follows the slice');
+      offset = slice.next_offset;
+    }
+    assert.equal(body, SAVE_RESPONSE);
+
+    // 6. A JSON pointer into the body.
+    const code = await debug({ debugAction: 'request', id: post.id, part: 'response', pointer: '/error/code' });
+    assert.equal(code.structuredContent.pointer, '/error/code');
+    assert.equal(code.structuredContent.value, 'E_TAKEN');
+
+    // 7. The click is an agent operation whose window holds the POST; the observe is not one.
+    const operations = (await debug({ debugAction: 'operations', limit: 100 })).structuredContent.items;
+    const names = operations.map((/** @type {any} */ o) => o.name);
+    const click = operations.find((/** @type {any} */ o) => o.name === 'click');
+    assert.ok(click, `a click operation: ${names.join(', ')}`);
+    assert.equal(click.source, 'agent');
+    assert.equal(click.state, 'completed');
+    assert.ok(click.immediate_requests >= 1, `the click's immediate window holds the POST: ${JSON.stringify(click)}`);
+    assert.ok(!names.includes('observe'), `observe is not an operation: ${names.join(', ')}`);
+    assert.deepEqual(names, ['navigate', 'click']);
+
+    // 8. Both exports hold the POST.
+    const exported = (await debug({ debugAction: 'export', format: 'json' })).structuredContent;
+    assert.equal(exported.version, 1);
+    assert.equal(exported.run.run_id, runId);
+    assert.ok(exported.requests.some((/** @type {any} */ r) => r.method === 'POST' && r.url === saveUrl), 'the JSON export holds the POST');
+    const har = (await debug({ debugAction: 'export', format: 'har' })).structuredContent;
+    assert.equal(har.log.version, '1.2');
+    assert.ok(har.log.entries.some((/** @type {any} */ e) => e.request.method === 'POST' && e.request.url === saveUrl), 'the HAR holds the POST');
+
+    // 9. Stop the capture, then the session.
+    const stopped = await debug({ debugAction: 'stop' });
+    assert.equal(stopped.structuredContent.run_id, runId);
+    assert.notEqual(stopped.structuredContent.state, 'active');
+    const ended = await ok(client, 'browser_session', { action: 'stop', sessionId });
+    assert.deepEqual(ended.structuredContent.stopped, [sessionId]);
+  });
+
+  test("a second client's session cannot read the first session's capture", async () => {
+    const first = await ok(client, 'browser_session', { action: 'start', name: 'first client' });
+    const firstId = first.structuredContent.id;
+    const firstRun = (await ok(client, 'browser_inspect', { sessionId: firstId, action: 'debug', debugAction: 'start' })).structuredContent.run_id;
+
+    const other = await connect(home, 'bsk-mcp-test-2', clients);
+    const second = await ok(other, 'browser_session', { action: 'start', name: 'second client' });
+    const secondId = second.structuredContent.id;
+    assert.notEqual(secondId, firstId);
+    // Both clients reach the same daemon: the second lists the first's session too.
+    const listed = await ok(other, 'browser_session', { action: 'list' });
+    assert.ok(listed.structuredContent.sessions.some((/** @type {any} */ s) => s.id === firstId), 'one daemon serves both clients');
+
+    const denied = await call(other, 'browser_inspect', { sessionId: secondId, action: 'debug', debugAction: 'requests', runId: firstRun });
+    assert.equal(denied.isError, true, `reading another session's run fails: ${text(denied)}`);
+    assert.equal(denied.structuredContent?.code, 'not_found');
+    assert.match(text(denied), /^error: /);
+
+    // Its own capture it reads.
+    const ownRun = (await ok(other, 'browser_inspect', { sessionId: secondId, action: 'debug', debugAction: 'start' })).structuredContent.run_id;
+    const own = await ok(other, 'browser_inspect', { sessionId: secondId, action: 'debug', debugAction: 'requests', runId: ownRun });
+    assert.equal(own.structuredContent.run_id, ownRun);
+
+    await ok(other, 'browser_session', { action: 'stop', sessionId: secondId });
+    await ok(client, 'browser_session', { action: 'stop', sessionId: firstId });
+  });
+
+  test('cancelling a call cancels its operation and frees the session', async () => {
+    const session = await ok(client, 'browser_session', { action: 'start', name: 'cancel' });
+    const sessionId = session.structuredContent.id;
+    await ok(client, 'browser_inspect', { sessionId, action: 'debug', debugAction: 'start', name: 'cancel run' });
+    const hangUrl = `${site.url}/hang`;
+
+    const abort = new AbortController();
+    const navigation = client.callTool(
+      { name: 'browser_navigate', arguments: { sessionId, url: hangUrl } },
+      undefined,
+      { signal: abort.signal, timeout: 60_000 },
+    );
+    const settled = navigation.then(() => 'answered', (e) => e);
+    await waitFor('the browser to request /hang', () => site.hanging() > 0, 20_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    abort.abort();
+    const outcome = await settled;
+    assert.ok(outcome instanceof Error, `the call rejects, not ${JSON.stringify(outcome)}`);
+    assert.match(`${outcome.name} ${outcome.message}`, /abort|cancel/i);
+
+    // The navigate is recorded as failed, cancelled (read from the capture, not the tab).
+    const navigate = await waitFor('the cancelled navigate to be recorded as failed', async () => {
+      const { items } = (await ok(client, 'browser_inspect', { sessionId, action: 'debug', debugAction: 'operations', limit: 100 })).structuredContent;
+      const op = items.find((/** @type {any} */ o) => o.name === 'navigate' && o.params?.url === hangUrl);
+      return op?.state === 'failed' ? op : null;
+    }, 10_000);
+    assert.match(navigate.error ?? '', /cancelled/i, `the navigate's error: ${JSON.stringify(navigate)}`);
+
+    // The session's queue was released, and its tab answers: the next call on it runs.
+    const evaluated = await ok(client, 'browser_inspect', { sessionId, action: 'evaluate', expression: '1+1' });
+    assert.equal(evaluated.structuredContent.value, 2);
+
+    await ok(client, 'browser_session', { action: 'stop', sessionId });
+  });
+
+  test('errors are tool results with the CLI error body', async () => {
+    const unknown = await call(client, 'browser_act', { sessionId: 'no-such-session', action: 'click', target: '#save' });
+    assert.equal(unknown.isError, true);
+    assert.equal(unknown.structuredContent?.code, 'not_found');
+    assert.equal(typeof unknown.structuredContent?.message, 'string');
+    assert.equal(typeof unknown.structuredContent?.exit_code, 'number');
+    assert.match(text(unknown), /^error: /);
+
+    const session = await ok(client, 'browser_session', { action: 'start', name: 'errors' });
+    const sessionId = session.structuredContent.id;
+    const usage = await call(client, 'browser_inspect', { sessionId, action: 'debug' });
+    assert.equal(usage.isError, true);
+    assert.equal(usage.structuredContent?.code, 'usage');
+    assert.match(text(usage), /^error: .*\nhint: /);
+    await ok(client, 'browser_session', { action: 'stop', sessionId });
+  });
+});
+
+/**
+ * A client connected to `bsk mcp` on stdio, with the tools listed so the SDK validates every
+ * result's structuredContent against its tool's outputSchema.
+ * @param {string} home BSK_HOME
+ * @param {string} name the client's name
+ * @param {Client[]} clients where to keep it, to close it after
+ */
+async function connect(home, name, clients) {
+  const transport = new StdioClientTransport({
+    command: BSK,
+    args: ['mcp'],
+    env: { ...process.env, BSK_HOME: home, BSK_DAEMON_IDLE_SECS: '120' },
+    stderr: 'inherit',
+  });
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(transport);
+  clients.push(client);
+  const { tools } = await client.listTools();
+  for (const tool of tools) listed.set(tool.name, tool);
+  return client;
+}
+
+/**
+ * Calls a tool; resolves with its result, error results included.
+ * @param {Client} client
+ * @param {string} name
+ * @param {Record<string, unknown>} args
+ * @returns {Promise<{ isError?: boolean, structuredContent?: any, content: any[] }>}
+ */
+async function call(client, name, args) {
+  const result = /** @type {any} */ (await client.callTool({ name, arguments: args }));
+  assert.equal(result.content?.length, 1, `${name} answers one text block: ${JSON.stringify(result.content)}`);
+  assert.equal(result.content[0].type, 'text');
+  if (result.isError) conforms(name, 'ErrorBody', result.structuredContent);
+  return result;
+}
+
+/**
+ * Calls a tool that must succeed.
+ * @param {Client} client
+ * @param {string} name
+ * @param {Record<string, unknown>} args
+ */
+async function ok(client, name, args) {
+  const result = await call(client, name, args);
+  assert.ok(!result.isError, `${name} ${JSON.stringify(args)} failed: ${text(result)}`);
+  assert.equal(typeof result.structuredContent, 'object', `${name} has structuredContent`);
+  if (name === 'browser_inspect') conforms(name, inspectVariant(args), result.structuredContent);
+  return /** @type {{ structuredContent: any, content: any[] }} */ (result);
+}
+
+/**
+ * Which variant of `browser_inspect`'s output schema a call promises: a `$defs` name, or
+ * `items:X` for the list page whose items are X.
+ * @param {Record<string, any>} args
+ */
+function inspectVariant(args) {
+  if (args.action !== 'debug') return 'OperationResult';
+  const parts = { metadata: 'RequestMetadata', headers: 'RequestHeaders', timing: 'RequestTiming', request: 'BodyRead', response: 'BodyRead' };
+  return {
+    start: 'RunInfo', stop: 'RunInfo', status: 'StatusResult', pages: 'PagesResult', operation: 'OperationDetail',
+    requests: 'items:RequestSummary', console: 'items:ConsoleEntry', operations: 'items:OperationSummary',
+    request: parts[/** @type {keyof typeof parts} */ (args.part ?? 'metadata')],
+    export: args.format === 'har' ? 'Har' : 'ExportDocument',
+  }[/** @type {string} */ (args.debugAction)] ?? 'Done';
+}
+
+/** Ajv as the SDK configures it, plus the integer and number formats schemars writes. */
+const ajv = (() => {
+  const instance = new Ajv({ strict: false, validateFormats: true, validateSchema: false, allErrors: true });
+  addFormats(instance);
+  const integer = (/** @type {number} */ min, /** @type {number} */ max) =>
+    ({ type: 'number', validate: (/** @type {number} */ n) => Number.isInteger(n) && n >= min && n <= max });
+  instance.addFormat('uint', integer(0, Number.MAX_SAFE_INTEGER));
+  instance.addFormat('uint16', integer(0, 0xffff));
+  instance.addFormat('uint32', integer(0, 0xffffffff));
+  instance.addFormat('uint64', integer(0, Number.MAX_SAFE_INTEGER));
+  instance.addFormat('int32', integer(-0x80000000, 0x7fffffff));
+  instance.addFormat('int64', integer(Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER));
+  instance.addFormat('double', { type: 'number', validate: () => true });
+  return instance;
+})();
+
+/**
+ * Asserts that `value` matches one named variant of a tool's output schema.
+ * @param {string} tool
+ * @param {string} variant a `$defs` name, or `items:X` for the list page of X
+ * @param {unknown} value
+ */
+function conforms(tool, variant, value) {
+  const defs = listed.get(tool)?.outputSchema?.$defs ?? {};
+  const name = variant.startsWith('items:')
+    ? Object.keys(defs).find((d) => defs[d].properties?.items?.items?.$ref === `#/$defs/${variant.slice(6)}`)
+    : variant;
+  assert.ok(name && defs[name], `${tool}'s output schema has the variant ${variant}`);
+  const validate = ajv.compile({ $ref: `#/$defs/${name}`, $defs: defs });
+  assert.ok(validate(value), `${tool} answered a ${variant} that does not match its schema: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(value).slice(0, 2000)}`);
+}
+
+/**
+ * A result's text block.
+ * @param {{ content: any[] }} result
+ * @returns {string}
+ */
+function text(result) {
+  return result.content?.[0]?.text ?? '';
+}
+
+/**
+ * The site on 127.0.0.1: /signup fetches its config on load and has a Save button that POSTs
+ * JSON to /api/save, which answers 200 with a business error; /hang never answers.
+ */
+async function serveSite() {
+  /** @type {http.ServerResponse[]} */
+  const held = [];
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    switch (`${req.method} ${url.pathname}`) {
+      case 'GET /signup':
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        return res.end(`<!doctype html><title>Sign up</title>
+<h1>Sign up</h1>
+<button id="save" type="button">Save</button><p id="status"></p>
+<script>
+fetch('/api/config').then((r) => r.json()).then((c) => { document.title = c.title; });
+document.querySelector('#save').addEventListener('click', async () => {
+  const r = await fetch('/api/save', { method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ plan: 'pro' }) });
+  const data = await r.json();
+  document.querySelector('#status').textContent = data.ok ? 'Saved' : 'Could not save: ' + data.error.code;
+});
+</script>`);
+      case 'GET /api/config':
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify({ title: 'Sign up' }));
+      case 'POST /api/save':
+        for await (const _chunk of req);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return res.end(SAVE_RESPONSE);
+      case 'GET /hang':
+        held.push(res);
+        return undefined;
+      default:
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        return res.end('not found');
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(null)));
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  return {
+    url: `http://127.0.0.1:${port}`,
+    /** How many requests for /hang are being held. */
+    hanging: () => held.length,
+    close: () => new Promise((resolve) => {
+      for (const res of held) res.destroy();
+      server.closeAllConnections();
+      server.close(resolve);
+    }),
+  };
+}
