@@ -92,7 +92,7 @@ pub fn is_evidence(method: &str) -> bool {
 
 /// `Network.enable` with the contract's buffers ("2 MiB per target, 256 KiB per resource") and
 /// durable messages, so bodies survive the navigation that follows a form submit.
-fn network_enable() -> Value {
+pub fn network_enable() -> Value {
     json!({
         "maxTotalBufferSize": BROWSER_BUFFER_PER_TARGET,
         "maxResourceBufferSize": BROWSER_BUFFER_PER_RESOURCE,

@@ -226,6 +226,36 @@ can read it after your session ends (`bsk debug status` shows `history: N checkp
         #[command(flatten)]
         on: On,
     },
+    /// Wait until the page meets one condition (instead of polling `observe`): text appears or
+    /// goes, a selector or ref is present or gone, the URL matches, or the network is idle.
+    /// Not an operation: it never cuts an operation's evidence window.
+    #[command(group(clap::ArgGroup::new("until").required(true).multiple(false)))]
+    Wait {
+        /// Until this text is in the page's visible text.
+        #[arg(long, group = "until")]
+        text: Option<String>,
+        /// Until this text is no longer in the page's visible text.
+        #[arg(long, group = "until")]
+        text_gone: Option<String>,
+        /// Until a CSS selector matches (main frame) or an @eN ref's element is in the page.
+        #[arg(long, group = "until")]
+        target: Option<String>,
+        /// Until the selector matches nothing, or the ref's element is gone.
+        #[arg(long, group = "until")]
+        target_gone: Option<String>,
+        /// Until the URL contains this, or matches it whole where it has `*` wildcards.
+        #[arg(long, group = "until")]
+        url: Option<String>,
+        /// Until no request started or ended for 500 ms (requests open over 10 s, such as long
+        /// polls, do not count).
+        #[arg(long, group = "until")]
+        network_idle: bool,
+        /// Give up after this many seconds (default 10, at most 120); exit 4.
+        #[arg(long, value_name = "SECONDS")]
+        timeout: Option<f64>,
+        #[command(flatten)]
+        on: On,
+    },
 }
 
 /// Which session (and which of its tabs) an operation runs on.

@@ -167,6 +167,39 @@ async fn execute(command: Command, style: Style) -> Result<()> {
         Command::Focus { target, on } => op(on, Operation::Focus { target }),
         Command::Blur { target, on } => op(on, Operation::Blur { target }),
         Command::Evaluate { expression, on } => op(on, Operation::Evaluate { expression }),
+        Command::Wait {
+            text,
+            text_gone,
+            target,
+            target_gone,
+            url,
+            network_idle,
+            timeout,
+            on,
+        } => {
+            use bsk_schema::ops::WaitFor;
+            let until = match (text, text_gone, target, target_gone, url) {
+                (Some(text), ..) => WaitFor::Text { text },
+                (_, Some(text), ..) => WaitFor::TextGone { text },
+                (_, _, Some(target), ..) => WaitFor::Target { target },
+                (_, _, _, Some(target), _) => WaitFor::TargetGone { target },
+                (.., Some(pattern)) => WaitFor::Url { pattern },
+                _ if network_idle => WaitFor::NetworkIdle,
+                _ => {
+                    return Err(Failure::usage("say what to wait for")
+                        .hint("bsk wait --text Saved --session <id>"));
+                }
+            };
+            // Zero, negative or not a number is refused by the daemon as out of range.
+            let timeout_ms = timeout.map(|t| {
+                if t.is_finite() && t > 0.0 {
+                    (t * 1000.0).round() as u64
+                } else {
+                    0
+                }
+            });
+            op(on, Operation::Wait { until, timeout_ms })
+        }
     };
     let is_tab_call = matches!(call, Call::TabBorrow(_) | Call::TabReturn(_));
     let value = request(&paths, call).await?;

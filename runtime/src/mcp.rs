@@ -41,7 +41,8 @@ website-debugging evidence while you reproduce a bug.\n\
 2. browser_inspect {action:'debug', debugAction:'start'} BEFORE reproducing: traffic before it is \
 not recorded.\n\
 3. browser_navigate, then browser_inspect {action:'observe'} for the page's @eN refs, then \
-browser_act (click, fill, select, press, …) to reproduce.\n\
+browser_act (click, fill, select, press, …) to reproduce; browser_inspect {action:'wait'} waits for \
+text, an element, a URL or network idle instead of polling observe.\n\
 4. Read the evidence with browser_inspect action 'debug': debugAction 'operations' (what you did, \
 with the requests and console entries after each), 'operation' + id (one operation's windows), \
 'requests' (no bodies; page with since/limit until an empty page), 'request' + id + part \
@@ -290,6 +291,14 @@ impl BskMcp {
                 )
                 .await
             }
+            InspectAction::Wait => {
+                let until = required(args.until, "until", "wait")?;
+                let op = Operation::Wait {
+                    until,
+                    timeout_ms: args.timeout_ms,
+                };
+                self.operate(args.session_id, args.tab_id, op).await
+            }
             InspectAction::Debug => {
                 let action = args.debug_action.ok_or_else(|| {
                     Failure::usage("action `debug` needs `debugAction`").hint(
@@ -443,7 +452,9 @@ fn tools() -> Vec<Tool> {
             "browser_inspect",
             "Inspect and debug",
             "observe: the page's accessibility tree with @eN refs for browser_act (not an \
-             operation). evaluate: run `expression` in the main frame. debug: website-debugging \
+             operation). evaluate: run `expression` in the main frame. wait: until `until` holds \
+             (text appears or goes, a target is present or gone, the URL matches, network idle) \
+             instead of polling observe. debug: website-debugging \
              evidence, `debugAction` as the CLI's `bsk debug` subcommand: start (before \
              reproducing), stop, status, requests, request (id, part, offset, maxChars, pointer; chain for every redirect hop), \
              console, pages, operations, operation (id), export (format json|har), search \

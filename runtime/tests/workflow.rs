@@ -1170,6 +1170,90 @@ async fn refs_stay_with_their_element_across_observes_and_names_read_as_text() {
     s.op(&["click", &added]).await;
 }
 
+#[tokio::test(flavor = "multi_thread")]
+async fn wait_returns_when_the_page_meets_its_condition_and_times_out_clearly() {
+    let site = site().await;
+    let bsk = Bsk::new("wait");
+    let s = bsk.start_session().await;
+    let run = s.bsk.json(&["debug", "start", "--session", &s.id]).await;
+    s.op(&["navigate", &site.url("/ops")]).await;
+
+    // Each change happens later in the page; wait sees it happen.
+    s.eval(
+        "setTimeout(() => { const p = document.createElement('p'); p.id = 'late'; \
+         p.textContent = 'Saved at last'; document.body.append(p); }, 400); true",
+    )
+    .await;
+    let text = s.op(&["wait", "--text", "Saved at last"]).await;
+    assert!(
+        text["summary"]
+            .as_str()
+            .is_some_and(|t| t.contains("appeared")),
+        "{text}"
+    );
+    assert_eq!(
+        s.eval("!!document.querySelector('#late')").await,
+        json!(true)
+    );
+    s.op(&["wait", "--target", "#late"]).await;
+    s.eval("setTimeout(() => document.querySelector('#late').remove(), 300); true")
+        .await;
+    s.op(&["wait", "--text-gone", "Saved at last"]).await;
+    s.op(&["wait", "--target-gone", "#late"]).await;
+    s.eval("setTimeout(() => history.pushState({}, '', '/ops/users/42'), 300); true")
+        .await;
+    s.op(&["wait", "--url", "*/users/*"]).await;
+    s.eval(&format!("fetch({}); true", json!(site.url("/slow?ms=700"))))
+        .await;
+    let idle = s.op(&["wait", "--network-idle"]).await;
+    let waited: f64 = idle["summary"]
+        .as_str()
+        .and_then(|t| t.strip_prefix("waited "))
+        .and_then(|t| t.split('s').next())
+        .and_then(|t| t.parse().ok())
+        .unwrap_or_default();
+    assert!(
+        waited >= 0.7,
+        "idle only after the slow request ended: {idle}"
+    );
+
+    // A condition that never holds: exit 4 with what was awaited.
+    let never = s
+        .fail(&["wait", "--text", "never there", "--timeout", "0.5"])
+        .await;
+    assert_eq!(
+        (never["code"].clone(), never["exit_code"].clone()),
+        (json!("timeout"), json!(4)),
+        "{never}"
+    );
+    assert!(
+        never["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("never there")),
+        "{never}"
+    );
+    let bad = s.fail(&["wait", "--target", "##", "--timeout", "1"]).await;
+    assert_eq!(bad["code"], "invalid_input", "{bad}");
+    let none = bsk.run(&["wait", "--session", &s.id]).await;
+    assert_eq!(none.code, 1, "wait needs a condition: {none:#?}");
+
+    // Waiting is not an operation: only navigate and the evaluates are recorded.
+    let operations = s
+        .bsk
+        .json(&["debug", "operations", "--session", &s.id, "--limit", "100"])
+        .await;
+    let names: Vec<&str> = operations["items"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|o| o["name"].as_str())
+        .collect();
+    assert!(
+        !names.contains(&"wait") && names.contains(&"navigate"),
+        "{names:?} in {run}"
+    );
+}
+
 /// Right after an upgrade the old daemon still runs. Test daemons of "another version" speak the
 /// protocol named by `BSK_TEST_PROTOCOL_VERSION`; the client this build makes speaks its own.
 #[tokio::test(flavor = "multi_thread")]

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::ErrorBody;
 use crate::debug::{DebugAction, DebugResult, ExportFormat, RequestPart, SearchScope};
 use crate::ipc::{SessionInfo, SessionStopResult, TabInfo};
-use crate::ops::{OperationResult, WaitUntil};
+use crate::ops::{OperationResult, WaitFor, WaitUntil};
 
 /// `browser_session`: start, stop or list sessions.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -194,6 +194,13 @@ pub struct InspectArgs {
     /// Debug export: `json` (bsk's document, version 1) or `har` (HAR 1.2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub format: Option<ExportFormat>,
+    /// Wait: the condition, e.g. `{"for": "text", "text": "Saved"}`, `{"for": "target_gone",
+    /// "target": "@e4"}`, `{"for": "url", "pattern": "*/users/*"}`, `{"for": "network_idle"}`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until: Option<WaitFor>,
+    /// Wait: give up after this many milliseconds (default 10 000, at most 120 000).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout_ms: Option<u64>,
     /// Debug search: the text to find (case-insensitive), or a regular expression with `regex`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub query: Option<String>,
@@ -213,6 +220,8 @@ pub enum InspectAction {
     Observe,
     /// Run `expression` in the main frame; recorded as an operation.
     Evaluate,
+    /// Wait until the page meets `until` (text, target, URL, network idle); not an operation.
+    Wait,
     /// Website-debugging evidence: `debugAction` start, stop, status, requests, request,
     /// console, pages, operations, operation, export, search.
     Debug,

@@ -79,13 +79,40 @@ pub enum Operation {
     Evaluate {
         expression: String,
     },
+    /// Waits until the page meets a condition (not an operation: it never cuts a window).
+    Wait {
+        until: WaitFor,
+        /// At most this long (default 10 000 ms, maximum 120 000 ms).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        timeout_ms: Option<u64>,
+    },
+}
+
+/// What `wait` waits for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "for", rename_all = "snake_case")]
+pub enum WaitFor {
+    /// The text appears in the page's visible text (main frame).
+    Text { text: String },
+    /// The text is no longer in the page's visible text.
+    TextGone { text: String },
+    /// A CSS selector matches an element in the main frame, or an `@eN` ref's element is in
+    /// the page.
+    Target { target: String },
+    /// The selector matches nothing, or the ref's element is gone.
+    TargetGone { target: String },
+    /// The page's URL contains `pattern`, or matches it whole where it has `*` wildcards.
+    Url { pattern: String },
+    /// No request of the page started or ended for 500 ms, none in flight (requests open for
+    /// more than 10 s, such as long polls, do not count).
+    NetworkIdle,
 }
 
 impl Operation {
-    /// Whether capture records this as an agent operation. `observe` only reads the page: it is
-    /// not an agent input and never cuts another operation's evidence window.
+    /// Whether capture records this as an agent operation. `observe` and `wait` only read the
+    /// page: they are not agent inputs and never cut another operation's evidence window.
     pub fn is_recorded(&self) -> bool {
-        !matches!(self, Operation::Observe)
+        !matches!(self, Operation::Observe | Operation::Wait { .. })
     }
 
     /// Whether it loads a document (and leaves a load pending if cancelled).
@@ -117,6 +144,7 @@ impl Operation {
             Operation::Focus { .. } => "focus",
             Operation::Blur { .. } => "blur",
             Operation::Evaluate { .. } => "evaluate",
+            Operation::Wait { .. } => "wait",
         }
     }
 }

@@ -4,6 +4,7 @@ mod input;
 mod navigation;
 mod snapshot;
 mod target;
+mod wait;
 
 pub use navigation::normalize_url;
 
@@ -40,6 +41,7 @@ pub async fn run(tab: &Tab, op: &Operation) -> Result<OperationResult> {
         Operation::ScrollTo { target } => input::scroll_to(tab, target).await?,
         Operation::Focus { target } => input::focus(tab, target).await?,
         Operation::Blur { target } => input::blur(tab, target).await?,
+        Operation::Wait { until, timeout_ms } => wait::wait(tab, until, *timeout_ms).await?,
         Operation::Evaluate { expression } => {
             let result = evaluate(tab, expression).await?;
             let summary = short_json(&result);

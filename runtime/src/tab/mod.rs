@@ -4,6 +4,7 @@
 //! The tab's event pump (see [`pump`]) is the only reader of the tab's events; operations read
 //! [`TabState`] and wait on it, they never consume events themselves.
 
+pub mod network;
 pub mod pump;
 pub mod refs;
 
@@ -64,6 +65,8 @@ pub struct Tab {
     pub refs: Mutex<RefMap>,
     /// The running capture of this tab, if any; the pump feeds it.
     capture: Arc<CaptureSlot>,
+    /// The page's requests in flight, fed by the pump.
+    pub network: Arc<Mutex<network::NetworkActivity>>,
 }
 
 /// Where the pump finds the tab's running capture.
@@ -99,6 +102,7 @@ impl Tab {
         let state = Arc::new(watch::Sender::new(TabState::default()));
         let children = Arc::new(DashMap::new());
         let capture = Arc::new(Mutex::new(None));
+        let network = Arc::new(Mutex::new(network::NetworkActivity::default()));
         let pump = pump::Pump::new(
             cdp.clone(),
             session_id.clone(),
@@ -106,6 +110,7 @@ impl Tab {
             state.clone(),
             children.clone(),
             capture.clone(),
+            network.clone(),
         );
         let span = tracing::info_span!("tab", target_id = %target_id, session = %session_id);
         let running = tokio::spawn(tracing::Instrument::instrument(pump.run(events), span));
@@ -152,6 +157,7 @@ impl Tab {
             children,
             refs: Mutex::new(RefMap::default()),
             capture,
+            network,
         });
         let main_frame_id = frame["id"].as_str().unwrap_or_default().to_string();
         let url = frame["url"].as_str().unwrap_or_default().to_string();

@@ -24,6 +24,7 @@ pub(super) struct Pump {
     state: Arc<watch::Sender<TabState>>,
     children: Arc<DashMap<String, ChildTarget>>,
     capture: Arc<CaptureSlot>,
+    network: Arc<std::sync::Mutex<super::network::NetworkActivity>>,
 }
 
 /// Pumps running now, for `bsk status`: one per live tab, none left behind by ended ones.
@@ -65,6 +66,7 @@ impl Pump {
         state: Arc<watch::Sender<TabState>>,
         children: Arc<DashMap<String, ChildTarget>>,
         capture: Arc<CaptureSlot>,
+        network: Arc<std::sync::Mutex<super::network::NetworkActivity>>,
     ) -> Self {
         Pump {
             cdp,
@@ -73,6 +75,7 @@ impl Pump {
             state,
             children,
             capture,
+            network,
         }
     }
 
@@ -118,6 +121,16 @@ impl Pump {
 
     async fn handle(&self, event: CdpEvent) {
         let on_page = event.session_id.as_deref() == Some(self.page_session.as_str());
+        if on_page && event.method.starts_with("Network.") {
+            self.network
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .on_event(
+                    &event.method,
+                    event.str("requestId"),
+                    std::time::Instant::now(),
+                );
+        }
         if crate::capture::is_evidence(&event.method)
             && let Some(tap) = self.capture()
         {

@@ -1,0 +1,229 @@
+//! `wait`: until the page meets a condition, so an agent stops polling `observe`. Text and
+//! selectors are read in an isolated world of bsk's own, where the page's scripts cannot change
+//! what `innerText` or `querySelector` answer; the URL comes from the browser's frame events and
+//! network activity from its `Network` events, neither of which a page can fake.
+
+use std::time::{Duration, Instant};
+
+use bsk_schema::ops::WaitFor;
+use serde_json::{Value, json};
+
+use super::target;
+use crate::error::{Failure, Result};
+use crate::tab::Tab;
+use crate::tab::refs::is_ref;
+
+/// How long a wait lasts unless told otherwise.
+const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
+/// The longest wait accepted.
+const MAX_TIMEOUT: Duration = Duration::from_secs(120);
+/// How often the page is looked at.
+const POLL: Duration = Duration::from_millis(100);
+/// Network idle: no request started or ended for this long…
+const NETWORK_QUIET: Duration = Duration::from_millis(500);
+/// …and none in flight but those open longer than this (long polls, streams).
+const LONG_LIVED: Duration = Duration::from_secs(10);
+
+pub async fn wait(tab: &Tab, until: &WaitFor, timeout_ms: Option<u64>) -> Result<String> {
+    let timeout = match timeout_ms {
+        None => DEFAULT_TIMEOUT,
+        Some(ms) if Duration::from_millis(ms) <= MAX_TIMEOUT && ms > 0 => Duration::from_millis(ms),
+        Some(ms) => {
+            return Err(
+                Failure::invalid_input(format!("a wait of {ms} ms is out of range"))
+                    .hint("pass --timeout between 1 and 120 seconds"),
+            );
+        }
+    };
+    if let WaitFor::NetworkIdle = until {
+        // Network events flow only while the domain is on (a capture turns it on too).
+        tab.call("Network.enable", crate::capture::network_enable())
+            .await?;
+    }
+    let started = Instant::now();
+    let mut world: Option<i64> = None;
+    loop {
+        tab.ensure_alive()?;
+        if met(tab, until, &mut world).await? {
+            return Ok(format!(
+                "waited {:.1}s: {}",
+                started.elapsed().as_secs_f64(),
+                describe(until, true)
+            ));
+        }
+        if started.elapsed() >= timeout {
+            let mut message = format!(
+                "waited {}s: {}",
+                timeout.as_secs_f64(),
+                describe(until, false)
+            );
+            if let WaitFor::NetworkIdle = until {
+                let busy = tab
+                    .network
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .busy(Instant::now(), LONG_LIVED);
+                message.push_str(&format!(" ({busy} requests in flight)"));
+            }
+            return Err(Failure::timeout(message)
+                .hint("raise --timeout (at most 120 s), or look at the page with `bsk observe`"));
+        }
+        tokio::time::sleep(POLL).await;
+    }
+}
+
+/// What the condition says, met or not.
+fn describe(until: &WaitFor, met: bool) -> String {
+    let (yes, no) = match until {
+        WaitFor::Text { text } => (
+            format!("text \"{text}\" appeared"),
+            format!("text \"{text}\" did not appear"),
+        ),
+        WaitFor::TextGone { text } => (
+            format!("text \"{text}\" is gone"),
+            format!("text \"{text}\" is still there"),
+        ),
+        WaitFor::Target { target } => (
+            format!("{target} is present"),
+            format!("{target} did not appear"),
+        ),
+        WaitFor::TargetGone { target } => (
+            format!("{target} is gone"),
+            format!("{target} is still present"),
+        ),
+        WaitFor::Url { pattern } => (
+            format!("the URL matches \"{pattern}\""),
+            format!("the URL does not match \"{pattern}\""),
+        ),
+        WaitFor::NetworkIdle => (
+            "the network is idle".to_string(),
+            "the network did not become idle".to_string(),
+        ),
+    };
+    if met { yes } else { no }
+}
+
+async fn met(tab: &Tab, until: &WaitFor, world: &mut Option<i64>) -> Result<bool> {
+    Ok(match until {
+        WaitFor::Text { text } => page_text(tab, world).await?.contains(text.as_str()),
+        WaitFor::TextGone { text } => !page_text(tab, world).await?.contains(text.as_str()),
+        WaitFor::Target { target } => present(tab, target, world).await?,
+        WaitFor::TargetGone { target } => !present(tab, target, world).await?,
+        WaitFor::Url { pattern } => url_matches(&tab.state().url, pattern),
+        WaitFor::NetworkIdle => tab
+            .network
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .is_idle(Instant::now(), NETWORK_QUIET, LONG_LIVED),
+    })
+}
+
+/// The URL contains `pattern`, or, with `*` wildcards, matches it whole.
+fn url_matches(url: &str, pattern: &str) -> bool {
+    if !pattern.contains('*') {
+        return url.contains(pattern);
+    }
+    let parts: Vec<&str> = pattern.split('*').collect();
+    let (first, last) = (parts[0], parts[parts.len() - 1]);
+    if !url.starts_with(first) || !url[first.len()..].ends_with(last) {
+        return false;
+    }
+    let mut rest = &url[first.len()..url.len() - last.len()];
+    for part in &parts[1..parts.len() - 1] {
+        match rest.find(part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    true
+}
+
+/// The main frame's visible text, read in bsk's own world.
+async fn page_text(tab: &Tab, world: &mut Option<i64>) -> Result<String> {
+    let value = in_world(
+        tab,
+        world,
+        "document.body ? document.body.innerText : ''".to_string(),
+    )
+    .await?;
+    Ok(value.as_str().unwrap_or_default().to_string())
+}
+
+async fn present(tab: &Tab, target: &str, world: &mut Option<i64>) -> Result<bool> {
+    if is_ref(target) {
+        let node = match target::resolve(tab, target).await {
+            Ok(node) => node,
+            Err(failure) if failure.0.code == bsk_schema::ErrorCode::NotFound => return Ok(false),
+            Err(failure) => return Err(failure),
+        };
+        return Ok(target::call_on(
+            tab,
+            &node,
+            "function() { return this.isConnected; }",
+            vec![],
+        )
+        .await
+        .is_ok_and(|connected| connected == Value::Bool(true)));
+    }
+    let expression = format!(
+        "(() => {{ try {{ return !!document.querySelector({}); }} catch (e) {{ return 'bad selector: ' + e.message; }} }})()",
+        Value::String(target.to_string())
+    );
+    match in_world(tab, world, expression).await? {
+        Value::Bool(found) => Ok(found),
+        Value::String(error) => Err(Failure::invalid_input(error)
+            .hint("pass a valid CSS selector (e.g. '#save') or an @eN ref from `bsk observe`")),
+        _ => Ok(false),
+    }
+}
+
+/// Evaluates `expression` in an isolated world of the main frame, made again when a navigation
+/// has destroyed the last one.
+async fn in_world(tab: &Tab, world: &mut Option<i64>, expression: String) -> Result<Value> {
+    for _ in 0..2 {
+        let context = match *world {
+            Some(context) => context,
+            None => {
+                let created = tab
+                    .call(
+                        "Page.createIsolatedWorld",
+                        json!({ "frameId": tab.state().main_frame_id, "worldName": "bsk-wait" }),
+                    )
+                    .await?;
+                let context = created["executionContextId"].as_i64().unwrap_or_default();
+                *world = Some(context);
+                context
+            }
+        };
+        match tab
+            .call(
+                "Runtime.evaluate",
+                json!({ "expression": expression, "contextId": context, "returnByValue": true }),
+            )
+            .await
+        {
+            Ok(reply) => return Ok(reply["result"]["value"].clone()),
+            // The document changed under us: its worlds went with it.
+            Err(failure) if failure.0.message.contains("context") => *world = None,
+            Err(failure) => return Err(failure),
+        }
+    }
+    // The page is between documents; the next poll tries again.
+    Ok(Value::Null)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn url_patterns_are_substrings_or_wildcard_matches() {
+        let url = "http://127.0.0.1:8080/users/42?tab=1";
+        assert!(url_matches(url, "/users/42"));
+        assert!(!url_matches(url, "/users/43"));
+        assert!(url_matches(url, "http://*/users/*"));
+        assert!(url_matches(url, "*tab=1"));
+        assert!(!url_matches(url, "*/teams/*"));
+        assert!(!url_matches(url, "https://*"));
+    }
+}
