@@ -86,6 +86,9 @@ describe('bsk mcp (official TypeScript SDK client)', () => {
     const ref = /button "Save" \[(@e\d+)\]/.exec(text(observed))?.[1];
     assert.ok(ref, `the observation has a ref for the Save button:\n${text(observed)}`);
     await ok(client, 'browser_act', { sessionId, action: 'click', target: ref });
+    // Wait for the save's traffic to settle instead of polling (not an operation either).
+    const idle = await ok(client, 'browser_inspect', { sessionId, action: 'wait', until: { for: 'network_idle' }, timeoutMs: 10_000 });
+    assert.match(text(idle), /the network is idle/);
 
     // 3. The POST is recorded complete.
     const saveUrl = `${site.url}/api/save`;
@@ -139,6 +142,14 @@ describe('bsk mcp (official TypeScript SDK client)', () => {
     const code = await debug({ debugAction: 'request', id: post.id, part: 'response', pointer: '/error/code' });
     assert.equal(code.structuredContent.pointer, '/error/code');
     assert.equal(code.structuredContent.value, 'E_TAKEN');
+
+    // 6b. Search finds the code where it occurs: only in that response body.
+    const found = await debug({ debugAction: 'search', query: 'e_taken' });
+    assert.deepEqual(
+      found.structuredContent.items.map((/** @type {any} */ i) => [i.id, i.hits.map((/** @type {any} */ h) => h.part)]),
+      [[post.id, ['response_body']]],
+    );
+    assert.match(text(found), /response_body@\d+ .*E_TAKEN/);
 
     // 7. The click is an agent operation whose window holds the POST; the observe is not one.
     const operations = (await debug({ debugAction: 'operations', limit: 100 })).structuredContent.items;
@@ -310,8 +321,9 @@ function inspectVariant(args) {
   return {
     start: 'RunInfo', stop: 'RunInfo', status: 'StatusResult', pages: 'PagesResult', operation: 'OperationDetail',
     requests: 'items:RequestSummary', console: 'items:ConsoleEntry', operations: 'items:OperationSummary',
-    request: parts[/** @type {keyof typeof parts} */ (args.part ?? 'metadata')],
+    request: args.chain ? 'RequestChain' : parts[/** @type {keyof typeof parts} */ (args.part ?? 'metadata')],
     export: args.format === 'har' ? 'Har' : 'ExportDocument',
+    search: 'items:SearchItem',
   }[/** @type {string} */ (args.debugAction)] ?? 'Done';
 }
 
