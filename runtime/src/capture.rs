@@ -87,6 +87,7 @@ pub fn is_evidence(method: &str) -> bool {
                 | "Page.frameNavigated"
                 | "Page.domContentEventFired"
                 | "Page.loadEventFired"
+                | "Page.javascriptDialogOpening"
         )
 }
 

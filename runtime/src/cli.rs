@@ -226,6 +226,9 @@ can read it after your session ends (`bsk debug status` shows `history: N checkp
         #[command(flatten)]
         on: On,
     },
+    /// Answer the JavaScript dialog (alert, confirm, prompt, beforeunload) open on the tab.
+    #[command(subcommand)]
+    Dialog(DialogCommand),
     /// Wait until the page meets one condition (instead of polling `observe`): text appears or
     /// goes, a selector or ref is present or gone, the URL matches, or the network is idle.
     /// Not an operation: it never cuts an operation's evidence window.
@@ -375,6 +378,11 @@ logins and cookies), for a person who wants the agent to work as them.")]
         /// Use the browser's own profile (logins, cookies, cache) instead of a private one.
         #[arg(long)]
         shared_profile: bool,
+        /// JavaScript dialogs (alert, confirm, prompt, beforeunload): `ask` leaves each open for
+        /// `bsk dialog accept|dismiss` (the operation that opened it says so); `accept` and
+        /// `dismiss` answer at once.
+        #[arg(long, value_enum, default_value = "ask")]
+        dialogs: DialogsArg,
     },
     /// Stop a session: close its tab and return borrowed tabs.
     Stop {
@@ -565,6 +573,30 @@ pub struct PageArgs {
     /// At most this many records (default 30, max 100).
     #[arg(long)]
     pub limit: Option<usize>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum DialogCommand {
+    /// OK: confirm, or submit a prompt (with --text, or its default text).
+    Accept {
+        /// A prompt's answer.
+        #[arg(long)]
+        text: Option<String>,
+        #[command(flatten)]
+        on: On,
+    },
+    /// Cancel.
+    Dismiss {
+        #[command(flatten)]
+        on: On,
+    },
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum DialogsArg {
+    Ask,
+    Accept,
+    Dismiss,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]

@@ -7,8 +7,8 @@ use serde_json::Value;
 
 use crate::browser::{BrowserSource, Visibility};
 use crate::cli::{
-    Cli, Command, DaemonCommand, DebugCommand, DebugOn, DisplayFlags, ExtensionCommand, FormatArg,
-    On, PageArgs, PartArg, ScopeArg, SessionCommand, TabCommand,
+    Cli, Command, DaemonCommand, DebugCommand, DebugOn, DialogCommand, DialogsArg, DisplayFlags,
+    ExtensionCommand, FormatArg, On, PageArgs, PartArg, ScopeArg, SessionCommand, TabCommand,
 };
 use crate::client;
 use crate::daemon::{Config, Daemon, server};
@@ -98,10 +98,17 @@ async fn execute(command: Command, style: Style) -> Result<()> {
         Command::Session(SessionCommand::Start {
             name,
             shared_profile,
+            dialogs,
         }) => {
+            use bsk_schema::ipc::DialogPolicy;
             let params = SessionStartParams {
                 name,
                 shared_profile,
+                dialogs: match dialogs {
+                    DialogsArg::Ask => DialogPolicy::Ask,
+                    DialogsArg::Accept => DialogPolicy::Accept,
+                    DialogsArg::Dismiss => DialogPolicy::Dismiss,
+                },
             };
             let value = request(&paths, Call::SessionStart(params)).await?;
             output::result(style, &value, output::session_started);
@@ -167,6 +174,20 @@ async fn execute(command: Command, style: Style) -> Result<()> {
         Command::Focus { target, on } => op(on, Operation::Focus { target }),
         Command::Blur { target, on } => op(on, Operation::Blur { target }),
         Command::Evaluate { expression, on } => op(on, Operation::Evaluate { expression }),
+        Command::Dialog(DialogCommand::Accept { text, on }) => op(
+            on,
+            Operation::Dialog {
+                accept: true,
+                prompt_text: text,
+            },
+        ),
+        Command::Dialog(DialogCommand::Dismiss { on }) => op(
+            on,
+            Operation::Dialog {
+                accept: false,
+                prompt_text: None,
+            },
+        ),
         Command::Wait {
             text,
             text_gone,

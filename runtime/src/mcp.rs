@@ -158,6 +158,7 @@ impl BskMcp {
                     .request(Call::SessionStart(SessionStartParams {
                         name: args.name,
                         shared_profile: args.shared_profile,
+                        dialogs: args.dialogs,
                     }))
                     .await?;
                 let text = output::session_list(&Value::Array(vec![value.clone()]));
@@ -271,6 +272,14 @@ impl BskMcp {
             },
             ActAction::Blur => Operation::Blur {
                 target: target(args.target)?,
+            },
+            ActAction::DialogAccept => Operation::Dialog {
+                accept: true,
+                prompt_text: args.value,
+            },
+            ActAction::DialogDismiss => Operation::Dialog {
+                accept: false,
+                prompt_text: None,
             },
         };
         self.operate(args.session_id, args.tab_id, op).await
@@ -439,7 +448,8 @@ fn tools() -> Vec<Tool> {
             "browser_act",
             "Act on the page",
             "One input on the session's tab: click, fill (value), select (values), press (key, \
-             e.g. Enter), hover, wheel (dx, dy), scroll_to, focus or blur. `target` is an @eN ref \
+             e.g. Enter), hover, wheel (dx, dy), scroll_to, focus, blur; dialog_accept (value: a \
+             prompt's answer) or dialog_dismiss to answer a JavaScript dialog the page opened. `target` is an @eN ref \
              from the latest observe, or a CSS selector. Each is recorded as an operation with \
              the requests and console entries that follow it.",
             input_schema::<ActArgs>(),

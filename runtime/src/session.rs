@@ -25,6 +25,8 @@ pub struct Session {
     /// The private browser context its tab lives in, disposed of when the session ends; `None`
     /// with `--shared-profile`.
     pub browser_context: Option<String>,
+    /// How its tabs answer JavaScript dialogs.
+    pub dialogs: bsk_schema::ipc::DialogPolicy,
     /// Held for the whole of one operation: a session's operations never interleave.
     pub op_lock: tokio::sync::Mutex<()>,
     last_used: Mutex<Instant>,
@@ -45,9 +47,11 @@ impl Session {
         name: Option<String>,
         tab: Arc<Tab>,
         browser_context: Option<String>,
+        dialogs: bsk_schema::ipc::DialogPolicy,
     ) -> Session {
         Session {
             browser_context,
+            dialogs,
             id,
             task_id: NEXT_TASK.fetch_add(1, Ordering::Relaxed),
             name,
@@ -135,6 +139,7 @@ pub fn tab_info(tab: &Tab, session: Option<&str>) -> TabInfo {
         ownership: tab.ownership,
         session: session.map(str::to_string),
         events_dropped: state.events_dropped,
+        dialog: state.dialog,
     }
 }
 

@@ -1254,6 +1254,123 @@ async fn wait_returns_when_the_page_meets_its_condition_and_times_out_clearly() 
     );
 }
 
+/// Buttons that open each kind of dialog and write what it answered into the title.
+const DIALOG_BUTTONS: &str = "(() => { const add = (id, run) => { const b = document.createElement('button'); \
+    b.id = id; b.textContent = id; b.onclick = run; document.body.prepend(b); }; \
+    add('alert', () => { alert('Saved!'); document.title = 'after alert'; }); \
+    add('confirm', () => { document.title = confirm('Delete it?') ? 'yes' : 'no'; }); \
+    add('prompt', () => { document.title = 'name:' + prompt('Your name?', 'Ada'); }); \
+    return true; })()";
+
+#[tokio::test(flavor = "multi_thread")]
+async fn dialogs_are_reported_answered_and_recorded_never_waited_for() {
+    let site = site().await;
+    let bsk = Bsk::new("dialogs");
+    let s = bsk.start_session().await;
+    let run = bsk.json(&["debug", "start", "--session", &s.id]).await;
+    s.op(&["navigate", &site.url("/ops")]).await;
+    s.eval(DIALOG_BUTTONS).await;
+
+    // `ask` (the default): the click returns with the dialog, which waits for the agent.
+    let clicked = s.op(&["click", "#alert"]).await;
+    assert_eq!(clicked["dialog"]["kind"], "alert", "{clicked}");
+    assert_eq!(clicked["dialog"]["message"], "Saved!", "{clicked}");
+    assert!(
+        clicked["summary"]
+            .as_str()
+            .is_some_and(|t| t.contains("bsk dialog accept")),
+        "{clicked}"
+    );
+    let listed = bsk.json(&["session", "list"]).await;
+    assert_eq!(listed[0]["tabs"][0]["dialog"]["kind"], "alert", "{listed}");
+    let status = bsk.ok(&["status"]).await;
+    assert!(
+        status.stdout.contains("an alert dialog is open"),
+        "{status:#?}"
+    );
+    for refused in [
+        s.fail(&["evaluate", "1"]).await,
+        s.fail(&["fill", "#name", "x"]).await,
+    ] {
+        assert_eq!(
+            (refused["code"].clone(), refused["exit_code"].clone()),
+            (json!("busy"), json!(4)),
+            "{refused}"
+        );
+    }
+    s.op(&["dialog", "accept"]).await;
+    assert_eq!(s.eval("document.title").await, "after alert");
+
+    s.op(&["click", "#confirm"]).await;
+    s.op(&["dialog", "dismiss"]).await;
+    assert_eq!(s.eval("document.title").await, "no");
+    s.op(&["click", "#prompt"]).await;
+    s.op(&["dialog", "accept", "--text", "Bob"]).await;
+    assert_eq!(s.eval("document.title").await, "name:Bob");
+    // An expression that opens one does not hang until a deadline either.
+    let evaluated = s.op(&["evaluate", "confirm('Really?')"]).await;
+    assert_eq!(evaluated["dialog"]["kind"], "confirm", "{evaluated}");
+    s.op(&["dialog", "accept"]).await;
+    let none = s.fail(&["dialog", "dismiss"]).await;
+    assert_eq!(none["code"], "not_found", "{none}");
+    // Leaving a page that asks first: the navigation reports it, and accepting lets it go on.
+    s.eval("window.onbeforeunload = e => { e.preventDefault(); e.returnValue = 'unsaved'; }; true")
+        .await;
+    let leaving = s.op(&["navigate", &site.url("/ops?left")]).await;
+    assert_eq!(leaving["dialog"]["kind"], "beforeunload", "{leaving}");
+    s.op(&["dialog", "accept"]).await;
+    s.op(&["wait", "--url", "?left"]).await;
+
+    // With a capture running, every dialog is evidence, in the window of the operation that
+    // opened it; answering one is an operation.
+    let console = bsk
+        .json(&["debug", "console", "--session", &s.id, "--limit", "100"])
+        .await;
+    let dialogs: Vec<&str> = console["items"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|e| e["kind"] == "dialog")
+        .filter_map(|e| e["text"].as_str())
+        .collect();
+    assert_eq!(
+        dialogs,
+        [
+            "alert: Saved!",
+            "confirm: Delete it?",
+            "prompt: Your name? (default: Ada)",
+            "confirm: Really?",
+            "beforeunload: "
+        ],
+        "{console} in {run}"
+    );
+    let operations = bsk
+        .json(&["debug", "operations", "--session", &s.id, "--limit", "100"])
+        .await;
+    let items = operations["items"].as_array().cloned().unwrap_or_default();
+    let click = items
+        .iter()
+        .find(|o| o["name"] == "click")
+        .cloned()
+        .unwrap_or_default();
+    assert!(click["immediate_console"].as_u64() >= Some(1), "{click}");
+    assert!(items.iter().any(|o| o["name"] == "dialog"), "{operations}");
+
+    // `accept`: answered at once, reported, never blocking.
+    let auto = bsk.json(&["session", "start", "--dialogs", "accept"]).await;
+    let id = auto["id"].as_str().unwrap_or_default();
+    bsk.json(&["navigate", &site.url("/ops"), "--session", id])
+        .await;
+    bsk.json(&["evaluate", DIALOG_BUTTONS, "--session", id])
+        .await;
+    let clicked = bsk.json(&["click", "#confirm", "--session", id]).await;
+    assert_eq!(clicked["dialog"]["answered"], "accepted", "{clicked}");
+    let title = bsk
+        .json(&["evaluate", "document.title", "--session", id])
+        .await;
+    assert_eq!(title["value"], "yes");
+}
+
 /// Right after an upgrade the old daemon still runs. Test daemons of "another version" speak the
 /// protocol named by `BSK_TEST_PROTOCOL_VERSION`; the client this build makes speaks its own.
 #[tokio::test(flavor = "multi_thread")]

@@ -203,7 +203,8 @@ pub struct ConsoleEntry {
     pub source: ConsoleSource,
     /// `log`, `info`, `warning`, `error`, `debug`, …
     pub level: String,
-    /// `console` (console API), `exception` (uncaught error or unhandled rejection) or `browser`.
+    /// `console` (console API), `exception` (uncaught error or unhandled rejection), `browser`,
+    /// or `dialog` (a JavaScript alert, confirm, prompt or beforeunload the page opened).
     pub kind: String,
     /// Redacted, at most 4 Ki characters.
     pub text: String,

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ErrorBody;
 use crate::debug::{DebugAction, DebugResult, ExportFormat, RequestPart, SearchScope};
-use crate::ipc::{SessionInfo, SessionStopResult, TabInfo};
+use crate::ipc::{DialogPolicy, SessionInfo, SessionStopResult, TabInfo};
 use crate::ops::{OperationResult, WaitFor, WaitUntil};
 
 /// `browser_session`: start, stop or list sessions.
@@ -28,6 +28,10 @@ pub struct SessionArgs {
     /// with the session.
     #[serde(default)]
     pub shared_profile: bool,
+    /// Start: JavaScript dialogs are left open for `dialog_accept`/`dialog_dismiss` (`ask`, the
+    /// default) or answered at once.
+    #[serde(default)]
+    pub dialogs: DialogPolicy,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -105,7 +109,8 @@ pub struct ActArgs {
     /// `wheel` (the viewport's centre).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target: Option<String>,
-    /// Fill: the text to type into the field (replacing its value).
+    /// Fill: the text to type into the field (replacing its value); dialog_accept: a prompt's
+    /// answer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
     /// Select: the option values (or labels) to select.
@@ -134,6 +139,10 @@ pub enum ActAction {
     ScrollTo,
     Focus,
     Blur,
+    /// Answer the open JavaScript dialog with OK (`value`: a prompt's answer).
+    DialogAccept,
+    /// Answer the open JavaScript dialog with Cancel.
+    DialogDismiss,
 }
 
 /// `browser_inspect`: look at the page (`observe`, `evaluate`) or record and read

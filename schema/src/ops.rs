@@ -79,6 +79,13 @@ pub enum Operation {
     Evaluate {
         expression: String,
     },
+    /// Answers the JavaScript dialog open on the tab.
+    Dialog {
+        accept: bool,
+        /// A prompt's answer (accept only); its default text when absent.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        prompt_text: Option<String>,
+    },
     /// Waits until the page meets a condition (not an operation: it never cuts a window).
     Wait {
         until: WaitFor,
@@ -145,6 +152,7 @@ impl Operation {
             Operation::Blur { .. } => "blur",
             Operation::Evaluate { .. } => "evaluate",
             Operation::Wait { .. } => "wait",
+            Operation::Dialog { .. } => "dialog",
         }
     }
 }
@@ -160,4 +168,8 @@ pub struct OperationResult {
     /// `evaluate`'s value, or `observe`'s snapshot text.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value: Option<serde_json::Value>,
+    /// A JavaScript dialog the operation opened: answered by the session's policy, or open
+    /// and waiting for `bsk dialog accept|dismiss` (the operation returned when it opened).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dialog: Option<Box<crate::ipc::DialogInfo>>,
 }

@@ -86,6 +86,9 @@ impl Message<Event> for TargetActor {
                         }
                         "Page.domContentEventFired" => capture.page_event(false, now),
                         "Page.loadEventFired" => capture.page_event(true, now),
+                        "Page.javascriptDialogOpening" => {
+                            capture.apply_console(&self.target_id, method, &event.params, now)
+                        }
                         _ => {}
                     }
                     Vec::new()

@@ -147,6 +147,27 @@ impl Capture {
                     details,
                 )
             }
+            // A JavaScript dialog is evidence too: its message, redacted like console text, in
+            // the window of the operation that opened it.
+            "Page.javascriptDialogOpening" => {
+                let kind = params["type"].as_str().unwrap_or("dialog");
+                let message = params["message"].as_str().unwrap_or_default();
+                let text = match params["defaultPrompt"].as_str().filter(|p| !p.is_empty()) {
+                    Some(default) => format!("{kind}: {message} (default: {default})"),
+                    None => format!("{kind}: {message}"),
+                };
+                let url = params["url"].as_str().unwrap_or_default();
+                self.entry(
+                    target_id,
+                    now,
+                    source_of(url),
+                    "info",
+                    "dialog",
+                    &text,
+                    url,
+                    &Value::Null,
+                )
+            }
             "Log.entryAdded" => {
                 let entry = &params["entry"];
                 // `Log.enable` replays entries logged before capture started; those are not ours.

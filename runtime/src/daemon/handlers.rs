@@ -117,17 +117,18 @@ impl Daemon {
                 return Err(e.into());
             }
         };
-        let tab = match Tab::attach(&conn.cdp, &target_id, TabOwnership::Created).await {
-            Ok(tab) => tab,
-            Err(e) => {
-                let _ = conn
-                    .cdp
-                    .call(None, "Target.closeTarget", json!({ "targetId": target_id }))
-                    .await;
-                dispose_context(&conn.cdp, context.as_deref()).await;
-                return Err(e);
-            }
-        };
+        let tab =
+            match Tab::attach(&conn.cdp, &target_id, TabOwnership::Created, params.dialogs).await {
+                Ok(tab) => tab,
+                Err(e) => {
+                    let _ = conn
+                        .cdp
+                        .call(None, "Target.closeTarget", json!({ "targetId": target_id }))
+                        .await;
+                    dispose_context(&conn.cdp, context.as_deref()).await;
+                    return Err(e);
+                }
+            };
         // Claim the id and insert in one step: two sessions starting at once never share one.
         let session = loop {
             let id = short_id(|id| self.sessions.contains_key(id));
@@ -139,6 +140,7 @@ impl Daemon {
                         params.name.clone(),
                         tab.clone(),
                         context.clone(),
+                        params.dialogs,
                     ));
                     slot.insert(session.clone());
                     break session;
@@ -197,6 +199,7 @@ impl Daemon {
                 events_dropped: owner
                     .as_ref()
                     .map_or(0, |(_, tab)| tab.state().events_dropped),
+                dialog: owner.as_ref().and_then(|(_, tab)| tab.state().dialog),
                 session: owner.map(|(session, _)| session.id.clone()),
             });
         }
@@ -230,7 +233,13 @@ impl Daemon {
         }
         let conn = self.browser().await?;
         let _running = session.op_lock.lock().await;
-        let tab = Tab::attach(&conn.cdp, &params.tab_id, TabOwnership::Borrowed).await?;
+        let tab = Tab::attach(
+            &conn.cdp,
+            &params.tab_id,
+            TabOwnership::Borrowed,
+            session.dialogs,
+        )
+        .await?;
         session.add_tab(tab.clone());
         Ok(tab_info(&tab, Some(&session.id)))
     }
@@ -271,6 +280,7 @@ impl Daemon {
         }
         let tab = session.tab(params.tab_id.as_deref())?;
         let _running = session.op_lock.lock().await;
+        crate::ops::ready(&tab, &params.op)?;
         let event = |phase| OperationEvent {
             session: session.id.clone(),
             task_id: session.task_id,

@@ -14,9 +14,75 @@ use serde_json::{Value, json};
 use crate::error::{Failure, Result};
 use crate::tab::Tab;
 
-/// Runs one operation to completion on `tab`.
+/// Runs one operation on `tab`: to completion, or until it opens a JavaScript dialog that waits
+/// for the agent (the page's script is blocked until it is answered, so nothing else would
+/// complete either). An operation is refused while a dialog is open, except the one that
+/// answers it.
 pub async fn run(tab: &Tab, op: &Operation) -> Result<OperationResult> {
+    ready(tab, op)?;
+    let before = tab.state();
+    let mut state = tab.state_watch();
+    let opened = state.wait_for(|s| s.dialog.is_some() && s.dialogs_opened > before.dialogs_opened);
+    let mut result = tokio::select! {
+        result = run_to_end(tab, op) => result?,
+        Ok(now) = opened => {
+            let dialog = now.dialog.clone();
+            drop(now);
+            let (kind, message) = dialog
+                .as_ref()
+                .map(|d| (d.a_kind(), quote(&d.message)))
+                .unwrap_or_default();
+            return Ok(OperationResult {
+                summary: format!(
+                    "{} opened {kind}: {message}; answer it with `bsk dialog accept` or `bsk dialog dismiss`",
+                    op.name()
+                ),
+                tab_id: tab.target_id.clone(),
+                url: tab.state().url,
+                value: None,
+                dialog: dialog.map(Box::new),
+            });
+        }
+    };
+    // A dialog the session's policy answered while the operation ran.
+    let after = tab.state();
+    if after.dialogs_opened > before.dialogs_opened
+        && let Some(dialog) = after.last_dialog
+    {
+        result.summary.push_str(&format!(
+            "; {} opened and was {}: {}",
+            dialog.a_kind(),
+            dialog.answered.as_deref().unwrap_or("answered"),
+            quote(&dialog.message)
+        ));
+        result.dialog = Some(Box::new(dialog));
+    }
+    Ok(result)
+}
+
+/// Refuses an operation on a tab that is gone, or whose page waits on a dialog (its script is
+/// blocked, so the operation could only hang): checked before anything touches the page.
+pub fn ready(tab: &Tab, op: &Operation) -> Result<()> {
     tab.ensure_alive()?;
+    match (tab.state().dialog, op) {
+        (Some(dialog), op) if !matches!(op, Operation::Dialog { .. }) => {
+            Err(Failure::busy(format!(
+                "{} is open on the page: {}",
+                dialog.a_kind(),
+                quote(&dialog.message)
+            ))
+            .hint("answer it first: `bsk dialog accept [--text …]` or `bsk dialog dismiss`"))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// A dialog's message in quotes, on one line.
+fn quote(text: &str) -> String {
+    format!("\"{}\"", text.replace(['\n', '\r'], " "))
+}
+
+async fn run_to_end(tab: &Tab, op: &Operation) -> Result<OperationResult> {
     let mut value = None;
     let summary = match op {
         Operation::Navigate { url, wait_until } => {
@@ -42,6 +108,10 @@ pub async fn run(tab: &Tab, op: &Operation) -> Result<OperationResult> {
         Operation::Focus { target } => input::focus(tab, target).await?,
         Operation::Blur { target } => input::blur(tab, target).await?,
         Operation::Wait { until, timeout_ms } => wait::wait(tab, until, *timeout_ms).await?,
+        Operation::Dialog {
+            accept,
+            prompt_text,
+        } => answer_dialog(tab, *accept, prompt_text.as_deref()).await?,
         Operation::Evaluate { expression } => {
             let result = evaluate(tab, expression).await?;
             let summary = short_json(&result);
@@ -54,7 +124,27 @@ pub async fn run(tab: &Tab, op: &Operation) -> Result<OperationResult> {
         tab_id: tab.target_id.clone(),
         url: tab.state().url,
         value,
+        dialog: None,
     })
+}
+
+async fn answer_dialog(tab: &Tab, accept: bool, prompt_text: Option<&str>) -> Result<String> {
+    let Some(dialog) = tab.state().dialog else {
+        return Err(Failure::not_found("no dialog is open on this tab")
+            .hint("a dialog that opens during an operation is reported by that operation"));
+    };
+    let mut params = json!({ "accept": accept });
+    if let (true, Some(text)) = (accept, prompt_text) {
+        params["promptText"] = json!(text);
+    }
+    tab.call("Page.handleJavaScriptDialog", params).await?;
+    tab.dialog_answered();
+    Ok(format!(
+        "{} the {} dialog {}",
+        if accept { "accepted" } else { "dismissed" },
+        dialog.kind,
+        quote(&dialog.message)
+    ))
 }
 
 /// Whether an element holds a credential, payment or file value.

@@ -129,7 +129,17 @@ fn session_line(session: &SessionInfo) -> String {
                 0 => String::new(),
                 n => format!(" ({n} browser events dropped: bsk could not keep up)"),
             };
-            format!("  {} {:?} {}{dropped}", t.tab_id, t.ownership, t.url)
+            let dialog = t.dialog.as_ref().map_or(String::new(), |d| {
+                format!(
+                    "\n    {} is open: \"{}\" (answer: bsk dialog accept|dismiss)",
+                    d.a_kind(),
+                    d.message.replace('\n', " ")
+                )
+            });
+            format!(
+                "  {} {:?} {}{dropped}{dialog}",
+                t.tab_id, t.ownership, t.url
+            )
         })
         .collect();
     format!("{}{name}\n{}", session.id, tabs.join("\n"))

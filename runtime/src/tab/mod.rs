@@ -16,6 +16,8 @@ use dashmap::DashMap;
 use serde_json::{Value, json};
 use tokio::sync::watch;
 
+use bsk_schema::ipc::{DialogInfo, DialogPolicy};
+
 use crate::cdp::CdpClient;
 use crate::error::{Failure, Result};
 use refs::RefMap;
@@ -36,6 +38,11 @@ pub struct TabState {
     /// Events of this tab (and its iframes) dropped because its event channel was full; shown
     /// in `bsk status`, and counted into a running capture's `events_dropped`.
     pub events_dropped: u64,
+    /// A JavaScript dialog open on the page, waiting for an answer.
+    pub dialog: Option<DialogInfo>,
+    /// Dialogs the page has opened since attach, and the latest (answered or not).
+    pub dialogs_opened: u64,
+    pub last_dialog: Option<DialogInfo>,
 }
 
 /// An out-of-process iframe target attached under the tab.
@@ -67,17 +74,21 @@ pub struct Tab {
     capture: Arc<CaptureSlot>,
     /// The page's requests in flight, fed by the pump.
     pub network: Arc<Mutex<network::NetworkActivity>>,
+    /// How the pump answers the page's JavaScript dialogs (the owning session's policy).
+    dialog_policy: Arc<Mutex<DialogPolicy>>,
 }
 
 /// Where the pump finds the tab's running capture.
 pub type CaptureSlot = Mutex<Option<CaptureTap>>;
 
 impl Tab {
-    /// Attaches to an existing page target and starts its pump.
+    /// Attaches to an existing page target and starts its pump; its JavaScript dialogs are
+    /// answered by `dialog_policy`.
     pub async fn attach(
         cdp: &CdpClient,
         target_id: &str,
         ownership: TabOwnership,
+        dialog_policy: DialogPolicy,
     ) -> Result<Arc<Tab>> {
         let attached = cdp
             .call(
@@ -103,14 +114,18 @@ impl Tab {
         let children = Arc::new(DashMap::new());
         let capture = Arc::new(Mutex::new(None));
         let network = Arc::new(Mutex::new(network::NetworkActivity::default()));
+        let dialog_policy = Arc::new(Mutex::new(dialog_policy));
         let pump = pump::Pump::new(
             cdp.clone(),
             session_id.clone(),
             sink,
-            state.clone(),
-            children.clone(),
-            capture.clone(),
-            network.clone(),
+            pump::Shared {
+                state: state.clone(),
+                children: children.clone(),
+                capture: capture.clone(),
+                network: network.clone(),
+                dialog_policy: dialog_policy.clone(),
+            },
         );
         let span = tracing::info_span!("tab", target_id = %target_id, session = %session_id);
         let running = tokio::spawn(tracing::Instrument::instrument(pump.run(events), span));
@@ -158,6 +173,7 @@ impl Tab {
             refs: Mutex::new(RefMap::default()),
             capture,
             network,
+            dialog_policy,
         });
         let main_frame_id = frame["id"].as_str().unwrap_or_default().to_string();
         let url = frame["url"].as_str().unwrap_or_default().to_string();
@@ -261,6 +277,16 @@ impl Tab {
     /// Marks the tab gone; used when the browser reports it detached or the connection ended.
     pub fn mark_gone(&self, reason: &str) {
         pump::mark_gone(&self.state, reason);
+    }
+
+    /// Forgets the open dialog once it has been answered (the browser's `javascriptDialogClosed`
+    /// follows; the next operation must not wait for it).
+    pub fn dialog_answered(&self) {
+        self.state.send_modify(|state| state.dialog = None);
+    }
+
+    pub fn dialog_policy(&self) -> DialogPolicy {
+        *self.dialog_policy.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// The tab's running capture.

@@ -25,6 +25,16 @@ pub(super) struct Pump {
     children: Arc<DashMap<String, ChildTarget>>,
     capture: Arc<CaptureSlot>,
     network: Arc<std::sync::Mutex<super::network::NetworkActivity>>,
+    dialog_policy: Arc<std::sync::Mutex<bsk_schema::ipc::DialogPolicy>>,
+}
+
+/// What a tab shares with its pump: the pump writes, operations read.
+pub(super) struct Shared {
+    pub state: Arc<watch::Sender<TabState>>,
+    pub children: Arc<DashMap<String, ChildTarget>>,
+    pub capture: Arc<CaptureSlot>,
+    pub network: Arc<std::sync::Mutex<super::network::NetworkActivity>>,
+    pub dialog_policy: Arc<std::sync::Mutex<bsk_schema::ipc::DialogPolicy>>,
 }
 
 /// Pumps running now, for `bsk status`: one per live tab, none left behind by ended ones.
@@ -63,19 +73,17 @@ impl Pump {
         cdp: CdpClient,
         page_session: String,
         sink: EventSink,
-        state: Arc<watch::Sender<TabState>>,
-        children: Arc<DashMap<String, ChildTarget>>,
-        capture: Arc<CaptureSlot>,
-        network: Arc<std::sync::Mutex<super::network::NetworkActivity>>,
+        shared: Shared,
     ) -> Self {
         Pump {
             cdp,
             page_session,
             sink,
-            state,
-            children,
-            capture,
-            network,
+            state: shared.state,
+            children: shared.children,
+            capture: shared.capture,
+            network: shared.network,
+            dialog_policy: shared.dialog_policy,
         }
     }
 
@@ -108,6 +116,53 @@ impl Pump {
             }
             self.handle(event).await;
         }
+    }
+
+    /// A JavaScript dialog: answered at once by the session's policy, or kept open for the agent.
+    /// Answering does not wait here, so the pump keeps reading events meanwhile.
+    fn on_dialog(&self, event: &CdpEvent) {
+        use bsk_schema::ipc::{DialogInfo, DialogPolicy};
+        let default_prompt = event
+            .params
+            .get("defaultPrompt")
+            .and_then(|p| p.as_str())
+            .filter(|p| !p.is_empty())
+            .map(str::to_string);
+        let accept = match *self.dialog_policy.lock().unwrap_or_else(|p| p.into_inner()) {
+            DialogPolicy::Ask => None,
+            DialogPolicy::Accept => Some(true),
+            DialogPolicy::Dismiss => Some(false),
+        };
+        let info = DialogInfo {
+            kind: event.str("type").to_string(),
+            message: event.str("message").to_string(),
+            default_prompt: default_prompt.clone(),
+            url: event.str("url").to_string(),
+            opened_at: crate::session::now_ms(),
+            answered: accept.map(|a| if a { "accepted" } else { "dismissed" }.to_string()),
+        };
+        if let Some(accept) = accept {
+            let (cdp, session) = (self.cdp.clone(), self.page_session.clone());
+            let mut params = serde_json::json!({ "accept": accept });
+            if let (true, Some(text)) = (accept, default_prompt) {
+                params["promptText"] = text.into();
+            }
+            crate::tasks::spawn_watched("answer a dialog", async move {
+                if let Err(e) = cdp
+                    .call(Some(&session), "Page.handleJavaScriptDialog", params)
+                    .await
+                {
+                    tracing::warn!(error = %e, "could not answer a dialog by the session's policy");
+                }
+            });
+        }
+        self.state.send_modify(|state| {
+            state.dialogs_opened += 1;
+            if info.answered.is_none() {
+                state.dialog = Some(info.clone());
+            }
+            state.last_dialog = Some(info);
+        });
     }
 
     /// Events lost to a full channel: no drop is silent.
@@ -197,6 +252,11 @@ impl Pump {
                         state.navigations += 1;
                     }
                 });
+            }
+            "Page.javascriptDialogOpening" if on_page => self.on_dialog(&event),
+            "Page.javascriptDialogClosed" if on_page => {
+                self.state
+                    .send_if_modified(|state| state.dialog.take().is_some());
             }
             "Inspector.detached" if on_page => {
                 let reason = format!("the browser detached it ({})", event.str("reason"));
