@@ -383,6 +383,10 @@ logins and cookies), for a person who wants the agent to work as them.")]
         /// `dismiss` answer at once.
         #[arg(long, value_enum, default_value = "ask")]
         dialogs: DialogsArg,
+        /// Start a capture of the new tab before anything loads in it, optionally named: the
+        /// first request is recorded (`bsk debug start` later misses what came before it).
+        #[arg(long, value_name = "NAME", num_args = 0..=1, default_missing_value = "")]
+        capture: Option<String>,
     },
     /// Stop a session: close its tab and return borrowed tabs.
     Stop {

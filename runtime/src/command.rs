@@ -99,6 +99,7 @@ async fn execute(command: Command, style: Style) -> Result<()> {
             name,
             shared_profile,
             dialogs,
+            capture,
         }) => {
             use bsk_schema::ipc::DialogPolicy;
             let params = SessionStartParams {
@@ -109,6 +110,7 @@ async fn execute(command: Command, style: Style) -> Result<()> {
                     DialogsArg::Accept => DialogPolicy::Accept,
                     DialogsArg::Dismiss => DialogPolicy::Dismiss,
                 },
+                capture,
             };
             let value = request(&paths, Call::SessionStart(params)).await?;
             output::result(style, &value, output::session_started);

@@ -159,6 +159,7 @@ impl BskMcp {
                         name: args.name,
                         shared_profile: args.shared_profile,
                         dialogs: args.dialogs,
+                        capture: args.capture,
                     }))
                     .await?;
                 let text = output::session_list(&Value::Array(vec![value.clone()]));

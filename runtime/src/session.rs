@@ -126,6 +126,7 @@ impl Session {
                 .map(|t| tab_info(t, Some(&self.id)))
                 .collect(),
             shared_profile: self.browser_context.is_none(),
+            run_id: None,
         }
     }
 }

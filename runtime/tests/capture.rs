@@ -1352,6 +1352,47 @@ async fn redirect_chains_and_preflights_read_as_logical_requests() {
     );
 }
 
+#[tokio::test(flavor = "multi_thread")]
+async fn a_session_started_with_capture_records_its_first_request() {
+    let site = site().await;
+    let bsk = Bsk::new("cap-first");
+    let info = bsk
+        .json(&["session", "start", "--capture", "From the start"])
+        .await;
+    let run_id = info["run_id"].as_str().unwrap_or_default().to_string();
+    assert!(run_id.starts_with("run-"), "{info}");
+    let session = info["id"].as_str().unwrap_or_default();
+    bsk.ok(&[
+        "navigate",
+        &site.url("/redirect/start"),
+        "--session",
+        session,
+    ])
+    .await;
+    let page = bsk
+        .json(&["debug", "requests", "--session", session, "--all"])
+        .await;
+    assert_eq!(page["run_id"], run_id.as_str(), "{page}");
+    let first = &page["items"][0];
+    assert_eq!(
+        (first["id"].clone(), first["resource_type"].clone()),
+        (json!("r1"), json!("Document")),
+        "{page}"
+    );
+    assert_eq!(first["url"], site.url("/redirect/start").as_str(), "{page}");
+    let status = bsk.json(&["debug", "status", "--session", session]).await;
+    assert_eq!(status[0]["name"], "From the start", "{status}");
+    // Without a name, and the id alone on a line as always.
+    let plain = bsk.ok(&["session", "start", "--capture"]).await;
+    let id = plain.stdout.trim();
+    assert!(
+        !id.is_empty() && !id.contains(char::is_whitespace),
+        "{plain:#?}"
+    );
+    let status = bsk.json(&["debug", "status", "--session", id]).await;
+    assert_eq!(status[0]["state"], "active", "{status}");
+}
+
 /// Where each of `secrets` occurs in `reads`, with some context.
 fn leaks(reads: &[(String, String)], secrets: &[&str]) -> Vec<String> {
     let mut found = Vec::new();

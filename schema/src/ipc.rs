@@ -167,6 +167,10 @@ pub struct SessionStartParams {
     /// session's tabs: answered at once, or left open for the agent (`ask`, the default).
     #[serde(default)]
     pub dialogs: DialogPolicy,
+    /// Start a capture of the new tab before anything loads in it, with this name (`Some("")`
+    /// for none): the first request is recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub capture: Option<String>,
 }
 
 /// How a session's tabs answer JavaScript dialogs.
@@ -246,6 +250,9 @@ pub struct SessionInfo {
     /// private one (cookies, storage and cache in memory, gone when the session ends).
     #[serde(default)]
     pub shared_profile: bool,
+    /// The capture `session start --capture` started.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub run_id: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

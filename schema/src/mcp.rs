@@ -32,6 +32,10 @@ pub struct SessionArgs {
     /// default) or answered at once.
     #[serde(default)]
     pub dialogs: DialogPolicy,
+    /// Start: also start a capture with this name (`""` for none) before anything loads, so
+    /// the first request is recorded; its `run_id` is in the result.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub capture: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

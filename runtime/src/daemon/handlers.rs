@@ -149,7 +149,24 @@ impl Daemon {
         };
         let id = session.id.clone();
         tracing::info!(session = %id, task_id = session.task_id, tab = %target_id, "session started");
-        Ok(session.info())
+        let mut info = session.info();
+        if let Some(name) = params.capture {
+            // Before the tab has loaded anything: the first request is recorded.
+            let name = Some(name).filter(|n| !n.is_empty());
+            match self.captures.start(&conn.cdp, &session, &tab, name).await {
+                Ok(run) => info.run_id = Some(run.run_id),
+                Err(failure) => {
+                    let _ = self
+                        .stop_sessions(SessionStopParams {
+                            session: Some(id),
+                            all: false,
+                        })
+                        .await;
+                    return Err(failure);
+                }
+            }
+        }
+        Ok(info)
     }
 
     async fn stop_sessions(&self, params: SessionStopParams) -> Result<SessionStopResult> {
