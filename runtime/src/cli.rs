@@ -226,6 +226,19 @@ can read it after your session ends (`bsk debug status` shows `history: N checkp
         #[command(flatten)]
         on: On,
     },
+    /// Choose files for an <input type=file> (`bsk upload '#avatar' ./me.png`), or for the file
+    /// chooser the page opened (`bsk upload @chooser ./a.pdf ./b.pdf`). The page gets its input
+    /// and change events as when a person picks them; capture records each file's name, size and
+    /// SHA-256, never its content.
+    Upload {
+        /// The file input (an @eN ref or a CSS selector), or @chooser.
+        target: String,
+        /// The files to choose (relative paths are taken from the current directory).
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        #[command(flatten)]
+        on: On,
+    },
     /// Answer the JavaScript dialog (alert, confirm, prompt, beforeunload) open on the tab.
     #[command(subcommand)]
     Dialog(DialogCommand),

@@ -176,6 +176,17 @@ async fn execute(command: Command, style: Style) -> Result<()> {
         Command::Focus { target, on } => op(on, Operation::Focus { target }),
         Command::Blur { target, on } => op(on, Operation::Blur { target }),
         Command::Evaluate { expression, on } => op(on, Operation::Evaluate { expression }),
+        Command::Upload { target, files, on } => {
+            let files = files
+                .iter()
+                .map(|file| {
+                    std::path::absolute(file)
+                        .map(|path| path.to_string_lossy().into_owned())
+                        .map_err(|e| Failure::invalid_input(format!("{}: {e}", file.display())))
+                })
+                .collect::<Result<Vec<String>>>()?;
+            op(on, Operation::Upload { target, files })
+        }
         Command::Dialog(DialogCommand::Accept { text, on }) => op(
             on,
             Operation::Dialog {

@@ -274,6 +274,17 @@ impl BskMcp {
             ActAction::Blur => Operation::Blur {
                 target: target(args.target)?,
             },
+            ActAction::Upload => Operation::Upload {
+                target: target(args.target)?,
+                files: required(args.files, "files", &verb)?
+                    .iter()
+                    .map(|file| {
+                        std::path::absolute(file)
+                            .map(|p| p.to_string_lossy().into_owned())
+                            .map_err(|e| Failure::invalid_input(format!("{file}: {e}")))
+                    })
+                    .collect::<Result<Vec<String>>>()?,
+            },
             ActAction::DialogAccept => Operation::Dialog {
                 accept: true,
                 prompt_text: args.value,
@@ -449,7 +460,8 @@ fn tools() -> Vec<Tool> {
             "browser_act",
             "Act on the page",
             "One input on the session's tab: click, fill (value), select (values), press (key, \
-             e.g. Enter), hover, wheel (dx, dy), scroll_to, focus, blur; dialog_accept (value: a \
+             e.g. Enter), hover, wheel (dx, dy), scroll_to, focus, blur; upload (files; target an <input type=file> or \
+             @chooser); dialog_accept (value: a \
              prompt's answer) or dialog_dismiss to answer a JavaScript dialog the page opened. `target` is an @eN ref \
              from the latest observe, or a CSS selector. Each is recorded as an operation with \
              the requests and console entries that follow it.",

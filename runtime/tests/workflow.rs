@@ -1371,6 +1371,97 @@ async fn dialogs_are_reported_answered_and_recorded_never_waited_for() {
     assert_eq!(title["value"], "yes");
 }
 
+#[tokio::test(flavor = "multi_thread")]
+async fn uploads_reach_the_page_byte_for_byte_and_are_recorded_by_digest() {
+    use sha2::{Digest, Sha256};
+    let site = site().await;
+    let bsk = Bsk::new("upload");
+    let s = bsk.start_session().await;
+    bsk.json(&["debug", "start", "--session", &s.id]).await;
+    s.op(&["navigate", &site.url("/ops")]).await;
+    // A file input, and a button that opens a chooser for a hidden one; each publishes the
+    // SHA-256 of what it holds, and the form posts the text file to /echo.
+    s.eval(
+        "(() => { const add = (html) => document.body.insertAdjacentHTML('afterbegin', html); \
+         add('<input type=file id=files multiple><input type=file id=hidden style=display:none>\
+         <button id=pick>Attach</button>'); \
+         document.querySelector('#pick').onclick = () => document.querySelector('#hidden').click(); \
+         window.digests = async (id) => Promise.all([...document.getElementById(id).files].map(async f => \
+           [f.name, f.size, [...new Uint8Array(await crypto.subtle.digest('SHA-256', await f.arrayBuffer()))] \
+             .map(b => b.toString(16).padStart(2, '0')).join('')])); \
+         window.changes = 0; document.querySelector('#files').onchange = () => window.changes++; \
+         return true; })()",
+    )
+    .await;
+    let dir = bsk.home.join("uploads");
+    std::fs::create_dir_all(&dir).expect("a dir");
+    let text = dir.join("notes.txt");
+    let binary = dir.join("pixel.bin");
+    std::fs::write(&text, "line one\nline two\n").expect("write");
+    let bytes: Vec<u8> = (0..=255u8).cycle().take(70_000).collect();
+    std::fs::write(&binary, &bytes).expect("write");
+    let hex = |data: &[u8]| {
+        Sha256::digest(data)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect::<String>()
+    };
+    let (text_path, binary_path) = (text.to_string_lossy(), binary.to_string_lossy());
+    s.op(&["upload", "#files", &text_path, &binary_path]).await;
+    assert_eq!(
+        s.eval("window.digests('files')").await,
+        json!([
+            ["notes.txt", 18, hex(b"line one\nline two\n")],
+            ["pixel.bin", 70_000, hex(&bytes)]
+        ])
+    );
+    assert_eq!(s.eval("window.changes").await, json!(1), "one change event");
+
+    // Through the chooser the page opens: the click says so, @chooser answers it.
+    let clicked = s.op(&["click", "#pick"]).await;
+    assert!(
+        clicked["summary"]
+            .as_str()
+            .is_some_and(|t| t.contains("@chooser")),
+        "{clicked}"
+    );
+    s.op(&["upload", "@chooser", &text_path]).await;
+    assert_eq!(s.eval("window.digests('hidden')").await[0][0], "notes.txt");
+    let none = s.fail(&["upload", "@chooser", &text_path]).await;
+    assert_eq!(none["code"], "not_found", "{none}");
+    let missing = s.fail(&["upload", "#files", "/no/such/file"]).await;
+    assert_eq!(missing["code"], "invalid_input", "{missing}");
+    let not_input = s.fail(&["upload", "#pick", &text_path]).await;
+    assert_eq!(not_input["code"], "invalid_input", "{not_input}");
+
+    // Recorded as an operation with names, sizes and digests: no path, no content.
+    let operations = bsk
+        .json(&["debug", "operations", "--session", &s.id, "--limit", "100"])
+        .await;
+    let upload = operations["items"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|o| o["name"] == "upload")
+        .cloned()
+        .unwrap_or_else(|| panic!("no upload operation: {operations}"));
+    assert_eq!(
+        upload["params"]["files"],
+        json!([
+            format!(
+                "notes.txt (18 bytes, sha256 {})",
+                hex(b"line one\nline two\n")
+            ),
+            format!("pixel.bin (70000 bytes, sha256 {})", hex(&bytes)),
+        ]),
+        "{upload}"
+    );
+    assert!(
+        !upload.to_string().contains(&*dir.to_string_lossy()),
+        "{upload}"
+    );
+}
+
 /// Right after an upgrade the old daemon still runs. Test daemons of "another version" speak the
 /// protocol named by `BSK_TEST_PROTOCOL_VERSION`; the client this build makes speaks its own.
 #[tokio::test(flavor = "multi_thread")]

@@ -123,6 +123,10 @@ pub struct ActArgs {
     /// Press: a key such as `Enter`, `Tab`, `a`, `Control+A`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub key: Option<String>,
+    /// Upload: paths of the files to choose (relative ones from `bsk mcp`'s working directory);
+    /// `target` is the `<input type=file>`, or `@chooser` for the file chooser the page opened.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub files: Option<Vec<String>>,
     /// Wheel: horizontal scroll in pixels.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dx: Option<f64>,
@@ -143,6 +147,8 @@ pub enum ActAction {
     ScrollTo,
     Focus,
     Blur,
+    /// Choose `files` for a file input or the page's file chooser (`target: "@chooser"`).
+    Upload,
     /// Answer the open JavaScript dialog with OK (`value`: a prompt's answer).
     DialogAccept,
     /// Answer the open JavaScript dialog with Cancel.

@@ -79,6 +79,14 @@ pub enum Operation {
     Evaluate {
         expression: String,
     },
+    /// Sets files on an `<input type=file>` (or the file chooser the page opened, target
+    /// `@chooser`), as a person choosing them would; the page gets its input and change events.
+    Upload {
+        target: String,
+        /// Absolute paths of readable regular files. As recorded: `name size sha256` per file,
+        /// never a path or a byte of content.
+        files: Vec<String>,
+    },
     /// Answers the JavaScript dialog open on the tab.
     Dialog {
         accept: bool,
@@ -153,6 +161,7 @@ impl Operation {
             Operation::Evaluate { .. } => "evaluate",
             Operation::Wait { .. } => "wait",
             Operation::Dialog { .. } => "dialog",
+            Operation::Upload { .. } => "upload",
         }
     }
 }

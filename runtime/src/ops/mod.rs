@@ -4,6 +4,7 @@ mod input;
 mod navigation;
 mod snapshot;
 mod target;
+mod upload;
 mod wait;
 
 pub use navigation::normalize_url;
@@ -46,6 +47,11 @@ pub async fn run(tab: &Tab, op: &Operation) -> Result<OperationResult> {
     };
     // A dialog the session's policy answered while the operation ran.
     let after = tab.state();
+    if after.file_choosers_opened > before.file_choosers_opened && after.file_chooser.is_some() {
+        result.summary.push_str(
+            "; the page opened a file chooser: answer it with `bsk upload @chooser <file>…`",
+        );
+    }
     if after.dialogs_opened > before.dialogs_opened
         && let Some(dialog) = after.last_dialog
     {
@@ -108,6 +114,7 @@ async fn run_to_end(tab: &Tab, op: &Operation) -> Result<OperationResult> {
         Operation::Focus { target } => input::focus(tab, target).await?,
         Operation::Blur { target } => input::blur(tab, target).await?,
         Operation::Wait { until, timeout_ms } => wait::wait(tab, until, *timeout_ms).await?,
+        Operation::Upload { target, files } => upload::upload(tab, target, files).await?,
         Operation::Dialog {
             accept,
             prompt_text,
@@ -156,9 +163,15 @@ const IS_SECRET_FIELD: &str = r#"function() {
 }"#;
 
 /// The operation as capture records it: `fill`'s value is replaced with `[redacted]` when the
-/// target is a credential, payment or file field, or cannot be checked. The same rules as the
-/// page observer's.
+/// target is a credential, payment or file field, or cannot be checked (the same rules as the
+/// page observer's); `upload`'s files are their names, sizes and SHA-256, never a path.
 pub async fn as_recorded(tab: &Tab, op: &Operation) -> Operation {
+    if let Operation::Upload { target, files } = op {
+        return Operation::Upload {
+            target: target.clone(),
+            files: upload::described(files).await,
+        };
+    }
     let Operation::Fill { target, value } = op else {
         return op.clone();
     };

@@ -43,6 +43,10 @@ pub struct TabState {
     /// Dialogs the page has opened since attach, and the latest (answered or not).
     pub dialogs_opened: u64,
     pub last_dialog: Option<DialogInfo>,
+    /// A file chooser the page opened (`<input type=file>` clicked): the input's backend node,
+    /// waiting for `bsk upload @chooser`.
+    pub file_chooser: Option<i64>,
+    pub file_choosers_opened: u64,
 }
 
 /// An out-of-process iframe target attached under the tab.
@@ -151,6 +155,14 @@ impl Tab {
             )
             .await,
             cdp.send(s, "Runtime.enable", json!({})).await,
+            // A file chooser the page opens is reported instead of shown, so `bsk upload
+            // @chooser` can answer it.
+            cdp.send(
+                s,
+                "Page.setInterceptFileChooserDialog",
+                json!({ "enabled": true }),
+            )
+            .await,
             cdp.send(
                 s,
                 "Target.setAutoAttach",
@@ -277,6 +289,11 @@ impl Tab {
     /// Marks the tab gone; used when the browser reports it detached or the connection ended.
     pub fn mark_gone(&self, reason: &str) {
         pump::mark_gone(&self.state, reason);
+    }
+
+    /// Forgets the open file chooser once files were set on it.
+    pub fn file_chooser_answered(&self) {
+        self.state.send_modify(|state| state.file_chooser = None);
     }
 
     /// Forgets the open dialog once it has been answered (the browser's `javascriptDialogClosed`

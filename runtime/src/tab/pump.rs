@@ -254,6 +254,13 @@ impl Pump {
                 });
             }
             "Page.javascriptDialogOpening" if on_page => self.on_dialog(&event),
+            "Page.fileChooserOpened" if on_page => {
+                let node = event.params["backendNodeId"].as_i64();
+                self.state.send_modify(|state| {
+                    state.file_chooser = node;
+                    state.file_choosers_opened += 1;
+                });
+            }
             "Page.javascriptDialogClosed" if on_page => {
                 self.state
                     .send_if_modified(|state| state.dialog.take().is_some());
