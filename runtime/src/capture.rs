@@ -213,6 +213,14 @@ impl Captures {
             .map(|held| held.capture.lock().run_info())
     }
 
+    /// The running capture of a tab, which a popup the tab opens joins.
+    pub fn active_tap(&self, tab_id: &str) -> Option<CaptureTap> {
+        self.held
+            .iter()
+            .find(|h| h.tab_id == tab_id && h.capture.lock().is_active())
+            .map(|h| h.tap.clone())
+    }
+
     /// Run ids of the captures still recording, for the extension's heartbeat.
     pub fn active_run_ids(&self) -> Vec<String> {
         self.held

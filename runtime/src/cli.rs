@@ -414,8 +414,13 @@ logins and cookies), for a person who wants the agent to work as them.")]
 
 #[derive(Debug, Subcommand)]
 pub enum TabCommand {
-    /// List the browser's tabs: created (by a session), borrowed, or user (no session).
-    List,
+    /// List the browser's tabs: created (by a session, popups it opened included, with their
+    /// opener), borrowed, or user (no session).
+    List {
+        /// Only this session's tabs.
+        #[arg(long)]
+        session: Option<String>,
+    },
     /// Let a session drive a user tab until it is returned or the session stops.
     Borrow {
         tab_id: String,

@@ -139,8 +139,11 @@ async fn execute(command: Command, style: Style) -> Result<()> {
             output::result(style, &value, output::session_list);
             return Ok(());
         }
-        Command::Tab(TabCommand::List) => {
-            let value = request(&paths, Call::TabList).await?;
+        Command::Tab(TabCommand::List { session }) => {
+            let mut value = request(&paths, Call::TabList).await?;
+            if let (Some(session), Value::Array(tabs)) = (&session, &mut value) {
+                tabs.retain(|tab| tab["session"] == session.as_str());
+            }
             output::result(style, &value, output::tab_list);
             return Ok(());
         }

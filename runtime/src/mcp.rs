@@ -193,7 +193,10 @@ impl BskMcp {
         };
         let value = match args.action {
             TabsAction::List => {
-                let value = self.request(Call::TabList).await?;
+                let mut value = self.request(Call::TabList).await?;
+                if let (Some(session), Value::Array(tabs)) = (&args.session_id, &mut value) {
+                    tabs.retain(|tab| tab["session"] == session.as_str());
+                }
                 let text = output::tab_list(&value);
                 return Ok(reply(json!({ "tabs": value }), text));
             }

@@ -141,6 +141,7 @@ pub fn tab_info(tab: &Tab, session: Option<&str>) -> TabInfo {
         session: session.map(str::to_string),
         events_dropped: state.events_dropped,
         dialog: state.dialog,
+        opener: tab.opener().map(str::to_string),
     }
 }
 

@@ -1393,6 +1393,103 @@ async fn a_session_started_with_capture_records_its_first_request() {
     assert_eq!(status[0]["state"], "active", "{status}");
 }
 
+#[tokio::test(flavor = "multi_thread")]
+async fn popups_and_new_tabs_join_their_session_and_its_capture() {
+    let site = site().await;
+    let bsk = Bsk::new("cap-popup");
+    let s = bsk.start_session().await;
+    start_capture(&s, &s.tab, &[]).await;
+    s.op(&["navigate", &site.url("/ops")]).await;
+    let opened_by = |tabs: Value, url: String, opener: String| {
+        tabs.as_array()
+            .into_iter()
+            .flatten()
+            .find(|t| t["url"] == url.as_str() && t["opener"] == opener.as_str())
+            .cloned()
+    };
+
+    // window.open: the popup is the session's, with its opener, and drivable.
+    let popup_url = site.url("/ops2");
+    s.eval(&format!("window.open({}), true", json!(popup_url)))
+        .await;
+    let popup = wait_for("the popup in the session", WAIT, || async {
+        opened_by(
+            bsk.json(&["tab", "list"]).await,
+            popup_url.clone(),
+            s.tab.clone(),
+        )
+    })
+    .await;
+    assert_eq!(
+        (popup["session"].clone(), popup["ownership"].clone()),
+        (json!(s.id), json!("created")),
+        "{popup}"
+    );
+    let popup_id = popup["tab_id"].as_str().unwrap_or_default().to_string();
+    let mine = bsk.json(&["tab", "list", "--session", &s.id]).await;
+    let ids: Vec<&str> = mine
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|t| t["tab_id"].as_str())
+        .collect();
+    assert_eq!(ids.len(), 2, "its own tab and the popup: {mine}");
+    assert!(
+        ids.contains(&popup_id.as_str()) && ids.contains(&s.tab.as_str()),
+        "{mine}"
+    );
+    assert_eq!(
+        s.eval_on(
+            &popup_id,
+            "fetch('/status/404?from=popup').then(r => r.status)"
+        )
+        .await,
+        404
+    );
+    // The opener's capture follows it from its first request, under the popup's target id.
+    let document = final_url(&s, &popup_url).await;
+    assert_eq!(document["target_id"], popup_id.as_str(), "{document}");
+    let fetched = final_url(&s, &site.url("/status/404?from=popup")).await;
+    assert_eq!(fetched["target_id"], popup_id.as_str(), "{fetched}");
+
+    // A target=_blank link a click follows: a new tab of the session too.
+    let blank_url = site.url("/ops2?blank");
+    s.eval(&format!(
+        "const a = document.createElement('a'); a.href = {}; a.target = '_blank'; a.id = 'blank'; \
+         a.textContent = 'elsewhere'; document.body.prepend(a); true",
+        json!(blank_url)
+    ))
+    .await;
+    s.op(&["click", "#blank"]).await;
+    let blank = wait_for("the new tab in the session", WAIT, || async {
+        opened_by(
+            bsk.json(&["tab", "list"]).await,
+            blank_url.clone(),
+            s.tab.clone(),
+        )
+    })
+    .await;
+    assert_eq!(blank["session"], s.id.as_str(), "{blank}");
+    final_url(&s, &blank_url).await;
+
+    // Closing the popup leaves the session on its own tab.
+    s.eval_on(&popup_id, "window.close(), true").await;
+    wait_until("the popup to leave the session", WAIT, || async {
+        let sessions = bsk.json(&["session", "list"]).await;
+        !sessions.to_string().contains(&popup_id)
+    })
+    .await;
+    assert_eq!(s.eval("location.pathname").await, "/ops");
+    let status = debug(&s, &["status"]).await;
+    assert_eq!(status[0]["state"], "active", "{status}");
+
+    // The session's end closes its popups with it.
+    let blank_id = blank["tab_id"].as_str().unwrap_or_default().to_string();
+    bsk.ok(&["session", "stop", &s.id]).await;
+    let tabs = bsk.json(&["tab", "list"]).await;
+    assert!(!tabs.to_string().contains(&blank_id), "{tabs}");
+}
+
 /// Where each of `secrets` occurs in `reads`, with some context.
 fn leaks(reads: &[(String, String)], secrets: &[&str]) -> Vec<String> {
     let mut found = Vec::new();
@@ -1426,7 +1523,7 @@ async fn stopped_run(s: &Session<'_>, run_id: &str) -> Value {
 #[tokio::test(flavor = "multi_thread")]
 async fn every_stop_path_records_its_reason() {
     let site = site().await;
-    let bsk = Bsk::new("cap-lifecycle");
+    let bsk = Bsk::with_devtools_port("cap-lifecycle");
 
     // `debug stop`.
     let stopper = bsk.start_session().await;
@@ -1467,25 +1564,15 @@ async fn every_stop_path_records_its_reason() {
     );
 
     // The fault hook is refused unless the daemon runs with BSK_TEST_FAULTS=1.
-    let refused = debug_fail(&stopper, &["fault", "tab"]).await;
+    let unfaulted = Bsk::new("cap-no-faults");
+    let plain = unfaulted.start_session().await;
+    start_capture(&plain, &plain.tab, &[]).await;
+    let refused = debug_fail(&plain, &["fault", "tab"]).await;
     assert_eq!(refused["code"], "permission_denied", "{refused}");
 
     // Returning a borrowed tab that is being captured.
     let borrower = bsk.start_session().await;
-    stopper.op(&["navigate", &site.url("/ops")]).await;
-    let popup_url = site.url("/ops2");
-    stopper
-        .eval(&format!("window.open({}), true", json!(popup_url)))
-        .await;
-    let user_tab = wait_for("the popup as a user tab", WAIT, || async {
-        let tabs = bsk.json(&["tab", "list"]).await;
-        tabs.as_array()
-            .into_iter()
-            .flatten()
-            .find(|t| t["url"] == popup_url.as_str() && t["ownership"] == "user")
-            .and_then(|t| t["tab_id"].as_str().map(str::to_string))
-    })
-    .await;
+    let user_tab = common::open_user_tab(&bsk, &site.url("/ops2")).await;
     bsk.json(&["tab", "borrow", &user_tab, "--session", &borrower.id])
         .await;
     let borrowed_run = start_capture(&borrower, &user_tab, &["--tab-id", &user_tab]).await;
@@ -1605,24 +1692,13 @@ async fn a_panicking_capture_actor_interrupts_the_capture_and_keeps_its_evidence
 #[tokio::test(flavor = "multi_thread")]
 async fn captures_belong_to_their_session_and_tab() {
     let site = site().await;
-    let bsk = Bsk::new("cap-owner");
+    let bsk = Bsk::with_devtools_port("cap-owner");
     let a = bsk.start_session().await;
     let b = bsk.start_session().await;
 
     // A user tab that was never borrowed cannot be captured.
     a.op(&["navigate", &site.url("/ops")]).await;
-    let popup_url = site.url("/ops2");
-    a.eval(&format!("window.open({}), true", json!(popup_url)))
-        .await;
-    let user_tab = wait_for("the popup as a user tab", WAIT, || async {
-        let tabs = bsk.json(&["tab", "list"]).await;
-        tabs.as_array()
-            .into_iter()
-            .flatten()
-            .find(|t| t["url"] == popup_url.as_str() && t["ownership"] == "user")
-            .and_then(|t| t["tab_id"].as_str().map(str::to_string))
-    })
-    .await;
+    let user_tab = common::open_user_tab(&bsk, &site.url("/ops2")).await;
     for (session, tab) in [(&a, user_tab.as_str()), (&a, b.tab.as_str())] {
         let denied = debug_fail(session, &["start", "--tab-id", tab]).await;
         assert_eq!(

@@ -283,6 +283,9 @@ pub struct TabInfo {
     /// A JavaScript dialog open on the tab, waiting for `bsk dialog accept|dismiss`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dialog: Option<DialogInfo>,
+    /// For a popup or new tab a session's page opened: the tab that opened it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opener: Option<String>,
 }
 
 fn is_zero(n: &u64) -> bool {

@@ -259,6 +259,7 @@ pub struct TabList {
 }
 
 /// What `browser_session` returns.
+#[allow(clippy::large_enum_variant)] // only its schema is used
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum SessionOutput {
@@ -271,6 +272,7 @@ pub enum SessionOutput {
 }
 
 /// What `browser_tabs` returns.
+#[allow(clippy::large_enum_variant)] // only its schema is used
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum TabsOutput {
@@ -281,6 +283,7 @@ pub enum TabsOutput {
 }
 
 /// What `browser_navigate` and `browser_act` return.
+#[allow(clippy::large_enum_variant)] // only its schema is used
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum OperationOutput {

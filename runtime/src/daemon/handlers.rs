@@ -217,6 +217,9 @@ impl Daemon {
                     .as_ref()
                     .map_or(0, |(_, tab)| tab.state().events_dropped),
                 dialog: owner.as_ref().and_then(|(_, tab)| tab.state().dialog),
+                opener: owner
+                    .as_ref()
+                    .and_then(|(_, tab)| tab.opener().map(str::to_string)),
                 session: owner.map(|(session, _)| session.id.clone()),
             });
         }

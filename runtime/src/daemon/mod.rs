@@ -19,6 +19,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use dashmap::DashMap;
+use serde_json::json;
 use tokio::sync::{broadcast, watch};
 
 use bsk_schema::capture::StopReason;
@@ -33,6 +34,7 @@ use crate::extension::popup::{PopupRequest, PopupRequests};
 use crate::extension::{ExtensionLink, ExtensionSink};
 use crate::paths::Paths;
 use crate::session::Session;
+use crate::tab::Tab;
 use browser::BrowserConn;
 
 /// Sessions remembered after they end, so a late command learns why its session is gone.
@@ -82,6 +84,9 @@ pub struct Daemon {
     /// Where captures checkpoint: the bsk extension of the current browser, over its link.
     extension: ExtensionSink,
     shutdown: watch::Sender<bool>,
+    /// Sessions of the browser's auto-attach to new pages that bsk let go of: their detach is
+    /// not a tab closing.
+    released_pages: Mutex<std::collections::HashSet<String>>,
 }
 
 impl Daemon {
@@ -97,6 +102,7 @@ impl Daemon {
             captures: Captures::new(Arc::new(extension.clone())),
             extension,
             shutdown: watch::Sender::new(false),
+            released_pages: Mutex::new(std::collections::HashSet::new()),
         });
         crate::tasks::spawn_watched(
             "operation recorder",
@@ -152,6 +158,17 @@ impl Daemon {
             "browser watcher",
             self.clone().watch_browser(conn.clone(), events),
         );
+        // Every new page starts paused and attached, so a popup or new tab a session's page
+        // opens is the session's, set up before it runs; any other page is let go at once.
+        let new_pages = json!({
+            "autoAttach": true,
+            "waitForDebuggerOnStart": true,
+            "flatten": true,
+            "filter": [{ "type": "page" }],
+        });
+        if let Err(e) = conn.cdp.call(None, "Target.setAutoAttach", new_pages).await {
+            tracing::warn!(error = %e, "cannot follow new pages: popups will not join their session");
+        }
         *slot = Some(conn.clone());
         Ok(conn)
     }
@@ -229,6 +246,24 @@ impl Daemon {
     /// Follows browser-level events: a tab closed under a session, or the browser gone.
     async fn watch_browser(self: Arc<Self>, conn: Arc<BrowserConn>, mut events: EventReceiver) {
         while let Some(event) = events.recv().await {
+            if event.method == "Target.attachedToTarget"
+                && event.params["waitingForDebugger"] == true
+            {
+                let (daemon, conn) = (self.clone(), conn.clone());
+                crate::tasks::spawn_watched("new page", async move {
+                    daemon.on_new_page(&conn, &event).await;
+                });
+                continue;
+            }
+            if event.method == "Target.detachedFromTarget"
+                && self
+                    .released_pages
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .remove(event.str("sessionId"))
+            {
+                continue;
+            }
             if event.method == "Target.detachedFromTarget" {
                 if let Some(link) = self.extension.link() {
                     link.on_detached(event.str("sessionId"));
@@ -256,6 +291,60 @@ impl Daemon {
         }
     }
 
+    /// A new page, attached and paused by the browser-level auto-attach. Opened by a session's
+    /// tab, it joins that session (and its running capture) before it runs; otherwise it is
+    /// resumed and let go at once.
+    async fn on_new_page(self: Arc<Self>, conn: &BrowserConn, event: &crate::cdp::CdpEvent) {
+        let auto_session = event.str("sessionId").to_string();
+        let info = &event.params["targetInfo"];
+        let target_id = info["targetId"].as_str().unwrap_or_default();
+        let opener = info["openerId"].as_str().and_then(|opener| {
+            self.sessions
+                .iter()
+                .find(|s| s.owns(opener))
+                .map(|s| (s.clone(), opener.to_string()))
+        });
+        if let Some((session, opener)) = opener {
+            let follow = self.captures.active_tap(&opener);
+            match Tab::adopt_popup(
+                &conn.cdp,
+                target_id,
+                auto_session.clone(),
+                session.dialogs,
+                &opener,
+                follow,
+            )
+            .await
+            {
+                Ok(tab) => {
+                    tracing::info!(session = %session.id, tab = %target_id, %opener, "a popup joined its session");
+                    session.add_tab(tab);
+                    return;
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, tab = %target_id, "could not adopt a popup; letting it go");
+                }
+            }
+        }
+        self.released_pages
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(auto_session.clone());
+        let s = Some(auto_session.as_str());
+        let _ = conn
+            .cdp
+            .call(s, "Runtime.runIfWaitingForDebugger", json!({}))
+            .await;
+        let _ = conn
+            .cdp
+            .call(
+                None,
+                "Target.detachFromTarget",
+                json!({ "sessionId": auto_session }),
+            )
+            .await;
+    }
+
     /// A tab detached without the session asking: closed by the user, or crashed.
     async fn on_tab_detached(&self, cdp_session: &str, target_id: &str) {
         let owner = self.sessions.iter().find_map(|s| {
@@ -276,6 +365,10 @@ impl Daemon {
                 .await;
         } else {
             session.remove_tab(&tab.target_id);
+            // A popup leaves the opener's capture that followed it, freeing its target place.
+            if let Some(tap) = tab.followed_by() {
+                tap.target_detached(tab.session_id.clone());
+            }
             self.captures
                 .stop_tab(&tab.target_id, StopReason::TabClosed)
                 .await;

@@ -173,7 +173,12 @@ pub fn tab_line(tab: &TabInfo) -> String {
         (Some(session), ownership) => format!("{ownership:?} by {session}").to_lowercase(),
         (None, _) => "user".into(),
     };
-    format!("{}  {owner}  {}", tab.tab_id, tab.url)
+    let opener = tab
+        .opener
+        .as_deref()
+        .map(|opener| format!("  (opened by {opener})"))
+        .unwrap_or_default();
+    format!("{}  {owner}  {}{opener}", tab.tab_id, tab.url)
 }
 
 pub fn tab_changed(value: &Value) -> Option<String> {

@@ -80,6 +80,18 @@ pub struct Tab {
     pub network: Arc<Mutex<network::NetworkActivity>>,
     /// How the pump answers the page's JavaScript dialogs (the owning session's policy).
     dialog_policy: Arc<Mutex<DialogPolicy>>,
+    /// For a popup: the capture of its opener's tab, which follows it. Only fed, never stopped
+    /// from here (the popup's crash is not its opener's).
+    following: Arc<CaptureSlot>,
+    /// For a popup or new tab the session's page opened: the opener tab's id.
+    opener: Option<String>,
+}
+
+/// What a popup is adopted with.
+#[derive(Debug)]
+struct Popup {
+    opener: String,
+    follow: Option<CaptureTap>,
 }
 
 /// Where the pump finds the tab's running capture.
@@ -112,6 +124,43 @@ impl Tab {
             .as_str()
             .unwrap_or_default()
             .to_string();
+        Tab::open(cdp, target_id, session_id, ownership, dialog_policy, None).await
+    }
+
+    /// A popup or new tab the session's page `opener` opened, attached (and paused) by the
+    /// browser's auto-attach on `session_id`: set up, joined to the opener's running capture
+    /// (`follow`) before it runs, then resumed, so its first request is seen.
+    pub async fn adopt_popup(
+        cdp: &CdpClient,
+        target_id: &str,
+        session_id: String,
+        dialog_policy: DialogPolicy,
+        opener: &str,
+        follow: Option<CaptureTap>,
+    ) -> Result<Arc<Tab>> {
+        let popup = Popup {
+            opener: opener.to_string(),
+            follow,
+        };
+        Tab::open(
+            cdp,
+            target_id,
+            session_id,
+            TabOwnership::Created,
+            dialog_policy,
+            Some(popup),
+        )
+        .await
+    }
+
+    async fn open(
+        cdp: &CdpClient,
+        target_id: &str,
+        session_id: String,
+        ownership: TabOwnership,
+        dialog_policy: DialogPolicy,
+        popup: Option<Popup>,
+    ) -> Result<Arc<Tab>> {
         let (sink, events) = cdp.event_channel();
         cdp.route(&session_id, sink.clone());
         let state = Arc::new(watch::Sender::new(TabState::default()));
@@ -119,6 +168,7 @@ impl Tab {
         let capture = Arc::new(Mutex::new(None));
         let network = Arc::new(Mutex::new(network::NetworkActivity::default()));
         let dialog_policy = Arc::new(Mutex::new(dialog_policy));
+        let following = Arc::new(Mutex::new(None));
         let pump = pump::Pump::new(
             cdp.clone(),
             session_id.clone(),
@@ -129,6 +179,7 @@ impl Tab {
                 capture: capture.clone(),
                 network: network.clone(),
                 dialog_policy: dialog_policy.clone(),
+                following: following.clone(),
             },
         );
         let span = tracing::info_span!("tab", target_id = %target_id, session = %session_id);
@@ -146,7 +197,7 @@ impl Tab {
         });
 
         let s = Some(session_id.as_str());
-        let setup = [
+        let mut setup = vec![
             cdp.send(s, "Page.enable", json!({})).await,
             cdp.send(
                 s,
@@ -170,6 +221,24 @@ impl Tab {
             )
             .await,
         ];
+        if let Some(popup) = &popup {
+            // The opener's capture hears of the popup before any of its events, and its
+            // set-up goes out before the popup runs.
+            if let Some(tap) = &popup.follow {
+                let admitted = tap.admit_iframe(&session_id);
+                tap.target_attached(session_id.clone(), target_id.to_string(), admitted, false);
+                if admitted {
+                    for (method, params) in crate::capture::target_setup() {
+                        setup.push(cdp.send(s, method, params).await);
+                    }
+                }
+                *following.lock().unwrap_or_else(|p| p.into_inner()) = Some(tap.clone());
+            }
+            setup.push(
+                cdp.send(s, "Runtime.runIfWaitingForDebugger", json!({}))
+                    .await,
+            );
+        }
         for reply in setup {
             reply.wait().await?;
         }
@@ -186,6 +255,8 @@ impl Tab {
             capture,
             network,
             dialog_policy,
+            following,
+            opener: popup.map(|p| p.opener),
         });
         let main_frame_id = frame["id"].as_str().unwrap_or_default().to_string();
         let url = frame["url"].as_str().unwrap_or_default().to_string();
@@ -300,6 +371,18 @@ impl Tab {
     /// follows; the next operation must not wait for it).
     pub fn dialog_answered(&self) {
         self.state.send_modify(|state| state.dialog = None);
+    }
+
+    pub fn opener(&self) -> Option<&str> {
+        self.opener.as_deref()
+    }
+
+    /// The opener's capture this tab feeds, if any.
+    pub fn followed_by(&self) -> Option<CaptureTap> {
+        self.following
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
     }
 
     pub fn dialog_policy(&self) -> DialogPolicy {

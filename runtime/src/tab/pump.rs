@@ -26,6 +26,8 @@ pub(super) struct Pump {
     capture: Arc<CaptureSlot>,
     network: Arc<std::sync::Mutex<super::network::NetworkActivity>>,
     dialog_policy: Arc<std::sync::Mutex<bsk_schema::ipc::DialogPolicy>>,
+    /// The opener's capture, for a popup (see `Tab::follow`).
+    following: Arc<CaptureSlot>,
 }
 
 /// What a tab shares with its pump: the pump writes, operations read.
@@ -35,6 +37,7 @@ pub(super) struct Shared {
     pub capture: Arc<CaptureSlot>,
     pub network: Arc<std::sync::Mutex<super::network::NetworkActivity>>,
     pub dialog_policy: Arc<std::sync::Mutex<bsk_schema::ipc::DialogPolicy>>,
+    pub following: Arc<CaptureSlot>,
 }
 
 /// Pumps running now, for `bsk status`: one per live tab, none left behind by ended ones.
@@ -84,7 +87,19 @@ impl Pump {
             capture: shared.capture,
             network: shared.network,
             dialog_policy: shared.dialog_policy,
+            following: shared.following,
         }
+    }
+
+    /// Where the tab's evidence goes: its own capture, or the opener's that follows it.
+    fn evidence_tap(&self) -> Option<CaptureTap> {
+        self.capture().or_else(|| {
+            self.following
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .clone()
+                .filter(CaptureTap::is_alive)
+        })
     }
 
     fn capture(&self) -> Option<CaptureTap> {
@@ -169,7 +184,7 @@ impl Pump {
     fn count_dropped(&self, lost: u64) {
         tracing::warn!(lost, "tab event channel full: events dropped");
         self.state.send_modify(|state| state.events_dropped += lost);
-        if let Some(tap) = self.capture() {
+        if let Some(tap) = self.evidence_tap() {
             tap.count_lost(lost);
         }
     }
@@ -187,7 +202,7 @@ impl Pump {
                 );
         }
         if crate::capture::is_evidence(&event.method)
-            && let Some(tap) = self.capture()
+            && let Some(tap) = self.evidence_tap()
         {
             // The pump itself reads only `Target.`, `Page.` and `Inspector.` events: the rest
             // (network, console: nearly all traffic) is handed over without a copy.
@@ -203,7 +218,7 @@ impl Pump {
                 let session = event.str("sessionId");
                 if self.children.remove(session).is_some() {
                     self.cdp.unroute(session);
-                    if let Some(tap) = self.capture() {
+                    if let Some(tap) = self.evidence_tap() {
                         tap.target_detached(session.to_string());
                     }
                 }
@@ -315,7 +330,7 @@ impl Pump {
             replies.push(self.cdp.send(s, "Target.setAutoAttach", auto_attach).await);
             // Capture set-up goes out before the target is resumed, so its first requests are
             // seen. The capture hears of the target before any of its events.
-            if let Some(tap) = self.capture() {
+            if let Some(tap) = self.evidence_tap() {
                 let admitted = tap.admit_iframe(&child_session);
                 tap.target_attached(child_session.clone(), target_id, admitted, false);
                 if admitted {
