@@ -400,6 +400,17 @@ logins and cookies), for a person who wants the agent to work as them.")]
         /// first request is recorded (`bsk debug start` later misses what came before it).
         #[arg(long, value_name = "NAME", num_args = 0..=1, default_missing_value = "")]
         capture: Option<String>,
+        /// Start logged in: cookies and local storage from a storage-state file (written by
+        /// `bsk session save-state`, or by Playwright's `storageState`).
+        #[arg(long, value_name = "FILE")]
+        state: Option<std::path::PathBuf>,
+    },
+    /// Save a session's login state (cookies, and the local storage of the origins open in its
+    /// tabs) to a file, mode 0600, in Playwright's storage-state shape.
+    SaveState {
+        file: std::path::PathBuf,
+        #[arg(long, env = "BSK_SESSION")]
+        session: String,
     },
     /// Stop a session: close its tab and return borrowed tabs.
     Stop {

@@ -100,7 +100,9 @@ async fn execute(command: Command, style: Style) -> Result<()> {
             shared_profile,
             dialogs,
             capture,
+            state,
         }) => {
+            let state = state.as_deref().map(crate::state_file::read).transpose()?;
             use bsk_schema::ipc::DialogPolicy;
             let params = SessionStartParams {
                 name,
@@ -111,6 +113,7 @@ async fn execute(command: Command, style: Style) -> Result<()> {
                     DialogsArg::Dismiss => DialogPolicy::Dismiss,
                 },
                 capture,
+                state,
             };
             let value = request(&paths, Call::SessionStart(params)).await?;
             output::result(style, &value, output::session_started);
@@ -133,6 +136,23 @@ async fn execute(command: Command, style: Style) -> Result<()> {
             .await?;
             output::result(style, &value, output::session_stopped);
             return Ok(());
+        }
+        Command::Session(SessionCommand::SaveState { file, session }) => {
+            use bsk_schema::ipc::{SessionStateParams, StorageState};
+            let value = request(&paths, Call::SessionState(SessionStateParams { session })).await?;
+            let state: StorageState = serde_json::from_value(value).map_err(|e| {
+                Failure::protocol(format!("the daemon's state has an unexpected shape: {e}")).hint(
+                    "the CLI and the daemon are different builds: run `bsk daemon stop` and retry",
+                )
+            })?;
+            crate::state_file::write(&file, &state)?;
+            let summary = format!(
+                "saved {} cookies and the local storage of {} origins to {}",
+                state.cookies.len(),
+                state.origins.len(),
+                file.display()
+            );
+            return quiet_ok(style, &summary);
         }
         Command::Session(SessionCommand::List) => {
             let value = request(&paths, Call::SessionList).await?;

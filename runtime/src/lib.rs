@@ -32,5 +32,6 @@ pub mod ops;
 pub mod output;
 pub mod paths;
 pub mod session;
+pub mod state_file;
 pub mod tab;
 pub mod tasks;

@@ -160,6 +160,7 @@ impl BskMcp {
                         shared_profile: args.shared_profile,
                         dialogs: args.dialogs,
                         capture: args.capture,
+                        state: None,
                     }))
                     .await?;
                 let text = output::session_list(&Value::Array(vec![value.clone()]));

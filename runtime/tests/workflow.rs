@@ -1462,6 +1462,88 @@ async fn uploads_reach_the_page_byte_for_byte_and_are_recorded_by_digest() {
     );
 }
 
+#[tokio::test(flavor = "multi_thread")]
+async fn login_state_saved_from_one_isolated_session_logs_in_another() {
+    use std::os::unix::fs::PermissionsExt;
+    let site = site().await;
+    let bsk = Bsk::new("state");
+    let status = |id: &str| {
+        let url = site.url("/me");
+        let bsk = &bsk;
+        let id = id.to_string();
+        async move {
+            bsk.json(&["navigate", &url, "--session", &id]).await;
+            bsk.json(&[
+                "evaluate",
+                "fetch('/me').then(r => r.status)",
+                "--session",
+                &id,
+            ])
+            .await["value"]
+                .clone()
+        }
+    };
+    let a = bsk.start_session().await;
+    a.op(&["navigate", &site.url("/set-cookie")]).await;
+    a.eval("localStorage.setItem('token', 't-1'), true").await;
+    assert_eq!(status(&a.id).await, 200, "logged in");
+    let file = bsk.home.join("login.json");
+    let file_arg = file.to_string_lossy().to_string();
+    bsk.ok(&["session", "save-state", &file_arg, "--session", &a.id])
+        .await;
+    let mode = std::fs::metadata(&file)
+        .expect("the file")
+        .permissions()
+        .mode()
+        & 0o777;
+    assert_eq!(mode, 0o600);
+    let saved: Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("read")).expect("JSON");
+    assert!(
+        saved["cookies"].as_array().is_some_and(|c| c
+            .iter()
+            .any(|c| c["name"] == "session" && c["httpOnly"] == true)),
+        "Playwright's shape: {saved}"
+    );
+    assert_eq!(
+        saved["origins"][0]["localStorage"][0]["name"], "token",
+        "{saved}"
+    );
+
+    // A new isolated session with the file starts logged in, local storage included, and its
+    // capture holds the cookie redacted; one without it is not logged in.
+    let b = bsk
+        .json(&["session", "start", "--state", &file_arg, "--capture"])
+        .await;
+    let b_id = b["id"].as_str().unwrap_or_default();
+    assert_eq!(status(b_id).await, 200, "the saved login works");
+    let token = bsk
+        .json(&[
+            "evaluate",
+            "localStorage.getItem('token')",
+            "--session",
+            b_id,
+        ])
+        .await;
+    assert_eq!(token["value"], "t-1");
+    let export = bsk.ok(&["debug", "export", "--session", b_id]).await;
+    assert!(
+        !export.stdout.contains("SECRET_COOKIE_444"),
+        "the cookie is redacted in evidence"
+    );
+    let c = bsk.start_session().await;
+    assert_eq!(
+        status(&c.id).await,
+        401,
+        "isolated sessions start logged out"
+    );
+
+    // A state file another user could have written is refused.
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o666)).expect("chmod");
+    let refused = bsk.fail(&["session", "start", "--state", &file_arg]).await;
+    assert_eq!(refused["code"], "permission_denied", "{refused}");
+}
+
 /// Right after an upgrade the old daemon still runs. Test daemons of "another version" speak the
 /// protocol named by `BSK_TEST_PROTOCOL_VERSION`; the client this build makes speaks its own.
 #[tokio::test(flavor = "multi_thread")]

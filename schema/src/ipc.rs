@@ -67,6 +67,10 @@ pub enum Call {
     /// Result: `Vec<SessionInfo>`.
     #[serde(rename = "session.list")]
     SessionList,
+    /// A session's cookies and the local storage of the origins open in its tabs.
+    /// Result: [`StorageState`].
+    #[serde(rename = "session.state")]
+    SessionState(SessionStateParams),
     /// Every page tab in the browser with its owner. Result: `Vec<TabInfo>`.
     #[serde(rename = "tab.list")]
     TabList,
@@ -91,12 +95,13 @@ pub enum Call {
 impl Call {
     /// Every method name, as the `method` field spells it. A frame naming another method is
     /// refused as `unsupported` on its own; `every_method_is_listed` keeps this in step.
-    pub const METHODS: [&str; 11] = [
+    pub const METHODS: [&str; 12] = [
         "daemon.status",
         "daemon.stop",
         "session.start",
         "session.stop",
         "session.list",
+        "session.state",
         "tab.list",
         "tab.borrow",
         "tab.return",
@@ -111,7 +116,11 @@ impl Call {
     pub fn is_cancellable(&self) -> bool {
         use crate::debug::DebugAction as A;
         match self {
-            Call::Operation(_) | Call::DaemonStatus | Call::SessionList | Call::TabList => true,
+            Call::Operation(_)
+            | Call::DaemonStatus
+            | Call::SessionList
+            | Call::SessionState(_)
+            | Call::TabList => true,
             Call::Debug(params) => !matches!(params.action, A::Start | A::Stop | A::Fault),
             Call::DaemonStop
             | Call::SessionStart(_)
@@ -171,6 +180,72 @@ pub struct SessionStartParams {
     /// for none): the first request is recorded.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub capture: Option<String>,
+    /// Cookies and local storage to start with (a login saved by `session save-state`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state: Option<StorageState>,
+}
+
+/// Login state in Playwright's storage-state shape, so files interchange: cookies, and each
+/// origin's local storage.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct StorageState {
+    #[serde(default)]
+    pub cookies: Vec<StateCookie>,
+    #[serde(default)]
+    pub origins: Vec<StateOrigin>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StateCookie {
+    pub name: String,
+    pub value: String,
+    pub domain: String,
+    #[serde(default = "root_path")]
+    pub path: String,
+    /// Seconds since the Unix epoch; -1 for a session cookie.
+    #[serde(default = "session_cookie")]
+    pub expires: f64,
+    #[serde(default)]
+    pub http_only: bool,
+    #[serde(default)]
+    pub secure: bool,
+    /// `Strict`, `Lax` or `None`.
+    #[serde(default = "lax")]
+    pub same_site: String,
+}
+
+fn root_path() -> String {
+    "/".into()
+}
+
+fn session_cookie() -> f64 {
+    -1.0
+}
+
+fn lax() -> String {
+    "Lax".into()
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StateOrigin {
+    /// `https://app.example.com`
+    pub origin: String,
+    #[serde(default)]
+    pub local_storage: Vec<StateItem>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct StateItem {
+    pub name: String,
+    pub value: String,
+}
+
+/// `session.state`: which session's login state to read.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct SessionStateParams {
+    pub session: String,
 }
 
 /// How a session's tabs answer JavaScript dialogs.

@@ -33,3 +33,24 @@ pub(crate) async fn set_cookie() -> impl IntoResponse {
         Json(json!({"cookie_set": true})),
     )
 }
+
+/// `GET /me`: who is logged in. 200 with the session cookie `/set-cookie` sets, 401 without.
+pub(crate) async fn me(headers: HeaderMap) -> impl IntoResponse {
+    let logged_in = headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .any(|cookies| {
+            cookies
+                .split(';')
+                .any(|c| c.trim() == "session=SECRET_COOKIE_444")
+        });
+    if logged_in {
+        (axum::http::StatusCode::OK, Json(json!({"user": "ada"})))
+    } else {
+        (
+            axum::http::StatusCode::UNAUTHORIZED,
+            Json(json!({"error": "not logged in"})),
+        )
+    }
+}

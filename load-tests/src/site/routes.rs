@@ -16,6 +16,7 @@ pub(crate) fn router(state: SiteState) -> Router {
         // Request reflection and cookies.
         .route("/echo", any(echo::echo))
         .route("/set-cookie", get(echo::set_cookie))
+        .route("/me", get(echo::me))
         // Fixed-shape responses.
         .route("/redirect/start", get(fixtures::redirect_start))
         .route("/redirect/middle", get(fixtures::redirect_middle))

@@ -40,6 +40,11 @@ impl Daemon {
             Call::SessionList => {
                 to_json(self.sessions.iter().map(|s| s.info()).collect::<Vec<_>>())
             }
+            Call::SessionState(params) => {
+                let session = self.session(&params.session)?;
+                let conn = self.browser().await?;
+                to_json(super::state::read(&conn.cdp, &session).await?)
+            }
             Call::TabList => to_json(self.list_tabs().await?),
             Call::TabBorrow(params) => to_json(self.borrow_tab(params).await?),
             Call::TabReturn(params) => to_json(self.return_tab(params).await?),
@@ -129,6 +134,13 @@ impl Daemon {
                     return Err(e);
                 }
             };
+        if let Some(state) = &params.state
+            && let Err(e) = super::state::apply(&conn.cdp, context.as_deref(), &tab, state).await
+        {
+            tab.close().await;
+            dispose_context(&conn.cdp, context.as_deref()).await;
+            return Err(e);
+        }
         // Claim the id and insert in one step: two sessions starting at once never share one.
         let session = loop {
             let id = short_id(|id| self.sessions.contains_key(id));

@@ -13,6 +13,7 @@ mod debug;
 mod evidence;
 mod handlers;
 pub mod server;
+mod state;
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};

@@ -3,7 +3,7 @@
 mod input;
 mod navigation;
 mod snapshot;
-mod target;
+pub mod target;
 mod upload;
 mod wait;
 

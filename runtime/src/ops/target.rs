@@ -234,3 +234,38 @@ pub async fn call_on(tab: &Tab, node: &Node, function: &str, args: Vec<Value>) -
     }
     Ok(reply["result"]["value"].clone())
 }
+
+/// Evaluates `expression` in an isolated world of the main frame, made again when a navigation
+/// has destroyed the last one.
+pub async fn in_world(tab: &Tab, world: &mut Option<i64>, expression: String) -> Result<Value> {
+    for _ in 0..2 {
+        let context = match *world {
+            Some(context) => context,
+            None => {
+                let created = tab
+                    .call(
+                        "Page.createIsolatedWorld",
+                        json!({ "frameId": tab.state().main_frame_id, "worldName": "bsk" }),
+                    )
+                    .await?;
+                let context = created["executionContextId"].as_i64().unwrap_or_default();
+                *world = Some(context);
+                context
+            }
+        };
+        match tab
+            .call(
+                "Runtime.evaluate",
+                json!({ "expression": expression, "contextId": context, "returnByValue": true }),
+            )
+            .await
+        {
+            Ok(reply) => return Ok(reply["result"]["value"].clone()),
+            // The document changed under us: its worlds went with it.
+            Err(failure) if failure.0.message.contains("context") => *world = None,
+            Err(failure) => return Err(failure),
+        }
+    }
+    // The page is between documents; the next poll tries again.
+    Ok(Value::Null)
+}

@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use bsk_schema::ops::WaitFor;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::target;
 use crate::error::{Failure, Result};
@@ -140,7 +140,7 @@ fn url_matches(url: &str, pattern: &str) -> bool {
 
 /// The main frame's visible text, read in bsk's own world.
 async fn page_text(tab: &Tab, world: &mut Option<i64>) -> Result<String> {
-    let value = in_world(
+    let value = target::in_world(
         tab,
         world,
         "document.body ? document.body.innerText : ''".to_string(),
@@ -169,47 +169,12 @@ async fn present(tab: &Tab, target: &str, world: &mut Option<i64>) -> Result<boo
         "(() => {{ try {{ return !!document.querySelector({}); }} catch (e) {{ return 'bad selector: ' + e.message; }} }})()",
         Value::String(target.to_string())
     );
-    match in_world(tab, world, expression).await? {
+    match target::in_world(tab, world, expression).await? {
         Value::Bool(found) => Ok(found),
         Value::String(error) => Err(Failure::invalid_input(error)
             .hint("pass a valid CSS selector (e.g. '#save') or an @eN ref from `bsk observe`")),
         _ => Ok(false),
     }
-}
-
-/// Evaluates `expression` in an isolated world of the main frame, made again when a navigation
-/// has destroyed the last one.
-async fn in_world(tab: &Tab, world: &mut Option<i64>, expression: String) -> Result<Value> {
-    for _ in 0..2 {
-        let context = match *world {
-            Some(context) => context,
-            None => {
-                let created = tab
-                    .call(
-                        "Page.createIsolatedWorld",
-                        json!({ "frameId": tab.state().main_frame_id, "worldName": "bsk-wait" }),
-                    )
-                    .await?;
-                let context = created["executionContextId"].as_i64().unwrap_or_default();
-                *world = Some(context);
-                context
-            }
-        };
-        match tab
-            .call(
-                "Runtime.evaluate",
-                json!({ "expression": expression, "contextId": context, "returnByValue": true }),
-            )
-            .await
-        {
-            Ok(reply) => return Ok(reply["result"]["value"].clone()),
-            // The document changed under us: its worlds went with it.
-            Err(failure) if failure.0.message.contains("context") => *world = None,
-            Err(failure) => return Err(failure),
-        }
-    }
-    // The page is between documents; the next poll tries again.
-    Ok(Value::Null)
 }
 
 #[cfg(test)]
