@@ -37,7 +37,10 @@ deps:
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq nodejs npm; }
 	@command -v cc >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq build-essential; }
 
-# What the tests need beyond the build: a virtual display for the headful-browser tests.
+# What the tests need beyond the build: a virtual display for the headful-browser tests, and
+# openssl for the self-signed certificate of the HTTPS dev-server test.
 test-deps:
 	@command -v Xvfb >/dev/null 2>&1 || { echo "installing xvfb from Debian's packages (headful browser tests)"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq xvfb; }
+	@command -v openssl >/dev/null 2>&1 || { echo "installing openssl from Debian's packages (HTTPS test)"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq openssl; }

@@ -404,6 +404,11 @@ logins and cookies), for a person who wants the agent to work as them.")]
         /// `bsk session save-state`, or by Playwright's `storageState`).
         #[arg(long, value_name = "FILE")]
         state: Option<std::path::PathBuf>,
+        /// Open HTTPS pages whose certificate the browser does not trust, such as a dev server's
+        /// self-signed one on https://localhost. This session's private profile only (not with
+        /// --shared-profile); captured responses are marked `untrusted_certificate`.
+        #[arg(long)]
+        ignore_certificate_errors: bool,
     },
     /// Save a session's login state (cookies, and the local storage of the origins open in its
     /// tabs) to a file, mode 0600, in Playwright's storage-state shape.

@@ -101,6 +101,7 @@ async fn execute(command: Command, style: Style) -> Result<()> {
             dialogs,
             capture,
             state,
+            ignore_certificate_errors,
         }) => {
             let state = state.as_deref().map(crate::state_file::read).transpose()?;
             use bsk_schema::ipc::DialogPolicy;
@@ -114,6 +115,7 @@ async fn execute(command: Command, style: Style) -> Result<()> {
                 },
                 capture,
                 state,
+                ignore_certificate_errors,
             };
             let value = request(&paths, Call::SessionStart(params)).await?;
             output::result(style, &value, output::session_started);

@@ -161,6 +161,7 @@ impl BskMcp {
                         dialogs: args.dialogs,
                         capture: args.capture,
                         state: None,
+                        ignore_certificate_errors: args.ignore_certificate_errors,
                     }))
                     .await?;
                 let text = output::session_list(&Value::Array(vec![value.clone()]));

@@ -27,6 +27,8 @@ pub struct Session {
     pub browser_context: Option<String>,
     /// How its tabs answer JavaScript dialogs.
     pub dialogs: bsk_schema::ipc::DialogPolicy,
+    /// Its tabs open HTTPS pages whose certificate is not trusted.
+    pub ignore_certificate_errors: std::sync::atomic::AtomicBool,
     /// Held for the whole of one operation: a session's operations never interleave.
     pub op_lock: tokio::sync::Mutex<()>,
     last_used: Mutex<Instant>,
@@ -52,6 +54,7 @@ impl Session {
         Session {
             browser_context,
             dialogs,
+            ignore_certificate_errors: std::sync::atomic::AtomicBool::new(false),
             id,
             task_id: NEXT_TASK.fetch_add(1, Ordering::Relaxed),
             name,
@@ -60,6 +63,10 @@ impl Session {
             op_lock: tokio::sync::Mutex::new(()),
             last_used: Mutex::new(Instant::now()),
         }
+    }
+
+    pub fn ignores_certificate_errors(&self) -> bool {
+        self.ignore_certificate_errors.load(Ordering::Relaxed)
     }
 
     pub fn tabs(&self) -> Vec<Arc<Tab>> {
@@ -127,6 +134,7 @@ impl Session {
                 .collect(),
             shared_profile: self.browser_context.is_none(),
             run_id: None,
+            ignore_certificate_errors: self.ignores_certificate_errors(),
         }
     }
 }

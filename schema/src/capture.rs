@@ -150,6 +150,10 @@ pub struct RequestRecord {
     pub from_cache: bool,
     #[serde(default)]
     pub from_service_worker: bool,
+    /// An HTTPS response whose certificate the browser did not trust: loaded only because the
+    /// session ignores certificate errors.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub untrusted_certificate: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -570,6 +574,8 @@ pub struct RequestSummary {
     pub from_cache: bool,
     #[serde(default)]
     pub from_service_worker: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub untrusted_certificate: bool,
     pub target_id: String,
     pub request_body: Body,
     pub response_body: Body,
@@ -594,6 +600,7 @@ impl RequestRecord {
             failure: self.failure.clone(),
             from_cache: self.from_cache,
             from_service_worker: self.from_service_worker,
+            untrusted_certificate: self.untrusted_certificate,
             target_id: self.target_id.clone(),
             request_body: self.request_body.without_text(),
             response_body: self.response_body.without_text(),

@@ -183,6 +183,10 @@ pub struct SessionStartParams {
     /// Cookies and local storage to start with (a login saved by `session save-state`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub state: Option<StorageState>,
+    /// Open HTTPS pages whose certificate the browser does not trust (a dev server's
+    /// self-signed one), in this session's private context only. Captured responses say so.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ignore_certificate_errors: bool,
 }
 
 /// Login state in Playwright's storage-state shape, so files interchange: cookies, and each
@@ -328,6 +332,9 @@ pub struct SessionInfo {
     /// The capture `session start --capture` started.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub run_id: Option<String>,
+    /// Its tabs open HTTPS pages with untrusted certificates (`--ignore-certificate-errors`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ignore_certificate_errors: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

@@ -36,6 +36,10 @@ pub struct SessionArgs {
     /// the first request is recorded; its `run_id` is in the result.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub capture: Option<String>,
+    /// Start: open HTTPS pages with untrusted certificates (a dev server's self-signed one), in
+    /// this session only.
+    #[serde(default)]
+    pub ignore_certificate_errors: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

@@ -225,6 +225,8 @@ fn remote_endpoint(record: &mut RequestRecord, response: &Value) {
         .map(|ip| ip.trim_start_matches('[').trim_end_matches(']'))
         .filter(|ip| ip.parse::<std::net::IpAddr>().is_ok())
         .map(str::to_string);
+    record.untrusted_certificate =
+        response.get("securityDetails").is_some() && response["securityState"] == "insecure";
     record.remote_port = response["remotePort"]
         .as_u64()
         .and_then(|port| u16::try_from(port).ok())
@@ -371,6 +373,7 @@ impl Capture {
             failure: None,
             from_cache: false,
             from_service_worker: false,
+            untrusted_certificate: false,
             mime_type: None,
             encoded_data_length: None,
             protocol: None,

@@ -98,6 +98,12 @@ impl Daemon {
         self: &Arc<Self>,
         params: SessionStartParams,
     ) -> Result<bsk_schema::ipc::SessionInfo> {
+        if params.ignore_certificate_errors && params.shared_profile {
+            return Err(Failure::invalid_input(
+                "--ignore-certificate-errors applies to a session's private profile only; with --shared-profile it would apply to the person's own browsing",
+            )
+            .hint("leave out --shared-profile"));
+        }
         let conn = self.browser().await?;
         // A private profile per session unless asked otherwise: cookies, storage and cache in
         // memory, gone with the session.
@@ -134,9 +140,21 @@ impl Daemon {
                     return Err(e);
                 }
             };
-        if let Some(state) = &params.state
-            && let Err(e) = super::state::apply(&conn.cdp, context.as_deref(), &tab, state).await
-        {
+        let prepared = async {
+            if let Some(state) = &params.state {
+                super::state::apply(&conn.cdp, context.as_deref(), &tab, state).await?;
+            }
+            if params.ignore_certificate_errors {
+                // Per browser context, as measured: the session's private one only.
+                tab.call(
+                    "Security.setIgnoreCertificateErrors",
+                    json!({ "ignore": true }),
+                )
+                .await?;
+            }
+            Ok::<(), Failure>(())
+        };
+        if let Err(e) = prepared.await {
             tab.close().await;
             dispose_context(&conn.cdp, context.as_deref()).await;
             return Err(e);
@@ -159,6 +177,9 @@ impl Daemon {
                 }
             }
         };
+        session
+            .ignore_certificate_errors
+            .store(params.ignore_certificate_errors, Ordering::Relaxed);
         let id = session.id.clone();
         tracing::info!(session = %id, task_id = session.task_id, tab = %target_id, "session started");
         let mut info = session.info();

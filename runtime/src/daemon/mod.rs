@@ -318,6 +318,14 @@ impl Daemon {
             .await
             {
                 Ok(tab) => {
+                    if session.ignores_certificate_errors() {
+                        let _ = tab
+                            .call(
+                                "Security.setIgnoreCertificateErrors",
+                                json!({ "ignore": true }),
+                            )
+                            .await;
+                    }
                     tracing::info!(session = %session.id, tab = %target_id, %opener, "a popup joined its session");
                     session.add_tab(tab);
                     return;

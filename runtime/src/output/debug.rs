@@ -191,6 +191,9 @@ fn request_line(r: &RequestSummary) -> String {
     if r.from_service_worker {
         flags.push("service worker".into());
     }
+    if r.untrusted_certificate {
+        flags.push("untrusted certificate".into());
+    }
     if r.request_body.state != BodyState::Empty {
         flags.push(format!("request body {}", body_flag(&r.request_body)));
     }
