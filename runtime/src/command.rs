@@ -22,10 +22,8 @@ pub async fn run(cli: Cli) -> i32 {
         json: cli.json,
         quiet: cli.quiet,
     };
-    init_logging(
-        cli.verbose,
-        matches!(cli.command, Command::Daemon(DaemonCommand::Run { .. })),
-    );
+    let daemon = matches!(cli.command, Command::Daemon(DaemonCommand::Run { .. }));
+    init_logging(cli.verbose, daemon);
     match execute(cli.command, style).await {
         Ok(()) => 0,
         Err(failure) => output::failure(style, &failure),
@@ -41,7 +39,23 @@ fn init_logging(verbose: u8, daemon: bool) {
     };
     let filter = tracing_subscriber::EnvFilter::try_from_env("BSK_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
-    // Colours only on a terminal: the spawned daemon's stderr is its log file.
+    // The daemon `bsk` spawned logs into daemon.log, rotated at its bound.
+    let log = Paths::resolve()
+        .ok()
+        .map(|paths| paths.log())
+        .filter(|log| daemon && crate::logfile::stderr_is(log));
+    if let Some(log) = log {
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(filter)
+            .with_ansi(false)
+            .with_writer(crate::logfile::RotatingLog::open(
+                &log,
+                crate::logfile::MAX_LOG_BYTES,
+            ))
+            .try_init();
+        return;
+    }
+    // Colours only on a terminal.
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))

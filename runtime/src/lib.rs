@@ -27,6 +27,7 @@ pub mod error;
 pub mod events;
 pub mod extension;
 pub mod heap;
+pub mod logfile;
 pub mod mcp;
 pub mod ops;
 pub mod output;
