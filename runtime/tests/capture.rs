@@ -1923,6 +1923,24 @@ async fn operations_link_to_their_requests_and_the_export_is_complete() {
         document, with_json,
         "--json and plain export print the same document"
     );
+    // --output writes the same document to a file only the user can read.
+    let file = bsk.home.join("export.json");
+    s.run(&["debug", "export", "--output", &file.to_string_lossy()])
+        .await
+        .success();
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&file)
+            .expect("written")
+            .permissions()
+            .mode()
+            & 0o777;
+        assert_eq!(mode, 0o600);
+    }
+    let mut written: Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("read")).expect("JSON");
+    written["saved_at"] = document["saved_at"].clone();
+    assert_eq!(written, document, "--output holds what stdout prints");
     assert_eq!(document["version"], 1);
     let saved_at = document["saved_at"].as_u64().unwrap_or_default();
     assert!(saved_at >= document["run"]["started_at"].as_u64().unwrap_or(u64::MAX));

@@ -1416,15 +1416,21 @@ async fn uploads_reach_the_page_byte_for_byte_and_are_recorded_by_digest() {
         ])
     );
     assert_eq!(s.eval("window.changes").await, json!(1), "one change event");
-
-    // Through the chooser the page opens: the click says so, @chooser answers it.
-    let clicked = s.op(&["click", "#pick"]).await;
+    // And the server receives them: the text file, posted as the page would, comes back whole.
+    let echoed = s
+        .eval(
+            "(async () => { const form = new FormData(); \
+             for (const f of document.querySelector('#files').files) form.append('f', f); \
+             return (await (await fetch('/echo', {method: 'POST', body: form})).json()); })()",
+        )
+        .await;
     assert!(
-        clicked["summary"]
-            .as_str()
-            .is_some_and(|t| t.contains("@chooser")),
-        "{clicked}"
+        echoed["body_len"].as_u64().is_some_and(|n| n > 70_000),
+        "both files reached the server: {echoed}"
     );
+
+    // Through the chooser the page opens on a click: @chooser answers it.
+    s.op(&["click", "#pick"]).await;
     s.op(&["upload", "@chooser", &text_path]).await;
     assert_eq!(s.eval("window.digests('hidden')").await[0][0], "notes.txt");
     let none = s.fail(&["upload", "@chooser", &text_path]).await;
