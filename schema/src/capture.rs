@@ -66,6 +66,60 @@ pub struct Body {
     /// Length the browser reported before truncation, in code units, when known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub original_units: Option<usize>,
+    /// A binary body, identified without keeping a byte of it: its size, SHA-256 and the type
+    /// its first bytes show. Absent when the bytes could not be read (the body pool was busy,
+    /// the browser no longer had them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub binary: Option<BinaryFacts>,
+    /// A `multipart/*` body as its parts: text parts with their (redacted) values, files by
+    /// name, type, size and SHA-256, never their content.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parts: Option<Vec<BodyPart>>,
+    /// Parts beyond the 64 kept.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub parts_dropped: usize,
+}
+
+/// What identifies bytes bsk does not keep.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct BinaryFacts {
+    pub bytes: u64,
+    /// Lowercase hex.
+    pub sha256: String,
+    /// The type the first bytes show (`image/png`, `application/pdf`, `application/wasm`,
+    /// `application/gzip`, …), when they match a known signature.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sniffed_type: Option<String>,
+}
+
+/// One part of a multipart body.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct BodyPart {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// A file part's file name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub filename: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content_type: Option<String>,
+    pub bytes: u64,
+    /// A text part's value, redacted like a form field (a password part is `[redacted]`), at
+    /// most 4 Ki code units.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+    /// The value was cut at its bound.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub truncated: bool,
+    /// A file part whose bytes the browser did not hand over: a form navigation's files are
+    /// read by the network stack and not kept for DevTools, so `bytes` and the digest are
+    /// unknown (the `upload` operation that chose the file records its size and digest).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unread: bool,
+    /// A file or binary part: SHA-256 of its bytes (lowercase hex), and the type they show.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sha256: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sniffed_type: Option<String>,
 }
 
 impl Body {
@@ -77,13 +131,17 @@ impl Body {
             text: None,
             units: 0,
             original_units: None,
+            binary: None,
+            parts: None,
+            parts_dropped: 0,
         }
     }
 
-    /// The same body without its text, for lists.
+    /// The same body without its text (nor its parts' values), for lists.
     pub fn without_text(&self) -> Body {
         Body {
             text: None,
+            parts: None,
             ..self.clone()
         }
     }

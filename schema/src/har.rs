@@ -127,6 +127,9 @@ pub struct HarBodyState {
     pub state: BodyState,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<BodyReason>,
+    /// A binary body bsk identified without keeping it: size, SHA-256, sniffed type.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub binary: Option<crate::capture::BinaryFacts>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -193,9 +196,15 @@ pub struct HarPostData {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct HarParam {
     pub name: String,
     pub value: String,
+    /// A multipart file part's file name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file_name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content_type: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]

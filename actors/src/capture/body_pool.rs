@@ -16,7 +16,8 @@ use tokio::task::JoinHandle;
 use super::{ActorKind, SharedCapture};
 use crate::bounds::{BODY_FETCH_CONCURRENCY, BODY_FETCH_DEADLINE, BODY_FETCH_QUEUE};
 use crate::cdp::{CommandError, Commander};
-use crate::store::{BodyJob, BodyKind, BodyOutcome};
+use crate::model::binary;
+use crate::store::{BodyJob, BodyKind, BodyOutcome, is_multipart};
 
 #[derive(Debug)]
 pub struct BodyPool {
@@ -80,22 +81,54 @@ impl Actor for BodyPool {
     }
 }
 
-fn outcome_of(kind: BodyKind, reply: Result<serde_json::Value, CommandError>) -> BodyOutcome {
-    match reply {
-        Ok(value) => match kind {
-            BodyKind::Response => BodyOutcome::Text {
-                text: value["body"].as_str().unwrap_or_default().to_string(),
-                base64: value["base64Encoded"].as_bool().unwrap_or(false),
-            },
-            BodyKind::Request => BodyOutcome::Text {
-                text: value["postData"].as_str().unwrap_or_default().to_string(),
-                base64: false,
-            },
-        },
-        Err(CommandError::Deadline) => BodyOutcome::Failed(BodyReason::Deadline),
-        Err(CommandError::Closed) => BodyOutcome::Failed(BodyReason::CaptureStopped),
+/// The browser's answer as a body outcome. Text stays text; base64 (binary) bytes are
+/// identified by size, digest and type and dropped; a multipart request body becomes its parts.
+async fn outcome_of(
+    kind: BodyKind,
+    content_type: &str,
+    reply: Result<serde_json::Value, CommandError>,
+) -> BodyOutcome {
+    use base64::Engine;
+    let value = match reply {
+        Ok(value) => value,
+        Err(CommandError::Deadline) => return BodyOutcome::Failed(BodyReason::Deadline),
+        Err(CommandError::Closed) => return BodyOutcome::Failed(BodyReason::CaptureStopped),
         // "No data found", "evicted from inspector cache", "No resource with given identifier".
-        Err(CommandError::Remote(_)) => BodyOutcome::Failed(BodyReason::MissingBrowserBuffer),
+        Err(CommandError::Remote(_)) => {
+            return BodyOutcome::Failed(BodyReason::MissingBrowserBuffer);
+        }
+    };
+    let field = match kind {
+        BodyKind::Response => "body",
+        BodyKind::Request => "postData",
+    };
+    let text = value[field].as_str().unwrap_or_default();
+    let bytes: Vec<u8> = if value["base64Encoded"].as_bool().unwrap_or(false) {
+        match base64::engine::general_purpose::STANDARD.decode(text) {
+            Ok(bytes) => bytes,
+            Err(_) => return BodyOutcome::Failed(BodyReason::MissingBrowserBuffer),
+        }
+    } else {
+        if !is_multipart(content_type) && !text.contains('\0') {
+            return BodyOutcome::Text(text.to_string());
+        }
+        text.as_bytes().to_vec()
+    };
+    if kind == BodyKind::Request && is_multipart(content_type) {
+        let data = bytes::Bytes::from(bytes);
+        return match binary::parts(data.clone(), content_type).await {
+            Ok((parts, dropped)) => BodyOutcome::Multipart { parts, dropped },
+            // Not parseable as its type says: identify it as bytes.
+            Err(_) => BodyOutcome::Binary(binary::facts(&data)),
+        };
+    }
+    match String::from_utf8(bytes) {
+        // Text Chrome sent as base64 (a text response it stored compressed, say).
+        Ok(text) if !text.contains('\0') && !crate::store::is_binary_type(content_type) => {
+            BodyOutcome::Text(text)
+        }
+        Ok(text) => BodyOutcome::Binary(binary::facts(text.as_bytes())),
+        Err(e) => BodyOutcome::Binary(binary::facts(e.as_bytes())),
     }
 }
 
@@ -118,17 +151,15 @@ impl BodyPool {
             .command(&job.session_id, method, params, BODY_FETCH_DEADLINE);
         let me = self.me.clone();
         let kind = job.kind;
+        let content_type = job.content_type.clone();
         let task = tokio::spawn(async move {
             let reply = match tokio::time::timeout(BODY_FETCH_DEADLINE, reply).await {
                 Ok(reply) => reply,
                 Err(_) => Err(CommandError::Deadline),
             };
-            let _ = me
-                .tell(Done {
-                    ticket,
-                    outcome: outcome_of(kind, reply),
-                })
-                .await;
+            // Decoding, hashing and parsing happen here, off the capture's lock.
+            let outcome = outcome_of(kind, &content_type, reply).await;
+            let _ = me.tell(Done { ticket, outcome }).await;
         });
         self.running.insert(ticket, (job, task));
     }
@@ -140,6 +171,12 @@ impl Message<Fetch> for BodyPool {
     async fn handle(&mut self, Fetch(job): Fetch, _: &mut Context<Self, ()>) {
         if self.running.len() < BODY_FETCH_CONCURRENCY {
             self.start(job);
+        } else if job.best_effort && self.queue.len() >= BODY_FETCH_QUEUE / 2 {
+            // Identifying a binary body never crowds out text bodies: with the queue half
+            // full, it stays `omitted`/`binary`, unidentified (not a saturation).
+            self.capture
+                .lock()
+                .apply_body(&job, BodyOutcome::Failed(BodyReason::Saturated));
         } else if self.queue.len() < BODY_FETCH_QUEUE {
             self.queue.push_back(job);
         } else {

@@ -260,6 +260,7 @@ fn body_state(body: &Body) -> HarBodyState {
     HarBodyState {
         state: body.state,
         reason: body.reason,
+        binary: body.binary.clone(),
     }
 }
 
@@ -279,7 +280,12 @@ fn body_bytes(body: &Body) -> i64 {
 fn content(record: &RequestRecord, headers: &Headers) -> HarContent {
     let body = &record.response_body;
     let text = retained_text(body).map(str::to_string);
-    let retained = body.original_units.unwrap_or(body.units);
+    let retained = body
+        .binary
+        .as_ref()
+        .map_or(body.original_units.unwrap_or(body.units), |b| {
+            b.bytes as usize
+        });
     let declared = header(headers, "content-length").and_then(|n| n.trim().parse::<usize>().ok());
     let size = match (retained, declared) {
         (0, Some(declared)) => declared,
@@ -307,6 +313,21 @@ fn post_data(record: &RequestRecord, headers: &Headers) -> Option<HarPostData> {
         .or_else(|| body.mime_type.clone())
         .unwrap_or_default();
     let text = retained_text(body);
+    if let Some(parts) = &body.parts {
+        return Some(HarPostData {
+            mime_type,
+            params: parts
+                .iter()
+                .map(|part| HarParam {
+                    name: part.name.clone().unwrap_or_default(),
+                    value: part.value.clone().unwrap_or_default(),
+                    file_name: part.filename.clone(),
+                    content_type: part.content_type.clone(),
+                })
+                .collect(),
+            text: None,
+        });
+    }
     let params = match text {
         Some(text)
             if body.state == BodyState::Available
@@ -315,7 +336,12 @@ fn post_data(record: &RequestRecord, headers: &Headers) -> Option<HarPostData> {
                     .starts_with("application/x-www-form-urlencoded") =>
         {
             pairs(text, true)
-                .map(|(name, value)| HarParam { name, value })
+                .map(|(name, value)| HarParam {
+                    name,
+                    value,
+                    file_name: None,
+                    content_type: None,
+                })
                 .collect()
         }
         _ => Vec::new(),

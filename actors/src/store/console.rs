@@ -31,6 +31,13 @@ fn argument_text(arg: &Value) -> String {
             other => other.to_string(),
         };
     }
+    // An Error prints as its message and whole stack (`description`), as DevTools shows it,
+    // never as a preview cut mid-stack.
+    if arg["subtype"] == "error"
+        && let Some(description) = arg["description"].as_str()
+    {
+        return description.to_string();
+    }
     if let Some(preview) = arg.get("preview").filter(|p| p["properties"].is_array()) {
         return preview_text(preview);
     }
@@ -53,7 +60,7 @@ fn preview_text(preview: &Value) -> String {
             let name = p["name"].as_str().unwrap_or_default();
             let value = match (p["type"].as_str(), p["value"].as_str()) {
                 (_, _) if redact::is_sensitive_name(name) => redact::REDACTED.to_string(),
-                (Some("string"), Some(v)) => format!("{v:?}"),
+                (Some("string"), Some(v)) => serde_json::to_string(v).unwrap_or_default(),
                 (_, Some(v)) => v.to_string(),
                 _ => String::new(),
             };

@@ -151,6 +151,19 @@ fn lookup_body(body: &bsk_schema::capture::Body, name: &str) -> Lookup {
         BodyState::Empty => return Lookup::Absent,
         _ => return Lookup::Unlinked(unlinked::MISSING),
     }
+    // A multipart body: its text parts by their exact names, like form fields.
+    if let Some(parts) = &body.parts {
+        let values: Vec<&str> = parts
+            .iter()
+            .filter(|p| p.name.as_deref() == Some(name) && p.filename.is_none())
+            .filter_map(|p| p.value.as_deref())
+            .collect();
+        return match values.as_slice() {
+            [] => Lookup::Absent,
+            [value] => Lookup::Found((*value).to_string()),
+            _ => Lookup::Unlinked(unlinked::DUPLICATE),
+        };
+    }
     let text = body.text.as_deref().unwrap_or_default();
     let mime = body
         .mime_type

@@ -7,7 +7,9 @@
 
 use std::collections::VecDeque;
 
-use bsk_schema::capture::{Body, BodyReason, BodyState, Headers, RequestRecord, RequestState};
+use bsk_schema::capture::{
+    BinaryFacts, Body, BodyPart, BodyReason, BodyState, Headers, RequestRecord, RequestState,
+};
 use serde_json::{Value, json};
 
 use super::Capture;
@@ -40,15 +42,32 @@ pub struct BodyJob {
     /// The CDP session to ask.
     pub session_id: String,
     pub cdp_request_id: String,
+    /// The body's full `Content-Type` (a multipart boundary included), when known.
+    pub content_type: String,
+    /// Only to identify a binary body (size, digest, type): done when the pool has room, and
+    /// its failure leaves the body `omitted`/`binary` rather than `unavailable`.
+    pub best_effort: bool,
 }
 
-/// What the browser answered for a body job.
+/// What the browser answered for a body job, read off the capture's lock by the pool.
 #[derive(Debug, Clone)]
 pub enum BodyOutcome {
-    /// The body's text; `base64` bodies are binary.
-    Text { text: String, base64: bool },
+    /// The body's text.
+    Text(String),
+    /// Binary bytes, identified; none of them kept.
+    Binary(BinaryFacts),
+    /// A multipart body as its parts, and how many more parts there were.
+    Multipart {
+        parts: Vec<BodyPart>,
+        dropped: usize,
+    },
     /// Not obtained, for this reason.
     Failed(BodyReason),
+}
+
+/// Whether a body of this type is parsed into parts.
+pub fn is_multipart(content_type: &str) -> bool {
+    content_type.to_ascii_lowercase().starts_with("multipart/")
 }
 
 #[derive(Debug, Default)]
@@ -109,6 +128,11 @@ fn header<'a>(headers: &'a Value, name: &str) -> Option<&'a str> {
         .iter()
         .find(|(k, _)| k.eq_ignore_ascii_case(name))
         .and_then(|(_, v)| v.as_str())
+}
+
+/// Whether a body of this content type is bytes rather than text.
+pub fn is_binary_type(content_type: &str) -> bool {
+    is_binary_mime(&content_type.to_ascii_lowercase())
 }
 
 fn is_binary_mime(mime: &str) -> bool {
@@ -184,6 +208,9 @@ pub fn retain_text(text: &str, mime: &str) -> Body {
         text: Some(kept),
         units,
         original_units: Some(original),
+        binary: None,
+        parts: None,
+        parts_dropped: 0,
     }
 }
 
@@ -209,6 +236,20 @@ fn initiator(value: &Value) -> Option<Value> {
         out["line"] = line.clone();
     }
     Some(out)
+}
+
+/// The exact bytes of a request body the event carries (`postDataEntries`, base64 each).
+fn event_bytes(request: &Value) -> Option<Vec<u8>> {
+    use base64::Engine;
+    let entries = request["postDataEntries"].as_array()?;
+    let mut bytes = Vec::new();
+    for entry in entries {
+        let chunk = base64::engine::general_purpose::STANDARD
+            .decode(entry["bytes"].as_str()?)
+            .ok()?;
+        bytes.extend_from_slice(&chunk);
+    }
+    Some(bytes)
 }
 
 /// Preflights whose guarded request has not been reported yet, at most.
@@ -330,27 +371,38 @@ impl Capture {
             .unwrap_or_default()
             .to_string();
         let mut jobs = Vec::new();
+        let fetch = |jobs: &mut Vec<BodyJob>| {
+            jobs.push(BodyJob {
+                record_id: id.clone(),
+                kind: BodyKind::Request,
+                session_id: session_id.to_string(),
+                cdp_request_id: cdp_id.to_string(),
+                content_type: mime.clone(),
+                best_effort: false,
+            });
+            Body {
+                mime_type: Some(mime.clone()).filter(|m| !m.is_empty()),
+                ..Body::state(BodyState::Pending, None)
+            }
+        };
+        let binary = |text: &str| is_binary_mime(&mime.to_ascii_lowercase()) || text.contains('\0');
         let request_body = match (
             request.get("postData").and_then(Value::as_str),
             request["hasPostData"].as_bool(),
         ) {
-            (Some(text), _) => retain_text(text, &mime),
-            (None, Some(true)) if mime.to_ascii_lowercase().starts_with("multipart/") => Body {
-                mime_type: Some(mime.clone()),
-                ..Body::state(BodyState::Omitted, Some(BodyReason::Multipart))
-            },
-            (None, Some(true)) => {
-                jobs.push(BodyJob {
-                    record_id: id.clone(),
-                    kind: BodyKind::Request,
-                    session_id: session_id.to_string(),
-                    cdp_request_id: cdp_id.to_string(),
-                });
-                Body {
+            // Multipart bodies are parsed into parts by the pool, off the capture's lock.
+            (Some(_), _) if is_multipart(&mime) => fetch(&mut jobs),
+            // Binary bytes the event carries exactly (base64 entries): identified here.
+            (Some(text), _) if binary(text) => match event_bytes(request) {
+                Some(bytes) => Body {
                     mime_type: Some(mime.clone()).filter(|m| !m.is_empty()),
-                    ..Body::state(BodyState::Pending, None)
-                }
-            }
+                    binary: Some(crate::model::binary::facts(&bytes)),
+                    ..Body::state(BodyState::Omitted, Some(BodyReason::Binary))
+                },
+                None => fetch(&mut jobs),
+            },
+            (Some(text), _) => retain_text(text, &mime),
+            (None, Some(true)) => fetch(&mut jobs),
             (None, _) => Body::state(BodyState::Empty, None),
         };
         let started_at = millis(&params["wallTime"]).unwrap_or(now);
@@ -486,17 +538,15 @@ impl Capture {
                 matches!(record.status, Some(101 | 204 | 205 | 304)) || record.method == "HEAD";
             record.response_body = if bodiless {
                 Body::state(BodyState::Empty, None)
-            } else if is_binary_mime(&mime) {
-                Body {
-                    mime_type: Some(mime),
-                    ..Body::state(BodyState::Omitted, Some(BodyReason::Binary))
-                }
             } else {
+                // Binary bodies are read too, when the pool has room, to be identified.
                 job = Some(BodyJob {
                     record_id: id.clone(),
                     kind: BodyKind::Response,
                     session_id: session_id.to_string(),
                     cdp_request_id: cdp_id.to_string(),
+                    content_type: mime.clone(),
+                    best_effort: is_binary_mime(&mime),
                 });
                 Body {
                     mime_type: Some(mime).filter(|m| !m.is_empty()),
@@ -525,15 +575,51 @@ impl Capture {
             .clone()
             .or_else(|| record.mime_type.clone())
             .unwrap_or_default();
+        let mime_type = Some(mime.clone()).filter(|m| !m.is_empty());
         let body = match outcome {
-            BodyOutcome::Text { base64: true, .. } => Body {
-                mime_type: Some(mime).filter(|m| !m.is_empty()),
+            BodyOutcome::Binary(facts) => Body {
+                mime_type,
+                binary: Some(facts),
                 ..Body::state(BodyState::Omitted, Some(BodyReason::Binary))
             },
-            BodyOutcome::Text {
-                text,
-                base64: false,
-            } => retain_text(&text, &mime),
+            BodyOutcome::Multipart { mut parts, dropped } => {
+                if record.resource_type.as_deref() == Some("Document") {
+                    for part in parts
+                        .iter_mut()
+                        .filter(|p| p.filename.is_some() && p.bytes == 0)
+                    {
+                        part.unread = true;
+                        part.sha256 = None;
+                        part.sniffed_type = None;
+                    }
+                }
+                let units = parts
+                    .iter()
+                    .filter_map(|p| p.value.as_deref())
+                    .map(utf16_len)
+                    .sum();
+                let cut = dropped > 0 || parts.iter().any(|p| p.truncated);
+                Body {
+                    mime_type,
+                    units,
+                    parts: Some(parts),
+                    parts_dropped: dropped,
+                    ..Body::state(
+                        if cut {
+                            BodyState::Truncated
+                        } else {
+                            BodyState::Available
+                        },
+                        cut.then_some(BodyReason::BodyLimit),
+                    )
+                }
+            }
+            BodyOutcome::Text(text) => retain_text(&text, &mime),
+            // Identifying a binary body was best effort: without its bytes it stays what it is.
+            BodyOutcome::Failed(_) if job.best_effort => Body {
+                mime_type,
+                ..Body::state(BodyState::Omitted, Some(BodyReason::Binary))
+            },
             BodyOutcome::Failed(reason) => {
                 match reason {
                     BodyReason::Saturated => self.counters.bodies_saturated += 1,
@@ -548,7 +634,7 @@ impl Capture {
                     BodyState::Unavailable
                 };
                 Body {
-                    mime_type: Some(mime).filter(|m| !m.is_empty()),
+                    mime_type,
                     ..Body::state(state, Some(reason))
                 }
             }

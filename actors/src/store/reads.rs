@@ -314,7 +314,11 @@ impl Capture {
                 let mut read = BodyRead {
                     id: record.id.clone(),
                     part,
-                    body: body.without_text(),
+                    // The text goes in its slice; a multipart body's parts come whole.
+                    body: bsk_schema::capture::Body {
+                        text: None,
+                        ..body.clone()
+                    },
                     text: None,
                     offset: None,
                     next_offset: None,

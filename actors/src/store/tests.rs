@@ -110,7 +110,9 @@ fn a_redirect_chain_gets_distinct_ids_linked_by_redirect_from() {
             record_id: "r3".into(),
             kind: BodyKind::Response,
             session_id: "S".into(),
-            cdp_request_id: "1".into()
+            cdp_request_id: "1".into(),
+            content_type: "application/json".into(),
+            best_effort: false,
         }]
     );
     let metadata = c
@@ -126,10 +128,7 @@ fn bodies_are_redacted_bounded_and_read_by_pointer() {
     let jobs = finish(&mut c, "1", 200, "application/json", 1_100);
     c.apply_body(
         &jobs[0],
-        BodyOutcome::Text {
-            text: r#"{"ok":false,"error":{"code":"E1"},"password":"SECRET2"}"#.into(),
-            base64: false,
-        },
+        BodyOutcome::Text(r#"{"ok":false,"error":{"code":"E1"},"password":"SECRET2"}"#.into()),
     );
     let record = c.request("r1").expect("r1");
     assert!(!record.url.contains("SECRET1"));
@@ -149,13 +148,7 @@ fn bodies_are_redacted_bounded_and_read_by_pointer() {
 
     sent(&mut c, "2", "http://a/big", 1_200);
     let jobs = finish(&mut c, "2", 200, "text/plain", 1_300);
-    c.apply_body(
-        &jobs[0],
-        BodyOutcome::Text {
-            text: "x".repeat(70_000),
-            base64: false,
-        },
-    );
+    c.apply_body(&jobs[0], BodyOutcome::Text("x".repeat(70_000)));
     let big = c.request("r2").expect("r2");
     assert_eq!(
         (big.response_body.state, big.response_body.units),
@@ -176,15 +169,42 @@ fn bodies_are_redacted_bounded_and_read_by_pointer() {
 fn binary_failed_and_stopped_bodies_say_why() {
     let mut c = capture();
     sent(&mut c, "1", "http://a/img", 1_000);
+    let jobs = finish(&mut c, "1", 200, "image/png", 1_000);
     assert!(
-        finish(&mut c, "1", 200, "image/png", 1_000).is_empty(),
-        "binary bodies are not fetched"
+        jobs.len() == 1 && jobs[0].best_effort,
+        "binary bodies are read only to be identified, when the pool has room: {jobs:?}"
     );
+    c.apply_body(
+        &jobs[0],
+        BodyOutcome::Binary(crate::model::binary::facts(b"\x89PNG\r\n\x1a\nrest")),
+    );
+    let png = c
+        .request("r1")
+        .map(|r| r.response_body.clone())
+        .expect("r1");
     assert_eq!(
-        c.request("r1")
-            .map(|r| (r.response_body.state, r.response_body.reason)),
-        Some((BodyState::Omitted, Some(BodyReason::Binary)))
+        (png.state, png.reason, png.text.is_none()),
+        (BodyState::Omitted, Some(BodyReason::Binary), true)
     );
+    let facts = png.binary.expect("identified");
+    assert_eq!(
+        (facts.bytes, facts.sniffed_type.as_deref()),
+        (12, Some("image/png"))
+    );
+    // Without its bytes (a busy pool, an evicted buffer) it stays omitted, unidentified, and
+    // counts as no failure.
+    sent(&mut c, "9", "http://a/img2", 1_000);
+    let jobs = finish(&mut c, "9", 200, "image/gif", 1_000);
+    c.apply_body(&jobs[0], BodyOutcome::Failed(BodyReason::Deadline));
+    let gif = c
+        .request("r2")
+        .map(|r| r.response_body.clone())
+        .expect("r2");
+    assert_eq!(
+        (gif.state, gif.reason, gif.binary.is_none()),
+        (BodyState::Omitted, Some(BodyReason::Binary), true)
+    );
+    assert_eq!(c.counters.bodies_deadline, 0);
 
     sent(&mut c, "2", "http://a/down", 1_000);
     c.apply_network(
@@ -194,7 +214,7 @@ fn binary_failed_and_stopped_bodies_say_why() {
         &json!({ "requestId": "2", "errorText": "net::ERR_CONNECTION_REFUSED" }),
         1_050,
     );
-    let failed = c.request("r2").expect("r2");
+    let failed = c.request("r3").expect("r3");
     assert_eq!(
         (failed.state, failed.failure.as_deref()),
         (RequestState::Failed, Some("net::ERR_CONNECTION_REFUSED"))
@@ -205,7 +225,7 @@ fn binary_failed_and_stopped_bodies_say_why() {
     let jobs = finish(&mut c, "4", 200, "text/plain", 1_000);
     assert!(jobs.is_empty(), "an unknown request id changes nothing");
     c.stop(StopReason::Stopped, 2_000);
-    let pending = c.request("r3").expect("r3");
+    let pending = c.request("r4").expect("r4");
     assert_eq!(pending.state, RequestState::Unfinished);
     assert_eq!(
         (pending.response_body.state, pending.response_body.reason),
@@ -262,13 +282,7 @@ fn the_text_budget_evicts_the_oldest_bodies() {
     for i in 0..10 {
         sent(&mut c, &i.to_string(), "http://a/t", 1_000);
         let jobs = finish(&mut c, &i.to_string(), 200, "text/plain", 1_000);
-        c.apply_body(
-            &jobs[0],
-            BodyOutcome::Text {
-                text: "y".repeat(64 * 1024),
-                base64: false,
-            },
-        );
+        c.apply_body(&jobs[0], BodyOutcome::Text("y".repeat(64 * 1024)));
     }
     assert!(c.text_units() <= MAX_CAPTURE_TEXT_UNITS);
     assert_eq!(c.counters.bodies_evicted, 2);

@@ -72,18 +72,22 @@ pub(crate) struct BytesParams {
     kind: Option<String>,
 }
 
-/// `/load/api/bytes?bytes=N&type=octet|png`: N deterministic pseudo-random bytes, as
-/// `application/octet-stream` or (with a PNG signature in front) `image/png`.
+/// `/load/api/bytes?bytes=N&type=octet|png|wasm|gzip`: N deterministic pseudo-random bytes, as
+/// `application/octet-stream`, or behind the signature of a PNG, a wasm module or a gzip stream
+/// as `image/png`, `application/wasm` or `application/gzip`.
 pub(crate) async fn bytes(Query(params): Query<BytesParams>) -> Response {
     let len = params
         .bytes
         .unwrap_or(DEFAULT_BINARY_BYTES)
         .min(MAX_BINARY_BYTES);
-    let png = params.kind.as_deref() == Some("png");
+    let (signature, content_type): (&[u8], &str) = match params.kind.as_deref() {
+        Some("png") => (PNG_SIGNATURE, "image/png"),
+        Some("wasm") => (b"\0asm\x01\0\0\0", "application/wasm"),
+        Some("gzip") => (b"\x1f\x8b\x08\0", "application/gzip"),
+        _ => (b"", "application/octet-stream"),
+    };
     let mut out = Vec::with_capacity(len);
-    if png {
-        out.extend_from_slice(&PNG_SIGNATURE[..PNG_SIGNATURE.len().min(len)]);
-    }
+    out.extend_from_slice(&signature[..signature.len().min(len)]);
     // xorshift32: cheap, deterministic, and full of bytes that are not valid UTF-8.
     let mut x: u32 = 0x9e37_79b9;
     while out.len() < len {
@@ -93,11 +97,6 @@ pub(crate) async fn bytes(Query(params): Query<BytesParams>) -> Response {
         let word = x.to_le_bytes();
         out.extend_from_slice(&word[..word.len().min(len - out.len())]);
     }
-    let content_type = if png {
-        "image/png"
-    } else {
-        "application/octet-stream"
-    };
     ([(header::CONTENT_TYPE, content_type)], out).into_response()
 }
 

@@ -50,6 +50,19 @@ pub fn body_flag(body: &Body) -> String {
         .reason
         .map(|r| format!(" ({})", name(r)))
         .unwrap_or_default();
+    if let Some(facts) = &body.binary {
+        let kind = facts
+            .sniffed_type
+            .as_deref()
+            .map(|t| format!(" {t}"))
+            .unwrap_or_default();
+        return format!(
+            "{}{reason} {} bytes{kind} sha256 {}…",
+            name(body.state),
+            facts.bytes,
+            &facts.sha256[..facts.sha256.len().min(16)]
+        );
+    }
     match body.state {
         BodyState::Available => format!("available {}", size(body.units)),
         BodyState::Truncated => {
@@ -580,6 +593,46 @@ pub fn request(value: &Value) -> Option<String> {
 fn body(read: &BodyRead) -> String {
     if let Some(value) = &read.value {
         return serde_json::to_string_pretty(value).unwrap_or_default();
+    }
+    if let Some(parts) = &read.body.parts {
+        let mut lines = vec![format!("multipart body, {} parts:", parts.len())];
+        for part in parts {
+            let mut line = format!("  {}", part.name.as_deref().unwrap_or("(no name)"));
+            if let Some(file) = &part.filename {
+                line.push_str(&format!(" file {:?}", file));
+            }
+            if let Some(kind) = &part.content_type {
+                line.push_str(&format!(" {kind}"));
+            }
+            if part.unread {
+                line.push_str(" (bytes not handed over by the browser)");
+            } else {
+                line.push_str(&format!(" {} bytes", part.bytes));
+            }
+            if let Some(value) = &part.value {
+                line.push_str(&format!(
+                    " = {}",
+                    serde_json::to_string(value).unwrap_or_default()
+                ));
+                if part.truncated {
+                    line.push_str(" (cut)");
+                }
+            }
+            if let Some(sha) = &part.sha256 {
+                line.push_str(&format!(" sha256 {sha}"));
+            }
+            if let Some(sniffed) = &part.sniffed_type {
+                line.push_str(&format!(" ({sniffed})"));
+            }
+            lines.push(line);
+        }
+        if read.body.parts_dropped > 0 {
+            lines.push(format!(
+                "  … {} more parts not kept (64 per body)",
+                read.body.parts_dropped
+            ));
+        }
+        return lines.join("\n");
     }
     let mut out = read.text.clone().unwrap_or_default();
     let flag = body_flag(&read.body);
