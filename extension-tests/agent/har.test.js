@@ -7,6 +7,7 @@
 // by what it says about each request.
 
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
@@ -214,19 +215,21 @@ describe('bsk debug export --format har', () => {
     assert.deepEqual(post.request.postData?.params, [{ name: 'name', value: 'Ada' }, { name: 'plan', value: 'pro' }]);
   });
 
-  test('the PNG is an image/png entry, its bytes in base64 or said to be omitted', () => {
+  test('the PNG is an image/png entry, identified by size, digest and type without its bytes', () => {
     const png = only(har, 'GET', urls.png);
     assert.equal(png.response.status, 200);
     assert.equal(png.response.content.mimeType, 'image/png');
-    if (png.response.content.text !== undefined) {
-      assert.equal(png.response.content.encoding, 'base64');
-      assert.deepEqual(Buffer.from(png.response.content.text, 'base64'), PNG);
-      assert.equal(png._responseBody.state, 'available');
-    } else {
-      // What bsk does (seen 2026-11-30): it retains text bodies only, so the PNG has no `text`
-      // and the entry says why.
-      assert.deepEqual(png._responseBody, { state: 'omitted', reason: 'binary' });
-    }
+    // bsk keeps no byte of a binary body: no `text`, and the entry says why and what it was.
+    assert.equal(png.response.content.text, undefined);
+    assert.deepEqual(png._responseBody, {
+      state: 'omitted',
+      reason: 'binary',
+      binary: {
+        bytes: PNG.length,
+        sha256: createHash('sha256').update(PNG).digest('hex'),
+        sniffed_type: 'image/png',
+      },
+    });
     // Omitted or not, the body had PNG.length bytes: HAR's content.size is its length, not 0.
     assert.equal(png.response.content.size, PNG.length, 'content.size is the body\'s length');
     assert.equal(png._resourceType, 'image');

@@ -877,6 +877,151 @@ async fn password_and_card_values_are_never_recorded() {
     );
 }
 
+/// Names a sensitive-field rule must get right, both ways.
+const FIELD_NAMES: &[&str] = &[
+    "password",
+    "newPassword",
+    "user_pass",
+    "pwd",
+    "passenger",
+    "secretary",
+    "api_key",
+    "x-api-key",
+    "access_token",
+    "tokenizer",
+    "token_type",
+    "session_count",
+    "PHPSESSID",
+    "csrfmiddlewaretoken",
+    "authorization",
+    "author",
+    "authority",
+    "oauth2",
+    "cvv2",
+    "card",
+    "cardName",
+    "card_number",
+    "cc-number",
+    "iban",
+    "primary_key",
+    "keyboard",
+    "key",
+    "email",
+    "name",
+    "XAuthToken",
+    "spin",
+    "otp",
+    "one_time",
+    "ssn",
+    "monkey",
+    "Auth",
+    "",
+    "é_password",
+];
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_page_observer_and_bsk_share_one_sensitive_field_rule() {
+    use bsk_actors::model::redact::{is_secret_field, secret_field_js};
+    let site = site().await;
+    let bsk = Bsk::new("ops-one-rule");
+    let s = bsk.start_session().await;
+    s.op(&["navigate", &site.url("/ops")]).await;
+    let mut cases: Vec<(String, String, String, String)> = FIELD_NAMES
+        .iter()
+        .flat_map(|name| {
+            [
+                (
+                    "text".to_string(),
+                    String::new(),
+                    name.to_string(),
+                    String::new(),
+                ),
+                (
+                    "text".to_string(),
+                    String::new(),
+                    String::new(),
+                    name.to_string(),
+                ),
+            ]
+        })
+        .collect();
+    for (kind, autocomplete) in [
+        ("password", ""),
+        ("FILE", ""),
+        ("text", "cc-number"),
+        ("text", "shipping current-password"),
+        ("text", "one-time-code"),
+        ("text", "username"),
+        ("email", "email"),
+    ] {
+        cases.push((
+            kind.into(),
+            autocomplete.into(),
+            "field".into(),
+            String::new(),
+        ));
+    }
+    let expression = format!(
+        "(() => {{ const secret = {}; return {}.map(([t, a, n, i]) => secret(t, a, n, i)); }})()",
+        secret_field_js(),
+        json!(cases)
+    );
+    let in_page = s.eval(&expression).await;
+    let in_rust: Vec<bool> = cases
+        .iter()
+        .map(|(t, a, n, i)| is_secret_field(t, a, n, i))
+        .collect();
+    assert_eq!(in_page, json!(in_rust), "for {cases:?}");
+    assert!(in_rust.iter().any(|s| *s) && in_rust.iter().any(|s| !s));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_page_that_lies_cannot_get_a_typed_password_recorded() {
+    let site = site().await;
+    let bsk = Bsk::new("ops-lying-page");
+    let s = bsk.start_session().await;
+    bsk.json(&["debug", "start", "--session", &s.id]).await;
+    s.op(&["navigate", &site.url("/ops")]).await;
+    // The page patches what main-world scripts would use to decide or to find the field.
+    s.eval(
+        "(() => { document.body.insertAdjacentHTML('afterbegin', \
+           '<input type=password id=pw name=pw><input id=decoy name=decoy>'); \
+         RegExp.prototype.test = () => false; \
+         Object.defineProperty(HTMLInputElement.prototype, 'type', { get() { return 'text'; } }); \
+         const decoy = document.getElementById('decoy'); \
+         Document.prototype.querySelector = function () { return decoy; }; \
+         return true; })()",
+    )
+    .await;
+    s.op(&["fill", "#pw", "Typed-Secret-777"]).await;
+    // (Checked without reading the value back: an `evaluate` that returns it would be the
+    // agent's own choice to put it in evidence.)
+    assert_eq!(
+        s.eval(
+            "[document.getElementById('pw').value.length, document.getElementById('decoy').value]"
+        )
+        .await,
+        json!([16, ""]),
+        "the real field got the text, not the page's decoy"
+    );
+    let operations = bsk
+        .json(&["debug", "operations", "--session", &s.id, "--limit", "100"])
+        .await;
+    let fill = operations["items"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|o| o["name"] == "fill")
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(fill["params"]["value"], "[redacted]", "{fill}");
+    let export = bsk.ok(&["debug", "export", "--session", &s.id]).await;
+    assert!(
+        !export.stdout.contains("Typed-Secret-777"),
+        "the typed password leaked"
+    );
+}
+
 // ---- 4. follow-ups and page-load bounds ----------------------------------------------------
 
 /// Adds to the page: an input `#silent` and buttons that, once clicked, set its value property

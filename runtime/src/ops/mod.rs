@@ -154,14 +154,6 @@ async fn answer_dialog(tab: &Tab, accept: bool, prompt_text: Option<&str>) -> Re
     ))
 }
 
-/// Whether an element holds a credential, payment or file value.
-const IS_SECRET_FIELD: &str = r#"function() {
-  const name = (this.getAttribute('name') || this.id || '') + ' ' + (this.autocomplete || '');
-  return this.type === 'password' || this.type === 'file'
-    || /^(cc-|current-password|new-password|one-time-code)/.test(this.autocomplete || '')
-    || /pass|pwd|secret|token|card|cc-?num|cvv|cvc|ssn|iban|otp/i.test(name);
-}"#;
-
 /// The operation as capture records it: `fill`'s value is replaced with `[redacted]` when the
 /// target is a credential, payment or file field, or cannot be checked (the same rules as the
 /// page observer's); `upload`'s files are their names, sizes and SHA-256, never a path.
@@ -175,10 +167,20 @@ pub async fn as_recorded(tab: &Tab, op: &Operation) -> Operation {
     let Operation::Fill { target, value } = op else {
         return op.clone();
     };
+    // Decided from the element's attributes as the browser reports them, never by running
+    // anything in the page, whose scripts could lie; unknown counts as secret.
     let secret = match target::resolve(tab, target).await {
-        Ok(node) => target::call_on(tab, &node, IS_SECRET_FIELD, vec![])
+        Ok(node) => target::attributes(tab, &node)
             .await
-            .map_or(true, |v| v != Value::Bool(false)),
+            .is_none_or(|attributes| {
+                let attribute = |name: &str| attributes.get(name).map_or("", String::as_str);
+                bsk_actors::model::redact::is_secret_field(
+                    attribute("type"),
+                    attribute("autocomplete"),
+                    attribute("name"),
+                    attribute("id"),
+                )
+            }),
         Err(_) => true,
     };
     let value = if secret {

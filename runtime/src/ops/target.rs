@@ -51,38 +51,31 @@ fn resolve_ref(tab: &Tab, target: &str) -> Result<Node> {
     })
 }
 
+/// A CSS selector resolved by the browser's DOM agent (`DOM.querySelector`), never by calling
+/// `document.querySelector` in the page, whose scripts could answer with another element.
 async fn resolve_selector(tab: &Tab, selector: &str) -> Result<Node> {
-    let expression = format!(
-        "document.querySelector({})",
-        Value::String(selector.to_string())
-    );
-    let reply = tab
+    let document = tab.call("DOM.getDocument", json!({ "depth": 0 })).await?;
+    let root = document["root"]["nodeId"].as_i64().unwrap_or_default();
+    let found = tab
         .call(
-            "Runtime.evaluate",
-            json!({ "expression": expression, "returnByValue": false }),
+            "DOM.querySelector",
+            json!({ "nodeId": root, "selector": selector }),
         )
-        .await?;
-    if let Some(exception) = reply.get("exceptionDetails") {
-        return Err(Failure::invalid_input(format!(
-            "bad selector `{selector}`: {}",
-            exception_text(exception)
-        ))
-        .hint(
-            "pass a valid CSS selector (e.g. '#save', 'form button[type=submit]') or an @eN ref",
-        ));
-    }
-    let object = &reply["result"];
-    let Some(object_id) = object["objectId"].as_str() else {
+        .await
+        .map_err(|e| {
+            Failure::invalid_input(format!("bad selector `{selector}`: {}", e.0.message)).hint(
+                "pass a valid CSS selector (e.g. '#save', 'form button[type=submit]') or an @eN ref",
+            )
+        })?;
+    let node_id = found["nodeId"].as_i64().unwrap_or_default();
+    if node_id == 0 {
         return Err(Failure::not_found(format!("no element matches selector `{selector}`"))
             .hint("check the page with `bsk observe`; selectors apply to the main frame, refs reach into iframes"));
-    };
+    }
     let described = tab
-        .call("DOM.describeNode", json!({ "objectId": object_id }))
-        .await;
-    let _ = tab
-        .call("Runtime.releaseObject", json!({ "objectId": object_id }))
-        .await;
-    let backend_node_id = described?["node"]["backendNodeId"]
+        .call("DOM.describeNode", json!({ "nodeId": node_id }))
+        .await?;
+    let backend_node_id = described["node"]["backendNodeId"]
         .as_i64()
         .unwrap_or_default();
     Ok(Node {
@@ -181,6 +174,34 @@ async fn frame_origin(tab: &Tab, parent_session: &str, frame_id: &str) -> Result
         content[0].as_f64().unwrap_or_default(),
         content[1].as_f64().unwrap_or_default(),
     ))
+}
+
+/// The element's attributes as the browser's DOM reports them (no page script runs), or `None`
+/// when it cannot be described.
+pub async fn attributes(
+    tab: &Tab,
+    node: &Node,
+) -> Option<std::collections::HashMap<String, String>> {
+    let described = tab
+        .call_in(
+            &node.session_id,
+            "DOM.describeNode",
+            json!({ "backendNodeId": node.backend_node_id }),
+        )
+        .await
+        .ok()?;
+    let flat = described["node"]["attributes"].as_array()?;
+    Some(
+        flat.chunks(2)
+            .filter_map(|pair| match pair {
+                [name, value] => Some((
+                    name.as_str()?.to_ascii_lowercase(),
+                    value.as_str()?.to_string(),
+                )),
+                _ => None,
+            })
+            .collect(),
+    )
 }
 
 /// A `Runtime` object id for the node, for `callFunctionOn`.

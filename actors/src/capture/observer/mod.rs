@@ -70,6 +70,7 @@ fn script() -> String {
             "__COALESCE_MS__",
             FOLLOW_UP_COALESCE.as_millis().to_string(),
         ),
+        ("__SECRET_FIELD__", crate::model::redact::secret_field_js()),
     ]
     .iter()
     .fold(

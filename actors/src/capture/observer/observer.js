@@ -1,7 +1,8 @@
 // The bsk page observer. It runs in a named isolated world of the main frame only, so the page's
 // own scripts never see it; it reports through a binding that exists only in that world.
-// The double-underscored placeholders (the binding's name, the bounds) are filled from
-// actors/src/bounds.rs when it is installed: one definition of every bound.
+// The double-underscored placeholders (the binding's name, the bounds, the sensitive-field rule)
+// are filled from actors/src/bounds.rs and the redaction rules when it is installed: one
+// definition of each.
 (() => {
   if (window.top !== window || globalThis.__bskObserver) return;
   const BINDING = '__BINDING__';
@@ -10,9 +11,9 @@
   const MAX_CANDIDATES = __MAX_CANDIDATES__, MAX_FIELDS = __MAX_FIELDS__, MAX_VALUE = __MAX_VALUE__;
   const MAX_TEXT = __MAX_TEXT__, MAX_LINES = __MAX_LINES__, COALESCE_MS = __COALESCE_MS__;
   const NOT_FIELDS = new Set(['hidden', 'submit', 'button', 'reset', 'image']);
-  const SECRET_TYPES = new Set(['password', 'file']);
-  const SECRET_AUTOCOMPLETE = /^(cc-|current-password|new-password|one-time-code)/;
-  const SECRET_NAME = /pass|pwd|secret|token|card|cc-?num|cvv|cvc|ssn|iban|otp/i;
+  // bsk's one definition of a sensitive field (actors/src/model/redact/names.rs), built from
+  // the same lists: (type, autocomplete, name, id) => boolean.
+  const SECRET_FIELD = __SECRET_FIELD__;
   // A stable, conventional identity; anything else is not guessed.
   const IDENTITY = /^[A-Za-z0-9_.:\-\[\]]{1,64}$/;
 
@@ -30,8 +31,7 @@
   };
   const kindOf = (el) => el instanceof HTMLSelectElement ? 'select'
     : el instanceof HTMLTextAreaElement ? 'textarea' : (el.type || 'text');
-  const secret = (el) => SECRET_TYPES.has(el.type) || SECRET_AUTOCOMPLETE.test(el.autocomplete || '')
-    || SECRET_NAME.test(identity(el) || '');
+  const secret = (el) => SECRET_FIELD(el.type, el.getAttribute('autocomplete'), el.getAttribute('name'), el.id);
   const valueOf = (el) => {
     if (el.type === 'checkbox') return el.checked ? (el.value || 'on') : '';
     if (el.type === 'radio') {

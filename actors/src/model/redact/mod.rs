@@ -11,7 +11,7 @@ mod text;
 
 use serde_json::Value;
 
-pub use names::is_sensitive_name;
+pub use names::{is_secret_field, is_sensitive_name, secret_field_js};
 use text::redact_text;
 pub use text::text;
 

@@ -26,6 +26,7 @@ const INNOCUOUS_WORDS: &[&str] = &["secretary", "secretaries", "secretariat"];
 
 /// A word equal to one of these is sensitive (`user_pass`, `connect.sid`, `cvv2`).
 const WORDS: &[&str] = &[
+    "iban",
     "pwd",
     "pass",
     "sid",
@@ -142,4 +143,84 @@ fn words(name: &str) -> Vec<String> {
     }
     words.extend((!current.is_empty()).then_some(current));
     words
+}
+
+/// Input types whose value is a secret whatever the field is called.
+pub const SECRET_FIELD_TYPES: &[&str] = &["password", "file"];
+
+/// `autocomplete` tokens that mark a payment or credential field (`cc-number`,
+/// `current-password`, `one-time-code`, …), by prefix.
+pub const SECRET_AUTOCOMPLETE_PREFIXES: &[&str] =
+    &["cc-", "current-password", "new-password", "one-time-code"];
+
+/// The one definition of a sensitive field: a password or file input, a payment or credential
+/// `autocomplete`, or a `name` or `id` that [`is_sensitive_name`] calls sensitive. Its value is
+/// never recorded. The page observer applies the same rule in the page
+/// ([`secret_field_js`]), from these same lists.
+pub fn is_secret_field(input_type: &str, autocomplete: &str, name: &str, id: &str) -> bool {
+    let autocomplete = autocomplete.trim().to_ascii_lowercase();
+    SECRET_FIELD_TYPES.contains(&input_type.trim().to_ascii_lowercase().as_str())
+        || autocomplete.split_ascii_whitespace().any(|token| {
+            SECRET_AUTOCOMPLETE_PREFIXES
+                .iter()
+                .any(|p| token.starts_with(p))
+        })
+        || is_sensitive_name(name)
+        || is_sensitive_name(id)
+}
+
+/// [`is_secret_field`] as a JavaScript function `(type, autocomplete, name, id) => boolean`,
+/// built from the lists above so the observer and bsk never disagree (a real-browser test
+/// compares them over a corpus).
+pub fn secret_field_js() -> String {
+    let list = |items: &[&str]| serde_json::to_string(items).unwrap_or_default();
+    format!(
+        r#"(() => {{
+  const FRAGMENTS = {fragments}, INNOCUOUS = {innocuous}, WORDS = {words}, COMPOUNDS = {compounds};
+  const WHOLE = {whole}, DESCRIPTORS = {descriptors}, TYPES = {types}, AUTOCOMPLETE = {autocomplete};
+  const MAX_NAME_BYTES = {max};
+  const alnum = (c) => /^[A-Za-z0-9]$/.test(c), upper = (c) => /^[A-Z]$/.test(c);
+  const lower = (c) => /^[a-z]$/.test(c), digit = (c) => /^[0-9]$/.test(c);
+  const words = (name) => {{
+    const chars = [...name], out = [];
+    let current = '';
+    chars.forEach((c, i) => {{
+      if (!alnum(c)) {{ if (current) out.push(current); current = ''; return; }}
+      if (upper(c) && current) {{
+        const prev = chars[i - 1], next = chars[i + 1];
+        if (lower(prev) || digit(prev) || (next !== undefined && lower(next))) {{ out.push(current); current = ''; }}
+      }}
+      current += c.toLowerCase();
+    }});
+    if (current) out.push(current);
+    return out;
+  }};
+  const sensitiveWord = (word) => {{
+    const w = word.replace(/[0-9]+$/, '');
+    if (INNOCUOUS.includes(w)) return false;
+    return FRAGMENTS.some((f) => w.includes(f)) || w.endsWith('token') || w.endsWith('tokens')
+      || w.endsWith('auth') || (w.startsWith('auth') && !w.startsWith('author') && !w.startsWith('authent'))
+      || WORDS.includes(w);
+  }};
+  const sensitiveName = (name) => {{
+    if (!name || new TextEncoder().encode(name).length > MAX_NAME_BYTES) return false;
+    const ws = words(name), joined = ws.join('');
+    if (ws.length > 1 && DESCRIPTORS.includes(ws[ws.length - 1])) return false;
+    return WHOLE.includes(joined) || COMPOUNDS.some((c) => joined.includes(c)) || ws.some(sensitiveWord);
+  }};
+  return (type, autocomplete, name, id) => TYPES.includes(String(type || '').trim().toLowerCase())
+    || String(autocomplete || '').trim().toLowerCase().split(/[ \t\n\f\r]+/)
+      .some((t) => t && AUTOCOMPLETE.some((p) => t.startsWith(p)))
+    || sensitiveName(name || '') || sensitiveName(id || '');
+}})()"#,
+        fragments = list(FRAGMENTS),
+        innocuous = list(INNOCUOUS_WORDS),
+        words = list(WORDS),
+        compounds = list(COMPOUNDS),
+        whole = list(WHOLE_NAMES),
+        descriptors = list(DESCRIPTORS),
+        types = list(SECRET_FIELD_TYPES),
+        autocomplete = list(SECRET_AUTOCOMPLETE_PREFIXES),
+        max = MAX_NAME_LEN,
+    )
 }
