@@ -1,4 +1,6 @@
-//! The pure capture model: redaction of a corpus of secrets.
+//! The pure capture model: redaction of a corpus of secrets, paging properties (no update is
+//! ever skipped), and hostile input to the parsers (no panic, bounds kept, redaction
+//! idempotent).
 
 use bsk_actors::model::redact::{self, REDACTED};
 use serde_json::{Value, json};
@@ -395,4 +397,229 @@ fn text_outside_assignments_is_untouched() {
         redact::text("ünï password=ü€x; ok"),
         "ünï password=[redacted]; ok"
     );
+}
+
+/// Paging never skips: whatever happens to a capture and however a client pages through it
+/// (`--since` the last page's `next_since`, any `--limit`, merging by id), it ends up with every
+/// retained record in its final state.
+mod paging {
+    use std::collections::BTreeMap;
+
+    use bsk_actors::store::{Capture, RunMeta};
+    use bsk_schema::capture::{OperationSource, StopReason};
+    use proptest::prelude::*;
+    use serde_json::{Value, json};
+
+    #[derive(Debug, Clone)]
+    enum Step {
+        Send(u8),
+        Finish(u8),
+        Fail(u8),
+        Log,
+        Start,
+        End,
+        Read(usize),
+    }
+
+    fn step() -> impl Strategy<Value = Step> {
+        prop_oneof![
+            4 => (0u8..40).prop_map(Step::Send),
+            3 => (0u8..40).prop_map(Step::Finish),
+            1 => (0u8..40).prop_map(Step::Fail),
+            2 => Just(Step::Log),
+            1 => Just(Step::Start),
+            1 => Just(Step::End),
+            2 => (1usize..7).prop_map(Step::Read),
+        ]
+    }
+
+    /// A client of one list: pages from its last `next_since`, merging by id.
+    #[derive(Default)]
+    struct Client {
+        since: Option<u64>,
+        seen: BTreeMap<String, Value>,
+    }
+
+    impl Client {
+        fn read(&mut self, page: impl Fn(Option<u64>) -> Value) {
+            let page = page(self.since);
+            for item in page["items"].as_array().into_iter().flatten() {
+                self.seen.insert(
+                    item["id"].as_str().unwrap_or_default().to_string(),
+                    item.clone(),
+                );
+            }
+            if let Some(next) = page["next_since"].as_u64() {
+                self.since = Some(next);
+            }
+        }
+
+        fn read_to_end(&mut self, page: impl Fn(Option<u64>) -> Value) {
+            loop {
+                let before = self.since;
+                self.read(&page);
+                if self.since == before {
+                    return;
+                }
+            }
+        }
+    }
+
+    fn requests(c: &Capture, since: Option<u64>, limit: usize) -> Value {
+        serde_json::to_value(
+            c.requests_page(since, Some(limit), true, false)
+                .expect("a page"),
+        )
+        .expect("JSON")
+    }
+
+    fn console(c: &Capture, since: Option<u64>, limit: usize) -> Value {
+        serde_json::to_value(c.console_page(since, Some(limit)).expect("a page")).expect("JSON")
+    }
+
+    fn operations(c: &Capture, since: Option<u64>, limit: usize, now: u64) -> Value {
+        serde_json::to_value(
+            c.operations_page(since, Some(limit), true, now)
+                .expect("a page"),
+        )
+        .expect("JSON")
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn any_updates_read_with_any_limit_end_in_every_final_state(
+            steps in proptest::collection::vec(step(), 1..250),
+            limit in 1usize..7,
+        ) {
+            let mut c = Capture::new(RunMeta {
+                run_id: "run".into(),
+                session: "s".into(),
+                task_id: 1,
+                name: None,
+                tab_id: "T".into(),
+                started_at: 0,
+            });
+            let (mut reqs, mut logs, mut ops) = (Client::default(), Client::default(), Client::default());
+            let mut now = 1_000u64;
+            let mut running: Option<String> = None;
+            for step in steps {
+                now += 37;
+                match step {
+                    Step::Send(n) => {
+                        let params = json!({ "requestId": n.to_string(), "type": "Fetch", "wallTime": now as f64 / 1000.0,
+                            "request": { "url": format!("http://a/{n}"), "method": "GET", "headers": {} } });
+                        c.apply_network("T", "S", "Network.requestWillBeSent", &params, now);
+                    }
+                    Step::Finish(n) => {
+                        let response = json!({ "requestId": n.to_string(), "type": "Fetch", "response": {
+                            "url": "x", "status": 200, "statusText": "", "headers": {}, "mimeType": "image/png" } });
+                        c.apply_network("T", "S", "Network.responseReceived", &response, now);
+                        c.apply_network("T", "S", "Network.loadingFinished",
+                            &json!({ "requestId": n.to_string(), "encodedDataLength": 1 }), now);
+                    }
+                    Step::Fail(n) => {
+                        c.apply_network("T", "S", "Network.loadingFailed",
+                            &json!({ "requestId": n.to_string(), "errorText": "net::ERR_FAILED" }), now);
+                    }
+                    Step::Log => {
+                        let log = json!({ "type": "log", "args": [{ "type": "string", "value": "x" }] });
+                        c.apply_console("T", "Runtime.consoleAPICalled", &log, now);
+                    }
+                    Step::Start => {
+                        running = Some(c.operation_started(OperationSource::Agent, "click", json!({}), now));
+                    }
+                    Step::End => {
+                        if let Some(id) = running.take() {
+                            c.operation_ended(&id, Ok("done".into()), now);
+                        }
+                    }
+                    Step::Read(n) => {
+                        reqs.read(|since| requests(&c, since, n));
+                        logs.read(|since| console(&c, since, n));
+                        ops.read(|since| operations(&c, since, n, now));
+                    }
+                }
+            }
+            c.stop(StopReason::Stopped, now + 1);
+            let end = now + 60_000;
+            reqs.read_to_end(|since| requests(&c, since, limit));
+            logs.read_to_end(|since| console(&c, since, limit));
+            ops.read_to_end(|since| operations(&c, since, limit, end));
+            let all = |page: Value| -> BTreeMap<String, Value> {
+                page["items"].as_array().into_iter().flatten()
+                    .map(|i| (i["id"].as_str().unwrap_or_default().to_string(), i.clone()))
+                    .collect()
+            };
+            let retained = |seen: &BTreeMap<String, Value>, now: &BTreeMap<String, Value>| {
+                seen.iter().filter(|(id, _)| now.contains_key(*id))
+                    .map(|(id, v)| (id.clone(), v.clone())).collect::<BTreeMap<_, _>>()
+            };
+            let final_requests = all(requests(&c, None, 100));
+            prop_assert_eq!(retained(&reqs.seen, &final_requests), final_requests);
+            let final_console = all(console(&c, None, 100));
+            prop_assert_eq!(retained(&logs.seen, &final_console), final_console);
+            let final_operations = all(operations(&c, None, 100, end));
+            prop_assert_eq!(retained(&ops.seen, &final_operations), final_operations);
+        }
+    }
+}
+
+/// Hostile input to the pure parts: no panic, no bound exceeded, redaction idempotent.
+mod hostile {
+    use bsk_actors::model::{body, redact};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn text_redaction_never_panics_and_is_idempotent(text in "\\PC{0,300}") {
+            let once = redact::text(&text);
+            prop_assert_eq!(redact::text(&once), once.clone());
+            let header = redact::header("x-custom", &text);
+            prop_assert_eq!(redact::header("x-custom", &header), header);
+            let _ = redact::url(&text);
+            let _ = redact::form(&text);
+            let _ = redact::body(&text, "application/json");
+        }
+
+        #[test]
+        fn secret_assignments_lose_their_value(value in "[A-Za-z0-9]{6,40}", sep in "[=:]") {
+            let text = format!("note password{sep}{value} done");
+            prop_assert!(!redact::text(&text).contains(&value));
+        }
+
+        #[test]
+        fn body_slices_reassemble_the_text_within_their_bound(
+            text in "\\PC{0,400}",
+            max in 1usize..64,
+        ) {
+            let mut offset = 0;
+            let mut joined = String::new();
+            loop {
+                let slice = body::slice(&text, offset, Some(max)).expect("a slice");
+                // A one-unit window at a surrogate pair carries the pair, so reading progresses.
+                prop_assert!(body::utf16_len(&slice.text) <= max.max(2));
+                joined.push_str(&slice.text);
+                match slice.next_offset {
+                    Some(next) => { prop_assert!(next > offset); offset = next; }
+                    None => break,
+                }
+            }
+            prop_assert_eq!(joined, text);
+        }
+
+        #[test]
+        fn pointers_never_panic(pointer in "\\PC{0,40}") {
+            let _ = body::pointer(r#"{"a":[1,{"b~/":2}],"":{"":3}}"#, &pointer);
+        }
+
+        #[test]
+        fn lenient_json_never_panics(raw in "\\PC{0,200}") {
+            let mut value: serde_json::Value = serde_json::from_str(&raw).unwrap_or(serde_json::Value::String(raw));
+            let _ = redact::json(&mut value);
+        }
+    }
 }

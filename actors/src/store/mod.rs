@@ -323,9 +323,24 @@ impl Capture {
 
     // ---- bounded insertion ------------------------------------------------------------------
 
+    /// A request or console entry started at `at`: the operation whose window holds it now
+    /// counts one more, so it comes again on the next `operations --since` page. Windows are
+    /// capped by the next operation, so only the latest operation started before `at` can.
+    fn count_into_operation_window(&mut self, at: u64) {
+        let Some(index) = self.operations.iter().rposition(|o| o.started_at <= at) else {
+            return;
+        };
+        if self.window_of(index, at + 1).place(at) == windows::Placement::Outside {
+            return;
+        }
+        let revision = self.bump();
+        self.operations[index].revision = revision;
+    }
+
     fn push_console(&mut self, mut entry: ConsoleEntry) {
         self.issued.console += 1;
         entry.id = format!("c{}", self.issued.console);
+        self.count_into_operation_window(entry.at);
         entry.revision = self.bump();
         self.counters.console_seen += 1;
         if self.console.len() == MAX_CONSOLE_ENTRIES {

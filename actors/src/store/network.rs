@@ -441,6 +441,7 @@ impl Capture {
             response_body: Body::state(BodyState::Pending, None),
         };
         self.text_units += record.request_body.units;
+        self.count_into_operation_window(started_at);
         self.requests.push_back(record);
         self.by_cdp_id.insert(cdp_id.to_string(), id.clone());
         self.link_preflight(cdp_id, &id, &params["initiator"]);

@@ -394,6 +394,20 @@ fn operations_group_requests_by_start_time_and_stop_interrupts_running_ones() {
     );
     let summary = c.operations_page(None, None, false, 50_000).expect("page");
     assert_eq!(summary.items[0].immediate_requests, 1);
+    // A request that joins the window later brings the operation back on the next page.
+    let next = summary.next_since;
+    sent(&mut c, "6", "http://a/after", 10_190);
+    let again = c.operations_page(next, None, false, 50_000).expect("page");
+    assert_eq!(
+        again
+            .items
+            .iter()
+            .map(|o| (o.operation.id.as_str(), o.immediate_requests))
+            .collect::<Vec<_>>(),
+        [(click.as_str(), 2)],
+        "the changed count is paged again"
+    );
+    c.requests.retain(|r| r.id != "r6");
     let everything = c.operation_detail(&click, true, 50_000).expect("detail");
     assert_eq!(
         (
