@@ -26,6 +26,9 @@ pub enum CommandError {
     Deadline,
     #[error("the browser connection is closed")]
     Closed,
+    /// The answer was too large to read, and was skipped.
+    #[error("the answer was too large and was skipped")]
+    TooLarge,
 }
 
 pub type CommandFuture = Pin<Box<dyn Future<Output = Result<Value, CommandError>> + Send>>;

@@ -157,6 +157,7 @@ impl Commander for CdpCommander {
             reply.wait().await.map_err(|e| match e {
                 CdpError::Timeout { .. } => CommandError::Deadline,
                 CdpError::Closed => CommandError::Closed,
+                CdpError::TooLarge { .. } => CommandError::TooLarge,
                 other => CommandError::Remote(other.to_string()),
             })
         })

@@ -75,6 +75,8 @@ impl From<CdpError> for Failure {
             CdpError::Remote { .. } | CdpError::Decode { .. } => {
                 Failure::browser(error.to_string())
             }
+            CdpError::TooLarge { .. } => Failure::browser(error.to_string())
+                .hint("the page gave an answer too large to read; try a smaller part of it"),
         }
     }
 }

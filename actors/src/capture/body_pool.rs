@@ -93,6 +93,7 @@ async fn outcome_of(
         Ok(value) => value,
         Err(CommandError::Deadline) => return BodyOutcome::Failed(BodyReason::Deadline),
         Err(CommandError::Closed) => return BodyOutcome::Failed(BodyReason::CaptureStopped),
+        Err(CommandError::TooLarge) => return BodyOutcome::Failed(BodyReason::BodyLimit),
         // "No data found", "evicted from inspector cache", "No resource with given identifier".
         Err(CommandError::Remote(_)) => {
             return BodyOutcome::Failed(BodyReason::MissingBrowserBuffer);

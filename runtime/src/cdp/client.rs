@@ -26,8 +26,14 @@ pub const EVENT_QUEUE_CAPACITY: usize = 8192;
 /// the reader).
 const OUTGOING_QUEUE_CAPACITY: usize = 1024;
 
-/// Largest CDP message accepted: accessibility trees and base64 bodies of 2 MiB buffers fit.
+/// Largest CDP message accepted over a WebSocket, where a larger one would end the
+/// connection: generous, with the work after parsing bounded instead.
 const MAX_MESSAGE_BYTES: usize = 256 * 1024 * 1024;
+
+/// Largest CDP message read over the pipe: what the bounds need (an accessibility tree of a
+/// large page, a 256 KiB resource buffer in base64, a request's post data) with room to spare.
+/// A larger one is skipped without being held in memory, counted, and its caller answered.
+pub const MAX_PIPE_MESSAGE_BYTES: usize = 64 * 1024 * 1024;
 
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum CdpError {
@@ -45,6 +51,8 @@ pub enum CdpError {
     Connect { url: String, reason: String },
     #[error("{method} answered something unexpected: {reason}")]
     Decode { method: String, reason: String },
+    #[error("{method}'s answer was larger than {limit} bytes and was skipped")]
+    TooLarge { method: String, limit: usize },
 }
 
 /// A cheap handle to the one connection; clone it freely.
@@ -67,6 +75,8 @@ struct Inner {
     closed: watch::Sender<bool>,
     /// Events for a session nobody owns (already detached, or never routed).
     unrouted: AtomicU64,
+    /// Messages over [`MAX_PIPE_MESSAGE_BYTES`] skipped unread.
+    oversize: AtomicU64,
 }
 
 #[derive(Debug)]
@@ -223,6 +233,7 @@ impl CdpClient {
             outgoing,
             closed,
             unrouted: AtomicU64::new(0),
+            oversize: AtomicU64::new(0),
         });
         (CdpClient { inner }, browser_events, outgoing_rx)
     }
@@ -267,6 +278,11 @@ impl CdpClient {
     }
 
     /// Events that arrived for a session nobody routes.
+    /// Browser messages skipped for their size (see [`MAX_PIPE_MESSAGE_BYTES`]).
+    pub fn oversize_messages(&self) -> u64 {
+        self.inner.oversize.load(Ordering::Relaxed)
+    }
+
     pub fn unrouted_events(&self) -> u64 {
         self.inner.unrouted.load(Ordering::Relaxed)
     }
@@ -454,30 +470,100 @@ where
     inner.close();
 }
 
-/// The pipe transport: NUL-delimited JSON both ways. A message larger than the WebSocket limit
-/// is skipped and logged rather than ending the connection (over a pipe the next one is intact).
+/// What [`read_bounded`] found.
+#[derive(Debug, PartialEq, Eq)]
+enum Framed {
+    /// A whole message, in the buffer without its NUL.
+    Message,
+    /// A message over the limit, read through to its NUL; the buffer keeps its first bytes.
+    Skipped { bytes: usize },
+    /// The stream ended.
+    End,
+}
+
+/// Reads one NUL-terminated message into `message`, holding at most `limit` bytes of it: a
+/// longer one is read through and dropped, so a huge message costs no memory.
+async fn read_bounded<R: tokio::io::AsyncBufRead + Unpin>(
+    reader: &mut R,
+    message: &mut Vec<u8>,
+    limit: usize,
+) -> std::io::Result<Framed> {
+    use tokio::io::AsyncBufReadExt;
+    let mut total = 0usize;
+    loop {
+        let available = reader.fill_buf().await?;
+        if available.is_empty() {
+            return Ok(if total == 0 {
+                Framed::End
+            } else if total > limit {
+                Framed::Skipped { bytes: total }
+            } else {
+                Framed::Message
+            });
+        }
+        let end = available.iter().position(|b| *b == 0);
+        let chunk = &available[..end.unwrap_or(available.len())];
+        let used = chunk.len() + usize::from(end.is_some());
+        total += chunk.len();
+        if total <= limit {
+            message.extend_from_slice(chunk);
+        } else {
+            // Over the limit: keep only the start (for the reply's id), drop the rest.
+            message.truncate(64);
+            let room = 64usize.saturating_sub(message.len());
+            message.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        }
+        reader.consume(used);
+        if end.is_some() {
+            return Ok(if total > limit {
+                Framed::Skipped { bytes: total }
+            } else {
+                Framed::Message
+            });
+        }
+    }
+}
+
+/// The `id` of a reply from its first bytes (`{"id":42,…`), for a message too large to parse.
+fn reply_id(start: &[u8]) -> Option<u64> {
+    let text = String::from_utf8_lossy(start);
+    let rest = text.strip_prefix("{\"id\":")?;
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
+
+/// The pipe transport: NUL-delimited JSON both ways. A message larger than
+/// [`MAX_PIPE_MESSAGE_BYTES`] is skipped unread and counted rather than ending the connection
+/// (over a pipe the next one is intact).
 async fn run_pipe(
     mut commands: tokio::net::unix::pipe::Sender,
     replies: tokio::net::unix::pipe::Receiver,
     mut outgoing: mpsc::Receiver<String>,
     inner: Arc<Inner>,
 ) {
-    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+    use tokio::io::{AsyncWriteExt, BufReader};
     let reader = async {
         let mut replies = BufReader::with_capacity(1 << 16, replies);
         let mut message = Vec::new();
         loop {
             message.clear();
-            match replies.read_until(0, &mut message).await {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {}
-            }
-            if message.last() == Some(&0) {
-                message.pop();
-            }
-            if message.len() > MAX_MESSAGE_BYTES {
-                tracing::warn!(bytes = message.len(), "oversize CDP message skipped");
-                continue;
+            match read_bounded(&mut replies, &mut message, MAX_PIPE_MESSAGE_BYTES).await {
+                Ok(Framed::End) | Err(_) => break,
+                Ok(Framed::Message) => {}
+                Ok(Framed::Skipped { bytes }) => {
+                    inner.oversize.fetch_add(1, Ordering::Relaxed);
+                    tracing::warn!(bytes, "oversize CDP message skipped");
+                    // `message` holds its start: answer the command it replies to, if any.
+                    if let Some(id) = reply_id(&message)
+                        && let Some((_, pending)) = inner.pending.remove(&id)
+                    {
+                        let _ = pending.reply.send(Err(CdpError::TooLarge {
+                            method: pending.method,
+                            limit: MAX_PIPE_MESSAGE_BYTES,
+                        }));
+                    }
+                    continue;
+                }
             }
             match serde_json::from_slice::<Incoming>(&message) {
                 Ok(message) => inner.dispatch(message),

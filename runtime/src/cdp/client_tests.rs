@@ -217,3 +217,45 @@ async fn a_full_owner_drops_the_newest_events_and_counts_them() {
     let first = owner.recv().await.expect("first event");
     assert_eq!(first.params["i"], 0, "the oldest events are kept");
 }
+
+#[tokio::test]
+async fn pipe_messages_over_the_limit_are_skipped_unread_and_their_reply_id_kept() {
+    let stream: &[u8] =
+        b"{\"a\":1}\0{\"id\":42,\"result\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\"}\0tail";
+    let mut reader = tokio::io::BufReader::with_capacity(8, stream);
+    let mut message = Vec::new();
+    let limit = 20;
+    assert_eq!(
+        read_bounded(&mut reader, &mut message, limit)
+            .await
+            .expect("read"),
+        Framed::Message
+    );
+    assert_eq!(message, b"{\"a\":1}");
+    message.clear();
+    let skipped = read_bounded(&mut reader, &mut message, limit)
+        .await
+        .expect("read");
+    assert!(
+        matches!(skipped, Framed::Skipped { bytes } if bytes > limit),
+        "{skipped:?}"
+    );
+    assert!(message.len() <= 64, "only its start is held");
+    assert_eq!(reply_id(&message), Some(42));
+    message.clear();
+    assert_eq!(
+        read_bounded(&mut reader, &mut message, limit)
+            .await
+            .expect("read"),
+        Framed::Message,
+        "the next message is intact"
+    );
+    assert_eq!(message, b"tail");
+    message.clear();
+    assert_eq!(
+        read_bounded(&mut reader, &mut message, limit)
+            .await
+            .expect("read"),
+        Framed::End
+    );
+}

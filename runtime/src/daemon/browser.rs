@@ -113,6 +113,7 @@ impl BrowserConn {
             connected: !self.cdp.is_closed(),
             display: display(source),
             extension,
+            messages_skipped: self.cdp.oversize_messages(),
         }
     }
 

@@ -79,6 +79,7 @@ impl Daemon {
                 connected: false,
                 display: super::browser::display(&self.config.source),
                 extension: self.extension_status(),
+                messages_skipped: 0,
             },
         };
         let mut sessions: Vec<_> = self.sessions.iter().map(|s| s.info()).collect();

@@ -256,6 +256,12 @@ pub fn status(value: &Value) -> Option<String> {
             }
         ),
     ];
+    if browser.messages_skipped > 0 {
+        lines.push(format!(
+            "         {} browser messages larger than 64 MiB skipped unread (their commands failed)",
+            browser.messages_skipped
+        ));
+    }
     lines.push(extension_line(&browser.extension));
     let memory = &status.memory;
     lines.push(format!(
