@@ -355,6 +355,25 @@ impl Captures {
             tab: Arc::downgrade(tab),
         });
         self.held.insert(run_id.clone(), held.clone());
+        // A capture that ends by itself (a panic in its actors, a crashed renderer) leaves the
+        // tab as a stop would: nothing fed to it any more, its evidence domains off.
+        let (ended, tab_of_capture) = (held.tap.clone(), Arc::downgrade(tab));
+        crate::tasks::spawn_watched("capture end watcher", async move {
+            ended.stopped().await;
+            let Some(tab) = tab_of_capture.upgrade() else {
+                return;
+            };
+            if !tab.capture().is_some_and(|t| t.same_capture(&ended)) {
+                return; // stopped through `finish`, which cleaned up already
+            }
+            tab.set_capture(None);
+            if tab.ensure_alive().is_ok() {
+                for session in tab.sessions() {
+                    let _ = tab.call_in(&session, "Network.disable", json!({})).await;
+                    let _ = tab.call_in(&session, "Log.disable", json!({})).await;
+                }
+            }
+        });
         tracing::info!(run_id = %run_id, session = %session.id, tab = %tab.target_id, "capture started");
         Ok(held.capture.lock().run_info())
     }

@@ -1864,7 +1864,7 @@ async fn a_panicking_capture_actor_interrupts_the_capture_and_keeps_its_evidence
     let site = site().await;
     let mut bsk = Bsk::new("cap-faults");
     bsk.set_env("BSK_TEST_FAULTS", "1");
-    for actor in ["tab", "target", "body_pool", "checkpoint"] {
+    for actor in ["tab", "target", "body_pool", "checkpoint", "observer"] {
         let s = bsk.start_session().await;
         let run_id = start_capture(&s, &s.tab, &["--name", actor]).await;
         s.op(&["navigate", &site.url("/redirect/final")]).await;

@@ -1186,6 +1186,64 @@ async fn observer_worlds(person: &mut Manual) -> Vec<Value> {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_capture_ended_by_a_panic_leaves_no_observer_in_the_page() {
+    let site = site().await;
+    let bsk = Bsk::with_devtools_port("ops-panic-clean");
+    let s = bsk.start_session().await;
+    let run = debug(&s, &["start"]).await;
+    s.op(&[
+        "navigate",
+        &site.url("/demo"),
+        "--wait-until",
+        "networkidle",
+    ])
+    .await;
+    let mut person = Manual::connect(&bsk, &s.tab).await;
+    assert_eq!(
+        observer_worlds(&mut person).await,
+        [json!(["object", "function"])]
+    );
+    // The observer itself panics: it still leaves the page on its way out.
+    debug(&s, &["fault", "observer"]).await;
+    wait_until("the capture to end interrupted", WAIT, || async {
+        debug(&s, &["status"])
+            .await
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|r| r["run_id"] == run["run_id"] && r["state"] == "interrupted")
+    })
+    .await;
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let worlds = observer_worlds(&mut person).await;
+        if worlds.iter().all(|w| w[0] == "undefined") {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the observer stayed in the page: {worlds:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // Nor does a document loaded afterwards get it.
+    s.op(&[
+        "navigate",
+        &site.url("/demo"),
+        "--wait-until",
+        "networkidle",
+    ])
+    .await;
+    let fresh = observer_worlds(&mut person).await;
+    assert!(
+        fresh
+            .iter()
+            .all(|w| *w == json!(["undefined", "undefined"])),
+        "after the panic a new document gets neither the observer nor its binding: {fresh:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn stop_flushes_typing_and_removes_the_observer_from_the_page() {
     let site = site().await;
     let bsk = Bsk::with_devtools_port("ops-stop");

@@ -112,6 +112,8 @@ pub struct ObserverActor {
     /// The observer world's execution context in the current main-frame document.
     context: Option<i64>,
     script_id: Option<String>,
+    /// Set once it has left the page, so it leaves once.
+    uninstalled: bool,
     /// Recent agent operations: (record id, started, ended).
     agent: VecDeque<(String, u64, Option<u64>)>,
     typing: Option<Typing>,
@@ -235,6 +237,7 @@ impl Actor for ObserverActor {
             main_frame: None,
             context: None,
             script_id: None,
+            uninstalled: false,
             agent: VecDeque::new(),
             typing: None,
             following: None,
@@ -254,6 +257,9 @@ impl Actor for ObserverActor {
         for timer in self.timers.drain(..) {
             timer.abort();
         }
+        // However the capture ended (a stop, or a panic anywhere in its actors), the observer
+        // leaves the page; after a normal stop it is already gone and this sends nothing.
+        self.uninstall().await;
         Ok(())
     }
 }
@@ -315,6 +321,9 @@ impl ObserverActor {
     }
 
     async fn uninstall(&mut self) {
+        if std::mem::replace(&mut self.uninstalled, true) {
+            return;
+        }
         if let Some(context) = self.context.take() {
             let stop = "globalThis.__bskObserver && globalThis.__bskObserver.stop()";
             self.command(
