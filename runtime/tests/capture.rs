@@ -1706,6 +1706,40 @@ async fn multipart_parts_binary_digests_and_whole_error_stacks_are_recorded() {
     assert_eq!(found["items"], json!([]), "{found}");
 }
 
+#[tokio::test(flavor = "multi_thread")]
+async fn a_flooded_tab_still_hears_of_its_iframes_and_counts_what_it_dropped() {
+    let site = site().await;
+    let mut bsk = Bsk::new("cap-flood");
+    // A tab reader slow on evidence, so a console flood fills its channel.
+    bsk.set_env("BSK_TEST_FAULTS", "1");
+    bsk.set_env("BSK_TEST_SLOW_PUMP_MS", "2");
+    let s = bsk.start_session().await;
+    s.op(&["navigate", &site.url("/ops")]).await;
+    s.eval("for (let i = 0; i < 20000; i++) console.log('flood', i); true")
+        .await;
+    // A cross-site iframe now: its target attaches paused, and must be heard of and resumed,
+    // or it never loads.
+    let frame = site.url_on("localhost", "/ops2");
+    s.eval(&format!(
+        "(() => {{ const f = document.createElement('iframe'); f.onload = () => window.__frameLoaded = true; \
+         f.src = {}; document.body.append(f); return true; }})()",
+        json!(frame)
+    ))
+    .await;
+    wait_until("the iframe to load during the flood", WAIT, || async {
+        s.eval("window.__frameLoaded === true").await == true
+    })
+    .await;
+    // What could not be kept is counted where a person looks.
+    let sessions = bsk.json(&["session", "list"]).await;
+    assert!(
+        sessions[0]["tabs"][0]["events_dropped"]
+            .as_u64()
+            .is_some_and(|n| n > 0),
+        "{sessions}"
+    );
+}
+
 /// Where each of `secrets` occurs in `reads`, with some context.
 fn leaks(reads: &[(String, String)], secrets: &[&str]) -> Vec<String> {
     let mut found = Vec::new();

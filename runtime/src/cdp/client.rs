@@ -85,26 +85,37 @@ struct Pending {
     reply: oneshot::Sender<Result<Value, CdpError>>,
 }
 
+/// Room in an owner's control lane: attaches, detaches, lifecycle and navigation events, which
+/// are few (a navigation storm of 100 a second fills a tenth of it per second).
+pub const CONTROL_QUEUE_CAPACITY: usize = 1024;
+
 /// The sending half of an owner's event channel. One owner may route several sessions into the
-/// same sink (a tab and its iframe targets), which keeps their events in wire order.
+/// same sink (a tab and its iframe targets), which keeps their events in wire order within each
+/// lane. Control events travel in a lane of their own, so a flood of evidence (network,
+/// console) never crowds out an attach or a navigation.
 #[derive(Debug, Clone)]
 pub struct EventSink {
     tx: mpsc::Sender<CdpEvent>,
+    control: mpsc::Sender<CdpEvent>,
     dropped: Arc<AtomicU64>,
 }
 
-/// A bounded event channel of [`EVENT_QUEUE_CAPACITY`] whose overflow drops the newest event and
-/// counts it. Its receiver ends when `closed` turns true, even while some sink clone lives on.
+/// A bounded event channel: an evidence lane of [`EVENT_QUEUE_CAPACITY`] whose overflow drops
+/// the newest event and counts it, and a control lane of [`CONTROL_QUEUE_CAPACITY`] read first.
+/// Its receiver ends when `closed` turns true, even while some sink clone lives on.
 fn event_channel(closed: watch::Receiver<bool>) -> (EventSink, EventReceiver) {
     let (tx, rx) = mpsc::channel(EVENT_QUEUE_CAPACITY);
+    let (control, control_rx) = mpsc::channel(CONTROL_QUEUE_CAPACITY);
     let dropped = Arc::new(AtomicU64::new(0));
     (
         EventSink {
             tx,
+            control,
             dropped: dropped.clone(),
         },
         EventReceiver {
             rx,
+            control: control_rx,
             dropped,
             closed,
         },
@@ -113,16 +124,49 @@ fn event_channel(closed: watch::Receiver<bool>) -> (EventSink, EventReceiver) {
 
 type Route = EventSink;
 
+/// Whether an event steers the owner (targets, lifecycle, navigation, dialogs) rather than
+/// being evidence it records.
+pub fn is_control(method: &str) -> bool {
+    method.starts_with("Target.")
+        || method.starts_with("Inspector.")
+        || matches!(
+            method,
+            "Page.lifecycleEvent"
+                | "Page.frameNavigated"
+                | "Page.navigatedWithinDocument"
+                | "Page.frameAttached"
+                | "Page.frameDetached"
+                | "Page.javascriptDialogOpening"
+                | "Page.javascriptDialogClosed"
+                | "Page.fileChooserOpened"
+        )
+}
+
+/// What became of an event handed to a sink.
+#[derive(Debug, PartialEq, Eq)]
+enum Delivery {
+    Delivered,
+    /// The lane was full: the event is dropped (and counted).
+    Dropped,
+    /// The owner is gone.
+    Gone,
+}
+
 impl EventSink {
-    /// Delivers without waiting; `false` when the owner is gone.
-    fn deliver(&self, event: CdpEvent) -> bool {
-        match self.tx.try_send(event) {
-            Ok(()) => true,
+    /// Delivers without waiting.
+    fn deliver(&self, event: CdpEvent) -> Delivery {
+        let lane = if is_control(&event.method) {
+            &self.control
+        } else {
+            &self.tx
+        };
+        match lane.try_send(event) {
+            Ok(()) => Delivery::Delivered,
             Err(mpsc::error::TrySendError::Full(_)) => {
                 self.dropped.fetch_add(1, Ordering::Relaxed);
-                true
+                Delivery::Dropped
             }
-            Err(mpsc::error::TrySendError::Closed(_)) => false,
+            Err(mpsc::error::TrySendError::Closed(_)) => Delivery::Gone,
         }
     }
 }
@@ -131,6 +175,7 @@ impl EventSink {
 #[derive(Debug)]
 pub struct EventReceiver {
     rx: mpsc::Receiver<CdpEvent>,
+    control: mpsc::Receiver<CdpEvent>,
     dropped: Arc<AtomicU64>,
     /// The connection's closed flag: once set, the receiver ends after what is buffered.
     closed: watch::Receiver<bool>,
@@ -139,11 +184,15 @@ pub struct EventReceiver {
 impl EventReceiver {
     /// The next event; `None` once the connection is closed (after the events already
     /// buffered) or every sink is gone.
+    /// Control events come before evidence that waits.
     pub async fn recv(&mut self) -> Option<CdpEvent> {
         tokio::select! {
             biased;
+            Some(event) = self.control.recv() => Some(event),
             event = self.rx.recv() => event,
-            _ = self.closed.wait_for(|closed| *closed) => self.rx.try_recv().ok(),
+            _ = self.closed.wait_for(|closed| *closed) => {
+                self.control.try_recv().ok().or_else(|| self.rx.try_recv().ok())
+            }
         }
     }
 
@@ -416,23 +465,47 @@ impl Inner {
             method,
             params: message.params,
         };
-        match event.session_id.clone() {
-            None => {
-                self.browser_route.deliver(event);
-            }
+        // A target paused for its owner must not stay paused if the owner never hears of it.
+        let paused = (event.method == "Target.attachedToTarget"
+            && event.params["waitingForDebugger"] == true)
+            .then(|| {
+                event.params["sessionId"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_string()
+            });
+        let delivery = match event.session_id.clone() {
+            None => Some(self.browser_route.deliver(event)),
             Some(session) => {
                 let delivered = self.routes.get(&session).map(|route| route.deliver(event));
-                match delivered {
-                    Some(true) => {}
-                    Some(false) => {
-                        self.routes.remove(&session);
-                    }
-                    None => {
-                        self.unrouted.fetch_add(1, Ordering::Relaxed);
-                    }
+                if delivered == Some(Delivery::Gone) {
+                    self.routes.remove(&session);
                 }
+                if delivered.is_none() {
+                    self.unrouted.fetch_add(1, Ordering::Relaxed);
+                }
+                delivered
             }
+        };
+        if let (Some(child), Some(Delivery::Dropped) | None) = (paused, delivery) {
+            self.resume(&child);
         }
+    }
+
+    /// Lets a paused target run: its owner's control lane was full, or it has none.
+    fn resume(&self, session: &str) {
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        let command = serde_json::json!({
+            "id": id,
+            "sessionId": session,
+            "method": "Runtime.runIfWaitingForDebugger",
+            "params": {},
+        });
+        tracing::warn!(
+            session,
+            "a paused target's attach could not be delivered; resuming it"
+        );
+        let _ = self.outgoing.try_send(command.to_string());
     }
 }
 

@@ -10,7 +10,7 @@ mod client;
 mod wire;
 
 pub use client::{
-    CdpClient, CdpError, DEFAULT_COMMAND_DEADLINE, EVENT_QUEUE_CAPACITY, EventReceiver, EventSink,
-    PendingReply,
+    CONTROL_QUEUE_CAPACITY, CdpClient, CdpError, DEFAULT_COMMAND_DEADLINE, EVENT_QUEUE_CAPACITY,
+    EventReceiver, EventSink, PendingReply, is_control,
 };
 pub use wire::CdpEvent;
