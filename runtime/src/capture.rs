@@ -619,17 +619,25 @@ impl Captures {
         }
     }
 
-    /// Test-only fault hook, refused unless the daemon runs with `BSK_TEST_FAULTS=1`.
-    pub fn fault(&self, session: &Session, run_id: Option<&str>, kind: &str) -> Result<()> {
+    /// Test-only fault hook, refused unless the daemon runs with `BSK_TEST_FAULTS=1`. Answers
+    /// once the capture has ended (within 10 s), so a test knows the panic has taken effect.
+    pub async fn fault(&self, session: &Session, run_id: Option<&str>, kind: &str) -> Result<()> {
         if std::env::var_os("BSK_TEST_FAULTS").is_none_or(|v| v != "1") {
             return Err(Failure::permission("fault injection is for tests only")
                 .hint("the daemon must run with BSK_TEST_FAULTS=1"));
         }
         let kind = bsk_actors::capture::ActorKind::parse(kind).ok_or_else(|| {
             Failure::invalid_input(format!("no actor kind `{kind}`"))
-                .hint("tab, target, body_pool or checkpoint")
+                .hint("tab, target, body_pool, checkpoint or observer")
         })?;
-        self.get(session, run_id, None)?.tap.fault(kind);
+        let held = self.get(session, run_id, None)?;
+        held.tap.fault(kind);
+        let _ = tokio::time::timeout(Duration::from_secs(10), async {
+            while held.capture.lock().is_active() {
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        })
+        .await;
         Ok(())
     }
 }

@@ -1740,6 +1740,112 @@ async fn a_flooded_tab_still_hears_of_its_iframes_and_counts_what_it_dropped() {
     );
 }
 
+/// Hostile pages, one capture: the daemon stays up and answers, every bound holds, every drop
+/// is counted, and no planted secret is stored. Memory and retained text are printed for
+/// `docs/performance.md` (`cargo test -p bsk-runtime --test capture hostile -- --nocapture`).
+#[tokio::test(flavor = "multi_thread")]
+async fn hostile_pages_cannot_crash_bloat_or_leak_through_the_capture() {
+    let site = site().await;
+    let bsk = Bsk::new("cap-hostile");
+    let s = bsk.start_session().await;
+    let run_id = start_capture(&s, &s.tab, &[]).await;
+    s.op(&["navigate", &site.url("/ops")]).await;
+    let heap = |status: Value| {
+        status["memory"]["heap_in_use_bytes"]
+            .as_u64()
+            .unwrap_or_default()
+    };
+    let before = heap(bsk.json(&["status"]).await);
+    let steps: [(&str, String); 8] = [
+        ("10,000 requests in a burst", "Promise.all([...Array(10000).keys()].map(i => fetch('/item/' + i).then(r => r.status, () => 0))).then(r => r.length)".into()),
+        ("100,000 console lines", "(() => { for (let i = 0; i < 100000; i++) console.log('line', i, 'token=console-secret-5'); return true; })()".into()),
+        ("a 100 MB response", "fetch('/large?kb=102400').then(r => r.arrayBuffer()).then(b => b.byteLength)".into()),
+        ("JSON 10,000 deep", "fetch('/hostile/deep?n=10000').then(r => r.text()).then(t => t.length)".into()),
+        ("JSON 1,000,000 keys wide", "fetch('/hostile/wide?n=1000000').then(r => r.text()).then(t => t.length)".into()),
+        // Chromium itself refuses a response header block this large; bsk records the failure.
+        ("a 1 MB header value", "fetch('/hostile/header?n=1048576').then(r => r.status, e => e.name)".into()),
+        ("a 200 KB header value", "fetch('/hostile/header?n=204800').then(r => r.status, e => e.name)".into()),
+        ("bytes that are not UTF-8", "fetch('/hostile/bytes').then(r => r.status)".into()),
+    ];
+    for (what, expression) in steps {
+        let started = Instant::now();
+        s.eval(&expression).await;
+        let status = bsk.json(&["status"]).await;
+        println!(
+            "{what}: page done in {:?}; daemon heap {:.1} MiB",
+            started.elapsed(),
+            heap(status) as f64 / (1024.0 * 1024.0)
+        );
+    }
+    // A page that navigates itself 100 times a second, for two seconds.
+    s.eval("(() => { let n = 0; const t = setInterval(() => { if (++n > 200) clearInterval(t); else location.hash = 'n' + n; }, 10); return true; })()")
+        .await;
+    tokio::time::sleep(Duration::from_secs(3)).await;
+
+    // Still up and answering reads; every bound held; drops counted.
+    let run = run_info(&s, &run_id).await;
+    let counters = &run["counters"];
+    assert!(run["requests"].as_u64() <= Some(200), "{run}");
+    assert!(run["console"].as_u64() <= Some(100), "{run}");
+    assert!(run["text_units"].as_u64() <= Some(512 * 1024), "{run}");
+    assert!(counters["requests_evicted"].as_u64() > Some(9_000), "{run}");
+    assert!(
+        counters["console_evicted"].as_u64().unwrap_or_default()
+            + counters["events_dropped"].as_u64().unwrap_or_default()
+            > 90_000,
+        "{run}"
+    );
+    let page = debug(&s, &["requests", "--all", "--limit", "100"]).await;
+    assert!(page["truncated"] == true, "{page}");
+    let after = heap(bsk.json(&["status"]).await);
+    println!(
+        "daemon heap: {:.1} MiB before, {:.1} MiB after; retained text {} units",
+        before as f64 / (1024.0 * 1024.0),
+        after as f64 / (1024.0 * 1024.0),
+        run["text_units"]
+    );
+    assert!(
+        after < before + 256 * 1024 * 1024,
+        "the daemon's heap grew by {} bytes",
+        after - before
+    );
+    // No planted secret anywhere in what bsk keeps.
+    let export = s.run(&["debug", "export"]).await.success();
+    for secret in [
+        "deep-secret-1",
+        "wide-secret-2",
+        "header-secret-3",
+        "bytes-secret-4",
+        "console-secret-5",
+    ] {
+        assert!(!export.stdout.contains(secret), "{secret} stored");
+    }
+    assert_eq!(s.eval("1 + 1").await, 2, "the session still works");
+
+    // Last, a DOM 50,000 deep, observed: bsk's tree stays within its bounds. (Chromium's
+    // renderer may crash on such a page; then the capture says so and the daemon stays up.)
+    s.eval("(() => { let el = document.body; for (let i = 0; i < 50000; i++) { const d = document.createElement('div'); el.appendChild(d); el = d; } el.textContent = 'bottom'; return true; })()")
+        .await;
+    let observed = s.run(&["observe"]).await;
+    if observed.code == 0 {
+        assert!(
+            observed.stdout.lines().count() <= 1_100,
+            "{} lines",
+            observed.stdout.lines().count()
+        );
+    }
+    let status = bsk.json(&["status"]).await;
+    assert!(
+        status["pid"].as_u64().is_some(),
+        "the daemon is up: {status}"
+    );
+    let run = run_info(&s, &run_id).await;
+    assert!(
+        run["state"] == "active" || run["stop_reason"]["kind"] == "renderer_crashed",
+        "{run}"
+    );
+}
+
 /// Where each of `secrets` occurs in `reads`, with some context.
 fn leaks(reads: &[(String, String)], secrets: &[&str]) -> Vec<String> {
     let mut found = Vec::new();

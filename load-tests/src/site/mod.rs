@@ -6,6 +6,7 @@
 mod demo_api;
 mod echo;
 mod fixtures;
+mod hostile;
 mod load;
 mod log;
 mod pages;

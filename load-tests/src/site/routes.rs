@@ -5,7 +5,7 @@ use axum::middleware;
 use axum::routing::{any, get, post};
 
 use super::state::SiteState;
-use super::{demo_api, echo, fixtures, load, log, pages, timing};
+use super::{demo_api, echo, fixtures, hostile, load, log, pages, timing};
 
 pub(crate) fn router(state: SiteState) -> Router {
     let api = Router::new()
@@ -36,7 +36,12 @@ pub(crate) fn router(state: SiteState) -> Router {
         .route("/load/api/data", any(load::data))
         .route("/load/api/bytes", get(load::bytes))
         .route("/load/api/upload", any(load::upload))
-        .route("/load/api/drip", get(load::drip));
+        .route("/load/api/drip", get(load::drip))
+        // What hostile or careless sites send.
+        .route("/hostile/deep", get(hostile::deep))
+        .route("/hostile/wide", get(hostile::wide))
+        .route("/hostile/header", get(hostile::big_header))
+        .route("/hostile/bytes", get(hostile::not_utf8));
 
     pages::PAGES
         .iter()

@@ -163,7 +163,7 @@ impl Daemon {
             }
             DebugAction::Fault => {
                 let kind = required_id(&params, "actor kind")?;
-                captures.fault(&session, run_id, kind)?;
+                captures.fault(&session, run_id, kind).await?;
                 to_json(bsk_schema::debug::Done { done: true })
             }
         }
