@@ -189,7 +189,14 @@ impl CaptureTap {
 
     /// Capture set-up commands on an admitted iframe target failed.
     pub fn setup_failed(&self, session_id: String) {
-        let _ = self.actor.tell(tab::SetupFailed(session_id)).try_send();
+        if self
+            .actor
+            .tell(tab::SetupFailed(session_id))
+            .try_send()
+            .is_err()
+        {
+            self.dropped.fetch_add(1, Ordering::Relaxed);
+        }
     }
 
     pub fn target_detached(&self, session_id: String) {

@@ -43,6 +43,12 @@ fn is_observer_event(method: &str) -> bool {
 /// Mailbox of each target actor and of the body pool. A full target mailbox drops the event and
 /// counts it; a full pool mailbox answers `saturated`.
 const CHILD_MAILBOX: usize = 1024;
+/// The observer's mailbox: page events (input, navigation) and operation notes. A note that
+/// finds it full is dropped and counted in the capture's `events_dropped`.
+const OBSERVER_MAILBOX: usize = 1024;
+/// The checkpoint writer's mailbox: "something changed" ticks, which coalesce (a full mailbox
+/// already holds one, so dropping another loses nothing).
+const CHECKPOINT_MAILBOX: usize = 16;
 
 #[derive(Debug)]
 pub struct TabActor {
@@ -133,21 +139,23 @@ impl Actor for TabActor {
             mailbox::bounded(CHILD_MAILBOX),
         )
         .await;
-        let checkpoint = CheckpointWriter::spawn_link(
+        let checkpoint = CheckpointWriter::spawn_link_with_mailbox(
             &me,
             CheckpointArgs {
                 capture: capture.clone(),
                 sink: sink.clone(),
             },
+            mailbox::bounded(CHECKPOINT_MAILBOX),
         )
         .await;
-        let observer = ObserverActor::spawn_link(
+        let observer = ObserverActor::spawn_link_with_mailbox(
             &me,
             ObserverArgs {
                 capture: capture.clone(),
                 cdp: cdp.clone(),
                 root_session: root_session.clone(),
             },
+            mailbox::bounded(OBSERVER_MAILBOX),
         )
         .await;
         let root_target = capture.lock().meta.tab_id.clone();
@@ -311,11 +319,15 @@ impl Message<Forward> for TabActor {
         if self.finished {
             return;
         }
-        if event.session_id == self.root_session && is_observer_event(&event.method) {
-            let _ = self
+        if event.session_id == self.root_session
+            && is_observer_event(&event.method)
+            && self
                 .observer
                 .tell(observer::PageEvent(event.clone()))
-                .try_send();
+                .try_send()
+                .is_err()
+        {
+            self.dropped_here += 1;
         }
         if let Some(target) = self.targets.get(&event.session_id)
             && target.tell(event).try_send().is_err()
@@ -392,10 +404,14 @@ impl Message<Operation> for TabActor {
                 redact::json(&mut params);
                 let id = capture.operation_started(OperationSource::Agent, &name, params, at);
                 self.operations.insert(op_id, id.clone());
-                let _ = self
+                if self
                     .observer
                     .tell(observer::AgentStarted(id, at))
-                    .try_send();
+                    .try_send()
+                    .is_err()
+                {
+                    self.dropped_here += 1;
+                }
             }
             OperationNote::Ended { op_id, outcome, at } => {
                 if let Some(id) = self.operations.remove(&op_id) {
@@ -403,7 +419,14 @@ impl Message<Operation> for TabActor {
                         .map(|s| redact::text(&s))
                         .map_err(|e| redact::text(&e));
                     capture.operation_ended(&id, outcome, at);
-                    let _ = self.observer.tell(observer::AgentEnded(id, at)).try_send();
+                    if self
+                        .observer
+                        .tell(observer::AgentEnded(id, at))
+                        .try_send()
+                        .is_err()
+                    {
+                        self.dropped_here += 1;
+                    }
                 }
             }
         }

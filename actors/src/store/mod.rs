@@ -222,7 +222,10 @@ impl Capture {
 
     // ---- operations -------------------------------------------------------------------------
 
-    /// Records an agent or manual operation as running; returns its id.
+    /// Records an agent or manual operation as running; returns its id. Once the capture has
+    /// ended nothing is recorded (an input the observer was still turning into an operation when
+    /// a panic interrupted the capture must not appear later, finished): the empty id it returns
+    /// names no operation, so ending it changes nothing.
     pub fn operation_started(
         &mut self,
         source: OperationSource,
@@ -230,6 +233,9 @@ impl Capture {
         params: serde_json::Value,
         at: u64,
     ) -> String {
+        if !self.is_active() {
+            return String::new();
+        }
         self.issued.operations += 1;
         let id = format!("o{}", self.issued.operations);
         let revision = self.bump();

@@ -424,11 +424,17 @@ fn operations_group_requests_by_start_time_and_stop_interrupts_running_ones() {
     assert_eq!(ids(&detail.immediate), vec!["r1"]);
     assert_eq!(ids(&detail.possibly_related), vec!["r2"]);
     let fill = c.operation_started(OperationSource::Agent, "fill", json!({}), 41_000);
+    let before_stop = c.operations().count();
     c.stop(StopReason::BrowserDisconnected, 42_000);
     assert_eq!(
         c.operations().find(|o| o.id == fill).map(|o| o.state),
         Some(OperationState::Interrupted)
     );
+    // An input turned into an operation only after the stop is not recorded at all, and
+    // ending it changes nothing.
+    let late = c.operation_started(OperationSource::Manual, "type", json!({}), 41_500);
+    c.operation_ended(&late, Ok("typed".into()), 42_500);
+    assert_eq!(c.operations().count(), before_stop);
     assert_eq!(
         c.run_info().state,
         bsk_schema::capture::CaptureState::Interrupted
