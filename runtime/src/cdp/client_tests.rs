@@ -259,3 +259,69 @@ async fn pipe_messages_over_the_limit_are_skipped_unread_and_their_reply_id_kept
         Framed::End
     );
 }
+
+mod properties {
+    use super::super::super::wire::Incoming;
+    use super::super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+
+        /// Whatever the browser writes and however it is chunked, the reader never holds more
+        /// than its limit (plus the 64 bytes kept of a skipped message) and hands over exactly
+        /// the messages within the limit, in order.
+        #[test]
+        fn the_pipe_reader_keeps_its_bound_and_every_message_within_it(
+            messages in proptest::collection::vec(proptest::collection::vec(1u8..=255, 0..80), 0..12),
+            limit in 1usize..64,
+            capacity in 1usize..32,
+        ) {
+            let mut stream = Vec::new();
+            for message in &messages {
+                stream.extend_from_slice(message);
+                stream.push(0);
+            }
+            let runtime = tokio::runtime::Builder::new_current_thread().build().expect("a runtime");
+            let read = runtime.block_on(async {
+                let mut reader = tokio::io::BufReader::with_capacity(capacity, stream.as_slice());
+                let mut out = Vec::new();
+                loop {
+                    let mut message = Vec::new();
+                    match read_bounded(&mut reader, &mut message, limit).await.expect("read") {
+                        Framed::End => break,
+                        Framed::Message => out.push(Some(message)),
+                        Framed::Skipped { .. } => {
+                            assert!(message.len() <= 64);
+                            out.push(None);
+                        }
+                    }
+                }
+                out
+            });
+            let expected: Vec<Option<Vec<u8>>> = messages
+                .iter()
+                .map(|m| (m.len() <= limit).then(|| m.clone()))
+                .collect();
+            prop_assert_eq!(read, expected);
+        }
+
+        /// Lenient parsing: any JSON the browser might send is dispatched without a panic.
+        #[test]
+        fn any_incoming_message_is_dispatched_without_a_panic(
+            id in proptest::option::of(any::<u64>()),
+            method in proptest::option::of("\\PC{0,30}"),
+            session in proptest::option::of("[A-F0-9]{0,8}"),
+            waiting in any::<bool>(),
+        ) {
+            let (client, _events, _outgoing) = CdpClient::unconnected();
+            let mut message = serde_json::json!({ "params": { "waitingForDebugger": waiting, "sessionId": "X" } });
+            if let Some(id) = id { message["id"] = id.into(); }
+            if let Some(method) = method { message["method"] = method.into(); }
+            if let Some(session) = session { message["sessionId"] = session.into(); }
+            if let Ok(incoming) = serde_json::from_value::<Incoming>(message) {
+                client.inner.dispatch(incoming);
+            }
+        }
+    }
+}

@@ -153,7 +153,7 @@ async fn serve_connection(daemon: Arc<Daemon>, stream: UnixStream) {
             .await;
             return;
         } else {
-            match parse_frame(&daemon, &line) {
+            match parse_frame(&line, daemon.session_count()) {
                 Err(refusal) => refusal,
                 Ok(frame) if frame.call.is_cancellable() => {
                     match until_client_leaves(answer(&daemon, frame), &mut reader).await {
@@ -196,7 +196,8 @@ async fn until_client_leaves<F: std::future::Future<Output = ResponseFrame>>(
 
 /// The frame in `line`, or the answer refusing it: malformed, another protocol version, or a
 /// method this daemon does not know (refused alone: every other method keeps working).
-fn parse_frame(daemon: &Daemon, line: &[u8]) -> std::result::Result<RequestFrame, ResponseFrame> {
+/// `sessions` is how many sessions the daemon holds, for the version-skew hint.
+fn parse_frame(line: &[u8], sessions: usize) -> std::result::Result<RequestFrame, ResponseFrame> {
     let refuse = |id, failure: Failure| ResponseFrame {
         id,
         outcome: Outcome::Err { error: failure.0 },
@@ -225,7 +226,7 @@ fn parse_frame(daemon: &Daemon, line: &[u8]) -> std::result::Result<RequestFrame
             .hint(format!(
                 "the daemon holds {} session(s); when they are done, `bsk daemon stop` lets the next \
                  command start a daemon of the client's version",
-                daemon.session_count()
+                sessions
             )),
         ));
     }
@@ -298,4 +299,53 @@ async fn write_frame(
     let mut bytes = serde_json::to_vec(frame).unwrap_or_default();
     bytes.push(b'\n');
     write.write_all(&bytes).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bsk_schema::ErrorCode;
+    use proptest::prelude::*;
+
+    fn refused(line: &[u8]) -> Option<ErrorCode> {
+        match parse_frame(line, 0) {
+            Ok(_) => None,
+            Err(ResponseFrame {
+                outcome: Outcome::Err { error },
+                ..
+            }) => Some(error.code),
+            Err(_) => Some(ErrorCode::Internal),
+        }
+    }
+
+    #[test]
+    fn frames_are_refused_for_what_is_wrong_with_them() {
+        let ours = crate::client::protocol_version();
+        let ok = format!(r#"{{"id":1,"version":{ours},"call":{{"method":"session.list"}}}}"#);
+        assert_eq!(refused(ok.as_bytes()), None);
+        let other = format!(
+            r#"{{"id":1,"version":{},"call":{{"method":"session.list"}}}}"#,
+            ours + 1
+        );
+        assert_eq!(refused(other.as_bytes()), Some(ErrorCode::VersionSkew));
+        let unknown = format!(r#"{{"id":1,"version":{ours},"call":{{"method":"tool.future"}}}}"#);
+        assert_eq!(refused(unknown.as_bytes()), Some(ErrorCode::Unsupported));
+        let bad_params =
+            format!(r#"{{"id":1,"version":{ours},"call":{{"method":"tool.op","params":7}}}}"#);
+        assert_eq!(refused(bad_params.as_bytes()), Some(ErrorCode::Protocol));
+        assert_eq!(refused(b"not json"), Some(ErrorCode::Protocol));
+    }
+
+    proptest! {
+        #[test]
+        fn any_bytes_are_answered_never_a_panic(line in proptest::collection::vec(any::<u8>(), 0..512)) {
+            let _ = parse_frame(&line, 3);
+        }
+
+        #[test]
+        fn any_json_shape_is_answered(id in any::<u64>(), version in any::<u32>(), method in "\\PC{0,24}", params in "\\PC{0,40}") {
+            let frame = serde_json::json!({ "id": id, "version": version, "call": { "method": method, "params": params } });
+            let _ = parse_frame(frame.to_string().as_bytes(), 0);
+        }
+    }
 }
