@@ -111,7 +111,7 @@ async fn outcome_of(
         }
     } else {
         if !is_multipart(content_type) && !text.contains('\0') {
-            return BodyOutcome::Text(text.to_string());
+            return retained(text, content_type);
         }
         text.as_bytes().to_vec()
     };
@@ -126,7 +126,7 @@ async fn outcome_of(
     match String::from_utf8(bytes) {
         // Text Chrome sent as base64 (a text response it stored compressed, say).
         Ok(text) if !text.contains('\0') && !crate::store::is_binary_type(content_type) => {
-            BodyOutcome::Text(text)
+            retained(&text, content_type)
         }
         Ok(text) => BodyOutcome::Binary(binary::facts(text.as_bytes())),
         Err(e) => BodyOutcome::Binary(binary::facts(e.as_bytes())),
@@ -210,4 +210,10 @@ impl Message<Panic> for BodyPool {
             ActorKind::BodyPool.name()
         );
     }
+}
+
+/// Text bounded and redacted here, in the fetch's own task: the capture's lock is held only to
+/// store the result.
+fn retained(text: &str, content_type: &str) -> BodyOutcome {
+    BodyOutcome::Retained(crate::store::retain_text(text, content_type))
 }

@@ -30,7 +30,9 @@ use bsk_schema::capture::{
 use crate::bounds::{
     MAX_CAPTURE_TEXT_UNITS, MAX_CONSOLE_ENTRIES, MAX_OPERATIONS, MAX_PAGE_LOADS, MAX_REQUESTS,
 };
-pub use network::{BodyJob, BodyKind, BodyOutcome, NETWORK_EVENTS, is_binary_type, is_multipart};
+pub use network::{
+    BodyJob, BodyKind, BodyOutcome, NETWORK_EVENTS, is_binary_type, is_multipart, retain_text,
+};
 
 /// Milliseconds since the Unix epoch: the clock of every record.
 pub fn now_ms() -> u64 {

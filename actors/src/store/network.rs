@@ -52,8 +52,10 @@ pub struct BodyJob {
 /// What the browser answered for a body job, read off the capture's lock by the pool.
 #[derive(Debug, Clone)]
 pub enum BodyOutcome {
-    /// The body's text.
+    /// The body's text, to be bounded and redacted when applied.
     Text(String),
+    /// The body already bounded and redacted (by the pool, off the capture's lock).
+    Retained(Body),
     /// Binary bytes, identified; none of them kept.
     Binary(BinaryFacts),
     /// A multipart body as its parts, and how many more parts there were.
@@ -616,6 +618,7 @@ impl Capture {
                 }
             }
             BodyOutcome::Text(text) => retain_text(&text, &mime),
+            BodyOutcome::Retained(body) => body,
             // Identifying a binary body was best effort: without its bytes it stays what it is.
             BodyOutcome::Failed(_) if job.best_effort => Body {
                 mime_type,
