@@ -1756,7 +1756,7 @@ async fn hostile_pages_cannot_crash_bloat_or_leak_through_the_capture() {
             .unwrap_or_default()
     };
     let before = heap(bsk.json(&["status"]).await);
-    let steps: [(&str, String); 8] = [
+    let steps: [(&str, String); 9] = [
         ("10,000 requests in a burst", "Promise.all([...Array(10000).keys()].map(i => fetch('/item/' + i).then(r => r.status, () => 0))).then(r => r.length)".into()),
         ("100,000 console lines", "(() => { for (let i = 0; i < 100000; i++) console.log('line', i, 'token=console-secret-5'); return true; })()".into()),
         ("a 100 MB response", "fetch('/large?kb=102400').then(r => r.arrayBuffer()).then(b => b.byteLength)".into()),
@@ -1766,6 +1766,7 @@ async fn hostile_pages_cannot_crash_bloat_or_leak_through_the_capture() {
         ("a 1 MB header value", "fetch('/hostile/header?n=1048576').then(r => r.status, e => e.name)".into()),
         ("a 200 KB header value", "fetch('/hostile/header?n=204800').then(r => r.status, e => e.name)".into()),
         ("bytes that are not UTF-8", "fetch('/hostile/bytes').then(r => r.status)".into()),
+        ("console text with lone surrogates", "(() => { console.log('lone \\ud800 surrogate', 'token=surrogate-secret-6'); return true; })()".into()),
     ];
     for (what, expression) in steps {
         let started = Instant::now();
@@ -1807,6 +1808,16 @@ async fn hostile_pages_cannot_crash_bloat_or_leak_through_the_capture() {
     );
     let page = debug(&s, &["requests", "--all", "--limit", "100"]).await;
     assert!(page["truncated"] == true, "{page}");
+    // A lone surrogate cannot hide a console message: it is read as U+FFFD.
+    let console = debug(&s, &["console", "--limit", "100"]).await;
+    assert!(
+        console.to_string().contains("lone \u{fffd} surrogate"),
+        "{console}"
+    );
+    // Header names like JavaScript's own properties are just names.
+    let header = final_url(&s, &site.url("/hostile/header?n=204800")).await;
+    let headers = part(&s, &id(&header), "headers", &[]).await;
+    assert!(headers.to_string().contains("__proto__"), "{headers}");
     let after = heap(bsk.json(&["status"]).await);
     println!(
         "daemon heap: {:.1} MiB before, {:.1} MiB after; retained text {} units",
@@ -1827,6 +1838,7 @@ async fn hostile_pages_cannot_crash_bloat_or_leak_through_the_capture() {
         "header-secret-3",
         "bytes-secret-4",
         "console-secret-5",
+        "surrogate-secret-6",
     ] {
         assert!(!export.stdout.contains(secret), "{secret} stored");
     }

@@ -414,8 +414,8 @@ pub struct BrowserStatus {
     pub display: Option<String>,
     /// The link to the bsk extension in that browser, which stores history.
     pub extension: crate::link::ExtensionStatus,
-    /// Browser messages skipped unread because they were larger than bsk reads (64 MiB over
-    /// the pipe); the command each answered failed with `browser`.
+    /// Browser messages skipped: larger than bsk reads (64 MiB over the pipe; the command each
+    /// answered failed with `browser`), or not JSON even when read leniently.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub messages_skipped: u64,
 }

@@ -50,6 +50,13 @@ pub(crate) async fn big_header(Query(size): Query<Size>) -> Response {
         header::SET_COOKIE,
         HeaderValue::from_static("sid=header-secret-3; Path=/"),
     );
+    // Header names a careless parser would take for JavaScript's own properties.
+    for name in ["__proto__", "constructor", "prototype"] {
+        response.headers_mut().insert(
+            HeaderName::from_static(name),
+            HeaderValue::from_static("polluted"),
+        );
+    }
     response
 }
 

@@ -75,7 +75,7 @@ struct Inner {
     closed: watch::Sender<bool>,
     /// Events for a session nobody owns (already detached, or never routed).
     unrouted: AtomicU64,
-    /// Messages over [`MAX_PIPE_MESSAGE_BYTES`] skipped unread.
+    /// Messages skipped: over [`MAX_PIPE_MESSAGE_BYTES`], or not JSON even read leniently.
     oversize: AtomicU64,
 }
 
@@ -327,7 +327,7 @@ impl CdpClient {
     }
 
     /// Events that arrived for a session nobody routes.
-    /// Browser messages skipped for their size (see [`MAX_PIPE_MESSAGE_BYTES`]).
+    /// Browser messages skipped: too large (see [`MAX_PIPE_MESSAGE_BYTES`]) or unparseable.
     pub fn oversize_messages(&self) -> u64 {
         self.inner.oversize.load(Ordering::Relaxed)
     }
@@ -492,6 +492,12 @@ impl Inner {
         }
     }
 
+    /// A message that is not JSON even leniently: counted with the skipped ones (`bsk status`).
+    fn unparseable(&self, error: &serde_json::Error) {
+        self.oversize.fetch_add(1, Ordering::Relaxed);
+        tracing::warn!(%error, "unparseable CDP message");
+    }
+
     /// Lets a paused target run: its owner's control lane was full, or it has none.
     fn resume(&self, session: &str) {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
@@ -523,9 +529,9 @@ where
                 Ok(Message::Close(_)) | Err(_) => break,
                 Ok(_) => continue,
             };
-            match serde_json::from_str::<Incoming>(&text) {
+            match Incoming::parse(text.as_bytes()) {
                 Ok(message) => inner.dispatch(message),
-                Err(e) => tracing::warn!(error = %e, "unparseable CDP message"),
+                Err(e) => inner.unparseable(&e),
             }
         }
     };
@@ -638,9 +644,9 @@ async fn run_pipe(
                     continue;
                 }
             }
-            match serde_json::from_slice::<Incoming>(&message) {
+            match Incoming::parse(&message) {
                 Ok(message) => inner.dispatch(message),
-                Err(e) => tracing::warn!(error = %e, "unparseable CDP message"),
+                Err(e) => inner.unparseable(&e),
             }
         }
     };

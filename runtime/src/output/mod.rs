@@ -258,7 +258,7 @@ pub fn status(value: &Value) -> Option<String> {
     ];
     if browser.messages_skipped > 0 {
         lines.push(format!(
-            "         {} browser messages larger than 64 MiB skipped unread (their commands failed)",
+            "         {} browser messages skipped (larger than 64 MiB, or unreadable)",
             browser.messages_skipped
         ));
     }
