@@ -1772,9 +1772,11 @@ async fn hostile_pages_cannot_crash_bloat_or_leak_through_the_capture() {
         let started = Instant::now();
         s.eval(&expression).await;
         let status = bsk.json(&["status"]).await;
+        let resident = status["memory"]["rss_bytes"].as_u64().unwrap_or_default();
         println!(
-            "{what}: page done in {:?}; daemon heap {:.1} MiB",
+            "{what}: page done in {:?}; daemon resident {:.1} MiB, heap {:.1} MiB",
             started.elapsed(),
+            resident as f64 / (1024.0 * 1024.0),
             heap(status) as f64 / (1024.0 * 1024.0)
         );
     }
