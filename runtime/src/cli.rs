@@ -102,8 +102,14 @@ bsk debug requests --session $id            # all traffic (bodies never in lists
 bsk debug request r7 --part response --session $id\n  \
 bsk debug request r7 --part response --pointer /error/code --session $id\n  \
 bsk debug console --session $id\n  \
+bsk debug search E_TAKEN --session $id      # where a token, code or message occurs\n  \
+bsk debug request r7 --chain --session $id  # every redirect hop, and its CORS preflight\n  \
 bsk debug stop --session $id\n  \
-bsk debug export --session $id > website-debug.json\n\n\
+bsk debug export --session $id > website-debug.json\n  \
+bsk debug export --format har --session $id > website-debug.har\n\n\
+`bsk session start --capture` starts capturing before the tab loads anything. Observe and wait \
+as often as you like: they are not operations and never cut an operation's window. Ids are per \
+capture; with several captures, use the qualified run-…/r7 form an ambiguity error names.\n\n\
 Lists page with --since (pass the previous page's next_since) and --limit (default 30, max 100); \
 records updated since come again, so merge by id; an empty page ends. Bodies are read in slices \
 with --offset/--max-chars (UTF-16 code units; follow next_offset). A 200 status is not success: \
