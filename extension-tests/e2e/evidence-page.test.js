@@ -241,6 +241,19 @@ describe('evidence page', () => {
     await page.goto(`${evidenceUrl()}${runHash(full.run.run_id)}&view=requests&request=${image.id}`);
     await page.waitForFunction((url) => document.querySelector('.request-detail .full-url')?.textContent === url, image.url);
     assert.equal(await textOf(page.locator('section[aria-label="Response body"] .body-words')), 'omitted — binary');
+    // What identifies it: size, the type its first bytes show, and the whole digest.
+    const facts = await textOf(page.locator('section[aria-label="Response body"] .binary-facts'));
+    assert.match(facts, new RegExp(`Size\\s*${(image.response_body.binary.bytes).toLocaleString('en-US')} bytes`));
+    assert.match(facts, /Type by its first bytes\s*image\/png/);
+    assert.ok(facts.includes(image.response_body.binary.sha256), facts);
+    // A multipart upload, read as its parts.
+    const upload = full.requests.find((/** @type {any} */ r) => Array.isArray(r.request_body.parts));
+    await page.goto(`${evidenceUrl()}${runHash(full.run.run_id)}&view=requests&request=${upload.id}`);
+    await page.waitForFunction((url) => document.querySelector('.request-detail .full-url')?.textContent === url, upload.url);
+    const parts = await textOf(page.locator('section[aria-label="Request body"] .parts-table'));
+    assert.match(parts, /title.*Quarterly/s);
+    assert.match(parts, /password.*\[redacted\]/s);
+    assert.match(parts, /doc\s*report-\d+\.pdf\s*application\/pdf\s*52,341 B\s*SHA-256 (ab){32} \(application\/pdf\)/);
     await page.close();
   });
 
@@ -445,6 +458,8 @@ describe('evidence page', () => {
       ['console', `${runHash(saveFails.run.run_id)}&view=console`],
       ['page-context', `${runHash(saveFails.run.run_id)}&view=pages`],
       ['interrupted', runHash(leftBehind.run.run_id)],
+      ['upload-detail', `${runHash(full.run.run_id)}&view=requests&request=${full.requests.find((/** @type {any} */ r) => Array.isArray(r.request_body.parts)).id}`],
+      ['image-detail', `${runHash(full.run.run_id)}&view=requests&request=${full.requests.find((/** @type {any} */ r) => r.response_body.binary).id}`],
     ];
     const page = await open();
     for (const scheme of /** @type {const} */ (['light', 'dark'])) {

@@ -27,6 +27,8 @@ export function bodyView(ctx, request, part) {
     h('span', { class: `body-words body-${stateClass}` }, bodyState(body)),
     sizeWords(body),
     body.mime_type ? h('span', { class: 'muted' }, body.mime_type) : null));
+  if (body.binary) box.append(binaryFacts(body.binary));
+  if (Array.isArray(body.parts)) box.append(partsTable(body));
   if (typeof body.text !== 'string') return box;
 
   const pretty = body.state === 'available' ? prettyJson(body.text) : null;
@@ -63,6 +65,43 @@ export function bodyView(ctx, request, part) {
   draw(null);
   box.append(content);
   return box;
+}
+
+/**
+ * What identifies a binary body bsk kept no byte of: its size, the type its first bytes show,
+ * and its SHA-256 (whole, selectable, to compare with the file expected).
+ * @param {{bytes: number, sha256: string, sniffed_type?: string}} facts
+ */
+function binaryFacts(facts) {
+  return h('dl', { class: 'binary-facts' },
+    h('dt', null, 'Size'), h('dd', null, `${count(facts.bytes)} bytes`),
+    h('dt', null, 'Type by its first bytes'), h('dd', null, facts.sniffed_type ?? 'not a known signature'),
+    h('dt', null, 'SHA-256'), h('dd', null, h('code', { class: 'digest' }, facts.sha256)));
+}
+
+/**
+ * A multipart body's parts: text values (redacted like form fields), files by name, type, size
+ * and digest.
+ * @param {any} body
+ */
+function partsTable(body) {
+  /** @param {any} part */
+  const content = (part) => {
+    if (part.unread) return h('span', { class: 'muted' }, 'bytes not handed over by the browser (a form navigation’s file)');
+    if (typeof part.value === 'string') return h('code', null, part.value + (part.truncated ? ' …' : ''));
+    if (part.sha256) return h('span', null, `SHA-256 `, h('code', { class: 'digest' }, part.sha256), part.sniffed_type ? ` (${part.sniffed_type})` : '');
+    return h('span', { class: 'muted' }, 'no content kept');
+  };
+  return h('div', { class: 'parts' },
+    h('table', { class: 'header-table parts-table' },
+      h('thead', null, h('tr', null, h('th', null, 'Part'), h('th', null, 'File'), h('th', null, 'Type'), h('th', null, 'Size'), h('th', null, 'Value or digest'))),
+      h('tbody', null, body.parts.map((/** @type {any} */ part) => h('tr', null,
+        h('td', null, part.name ?? '—'),
+        h('td', null, part.filename ?? ''),
+        h('td', null, part.content_type ?? ''),
+        h('td', null, part.unread ? '?' : `${count(part.bytes)} B`),
+        h('td', null, content(part)))))),
+    body.parts_dropped ? h('p', { class: 'muted small' }, `${count(body.parts_dropped)} more parts not kept (64 per body)`) : null);
 }
 
 /** @param {any} body */
