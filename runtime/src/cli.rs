@@ -583,6 +583,14 @@ pub enum DebugCommand {
         #[command(flatten)]
         page: PageArgs,
     },
+    /// Statistics over ALL the traffic the capture saw since it started, evicted requests
+    /// included: one row per method and route (host + path, ids as `{id}`) with its count,
+    /// status classes, failures, p50/p95/p99 duration and bytes. The records keep the newest 200
+    /// requests; this is the whole picture of a load test or a long reproduction.
+    Summary {
+        #[command(flatten)]
+        on: DebugOn,
+    },
     /// Test-only: make one capture actor panic (needs BSK_TEST_FAULTS=1 on the daemon).
     #[command(hide = true)]
     Fault {

@@ -550,6 +550,7 @@ async fn debug(command: DebugCommand, paths: &Paths, style: Style) -> Result<()>
                 ..paged(params(on, A::Search), page)
             }
         }
+        DebugCommand::Summary { on } => params(on, A::Summary),
         DebugCommand::Fault { actor, on } => DebugParams {
             id: Some(actor),
             ..params(on, A::Fault)

@@ -48,7 +48,9 @@ with the requests and console entries after each), 'operation' + id (one operati
 'requests' (no bodies; page with since/limit until an empty page), 'request' + id + part \
 (metadata, request, response, headers, timing; bodies in slices with offset/maxChars, or a \
 JSON value at pointer), 'console', 'pages', 'status' (counts, drops, evictions), 'export' \
-(format 'json' or 'har'), 'search' (query: where a token, id or message occurs).\n\
+(format 'json' or 'har'), 'search' (query: where a token, id or message occurs), 'summary' \
+(every request since start, evicted ones too, per method and route: counts, statuses, failures, \
+p50/p95/p99).\n\
 A 2xx status does not mean success: read the response body. Secrets are redacted before \
 anything is stored. Stop with browser_session {action:'stop'} when done.";
 
@@ -486,7 +488,8 @@ fn tools() -> Vec<Tool> {
              evidence, `debugAction` as the CLI's `bsk debug` subcommand: start (before \
              reproducing), stop, status, requests, request (id, part, offset, maxChars, pointer; chain for every redirect hop), \
              console, pages, operations, operation (id), export (format json|har), search \
-             (query, regex, in: url|headers|request|response|console|pages). Lists page with \
+             (query, regex, in: url|headers|request|response|console|pages), summary (all traffic \
+             since start per route: counts, statuses, failures, p50/p95/p99). Lists page with \
              since/limit: pass `next_since` until a page is empty.",
             input_schema::<InspectArgs>(),
             output_schema::<InspectOutput>(),

@@ -1244,6 +1244,150 @@ async fn search_finds_a_token_where_it_occurs_and_pages_like_the_lists() {
     assert_eq!(paged, all);
 }
 
+/// The summary's route of a logged request, computed here independently: host and path, numeric
+/// segments as `{id}`, no query.
+fn logged_route(host: &str, path: &str) -> String {
+    let path = path.split('?').next().unwrap_or_default();
+    let segments: Vec<&str> = path
+        .split('/')
+        .map(|seg| {
+            if !seg.is_empty() && seg.bytes().all(|b| b.is_ascii_digit()) {
+                "{id}"
+            } else {
+                seg
+            }
+        })
+        .collect();
+    format!("{host}{}", segments.join("/"))
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_summary_counts_all_traffic_as_the_server_saw_it_evicted_requests_included() {
+    let site = site().await;
+    let bsk = Bsk::new("cap-summary");
+    let s = bsk.start_session().await;
+    s.op(&["navigate", &site.url("/post-page")]).await;
+    let run_id = start_capture(&s, &s.tab, &[]).await;
+    site.clear_requests();
+    let refused = format!("http://127.0.0.1:{}/refused", closed_port());
+    // 330 requests over varied routes, statuses and failures: more than the 200 retained.
+    let script = format!(
+        r#"(async () => {{
+            const all = [];
+            for (let i = 1; i <= 120; i++) all.push(fetch('/item/' + i + '?q=' + i));
+            for (let i = 0; i < 60; i++) all.push(fetch('/status/404?i=' + i));
+            for (let i = 0; i < 40; i++) all.push(fetch('/status/503?i=' + i));
+            for (let i = 0; i < 30; i++) all.push(fetch('/echo', {{ method: 'POST', body: 'x'.repeat(100) }}));
+            for (let i = 0; i < 20; i++) all.push(fetch('{refused}?i=' + i).catch(() => 'refused'));
+            // `no-store`: Chromium would otherwise serve most of the 301 hops from its cache.
+            for (let i = 0; i < 10; i++) all.push(fetch('/redirect/start?i=' + i, {{ cache: 'no-store' }}));
+            await Promise.all(all.map(p => Promise.resolve(p).then(r => r.text ? r.text() : r)));
+            return 'done';
+        }})()"#
+    );
+    assert_eq!(s.eval(&script).await, "done");
+    let logged = site.requests();
+    let summary = wait_for("the summary to see every request finish", WAIT, || async {
+        let summary = debug(&s, &["summary"]).await;
+        let flying: u64 = summary["routes"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|r| r["in_flight"].as_u64().unwrap_or_default())
+            .sum();
+        (summary["requests"].as_u64() >= Some(300) && flying == 0).then_some(summary)
+    })
+    .await;
+    let run = run_info(&s, &run_id).await;
+    assert!(
+        run["counters"]["requests_evicted"].as_u64() >= Some(100),
+        "{run}"
+    );
+
+    // Every route the server saw, with the server's count: zero difference. A hop served from
+    // the browser's cache never reaches it.
+    let mut server: std::collections::BTreeMap<(String, String), u64> = Default::default();
+    for request in &logged {
+        *server
+            .entry((
+                request.method.clone(),
+                logged_route(&request.host, &request.path),
+            ))
+            .or_default() += 1;
+    }
+    let routes = summary["routes"].as_array().cloned().unwrap_or_default();
+    let row = |method: &str, route: &str| -> Value {
+        routes
+            .iter()
+            .find(|r| r["method"] == method && r["route"] == route)
+            .cloned()
+            .unwrap_or_else(|| panic!("no {method} {route} in {summary:#}"))
+    };
+    for ((method, route), count) in &server {
+        let row = row(method, route);
+        let reached =
+            row["count"].as_u64().unwrap_or_default() - row["cached"].as_u64().unwrap_or_default();
+        assert_eq!(reached, *count, "{method} {route}: {row}");
+    }
+    let seen: u64 = routes
+        .iter()
+        .map(|r| r["count"].as_u64().unwrap_or_default())
+        .sum();
+    assert_eq!(summary["requests"], seen, "every request is in one route");
+    assert!(seen >= 120 + 60 + 40 + 30 + 20 + 10 * 3, "{summary:#}");
+    let host = format!("127.0.0.1:{}", site.port());
+    let items = row("GET", &format!("{host}/item/{{id}}"));
+    assert_eq!(items["status"], json!({ "2xx": 120 }), "{items}");
+    let statuses = row("GET", &format!("{host}/status/{{id}}"));
+    assert_eq!(
+        statuses["status"],
+        json!({ "4xx": 60, "5xx": 40 }),
+        "{statuses}"
+    );
+    let echo = row("POST", &format!("{host}/echo"));
+    assert_eq!(echo["bytes_out"], 3000, "{echo}");
+    assert!(echo["bytes_in"].as_u64() > Some(3000), "{echo}");
+    let start = row("GET", &format!("{host}/redirect/start"));
+    assert_eq!(start["status"], json!({ "3xx": 10 }), "{start}");
+    let refused_route = refused.trim_start_matches("http://").to_string();
+    let failed = row("GET", &refused_route);
+    assert_eq!(
+        (failed["count"].clone(), failed["failed"].clone()),
+        (json!(20), json!(20))
+    );
+    assert_eq!(
+        failed["failures"][0]["error"], "net::ERR_CONNECTION_REFUSED",
+        "{failed}"
+    );
+    for route in &routes {
+        let d = &route["duration_ms"];
+        assert!(
+            d["p50"].as_f64() <= d["p95"].as_f64()
+                && d["p95"].as_f64() <= d["p99"].as_f64()
+                && d["p99"].as_f64() <= d["max"].as_f64()
+                && d["p50"].as_f64() > Some(0.0),
+            "{route}"
+        );
+        assert!(
+            route["first_seen"].as_u64() <= route["last_seen"].as_u64(),
+            "{route}"
+        );
+    }
+
+    // The same numbers in the export and, readably, in the text output.
+    let export = debug(&s, &["export"]).await;
+    assert_eq!(export["summary"], summary, "the export carries the summary");
+    let text = s.run(&["debug", "summary"]).await;
+    assert_eq!(text.code, 0, "{text:#?}");
+    eprintln!("{}", text.stdout);
+    assert!(
+        text.stdout.contains(&format!("GET {host}/item/{{id}}"))
+            && text.stdout.contains("net::ERR_CONNECTION_REFUSED ×20"),
+        "{}",
+        text.stdout
+    );
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn redirect_chains_and_preflights_read_as_logical_requests() {
     let site = site().await;

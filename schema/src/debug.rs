@@ -22,6 +22,8 @@ pub enum DebugAction {
     Export,
     /// Find text (or a regex) in the retained, redacted evidence.
     Search,
+    /// Statistics over all the traffic the capture saw, evicted requests included.
+    Summary,
     /// Test-only: make one capture actor panic. Refused unless the daemon runs with
     /// `BSK_TEST_FAULTS=1`.
     Fault,
@@ -403,6 +405,7 @@ pub enum DebugResult {
     Export(ExportDocument),
     Har(crate::har::Har),
     Search(ListPage<SearchItem>),
+    Summary(crate::capture::TrafficSummary),
     Done(Done),
 }
 
@@ -432,6 +435,7 @@ impl DebugResult {
                 ExportFormat::Har => from(value).map(DebugResult::Har),
             },
             DebugAction::Search => from(value).map(DebugResult::Search),
+            DebugAction::Summary => from(value).map(DebugResult::Summary),
             DebugAction::Fault => from(value).map(DebugResult::Done),
         };
         decoded.map_err(|e| {

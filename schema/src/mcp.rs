@@ -246,7 +246,7 @@ pub enum InspectAction {
     /// Wait until the page meets `until` (text, target, URL, network idle); not an operation.
     Wait,
     /// Website-debugging evidence: `debugAction` start, stop, status, requests, request,
-    /// console, pages, operations, operation, export, search.
+    /// console, pages, operations, operation, export, search, summary.
     Debug,
 }
 

@@ -14,6 +14,7 @@ mod network;
 mod observations;
 pub mod reads;
 pub mod search;
+pub mod summary;
 pub mod windows;
 
 #[cfg(test)]
@@ -86,6 +87,8 @@ pub struct Capture {
     pub extension_version: Option<String>,
     /// A page-load observation that arrived before its page load was recorded.
     pending_page_observation: Option<PageObservation>,
+    /// Statistics over every request seen, evicted ones included.
+    summary: summary::Summary,
 }
 
 #[derive(Debug, Default)]
@@ -124,6 +127,7 @@ impl Capture {
             user_agent: None,
             extension_version: None,
             pending_page_observation: None,
+            summary: summary::Summary::default(),
         }
     }
 
@@ -142,6 +146,11 @@ impl Capture {
     fn bump(&mut self) -> u64 {
         self.revision += 1;
         self.revision
+    }
+
+    /// Statistics over all the traffic seen since the capture started.
+    pub fn summary(&self) -> bsk_schema::capture::TrafficSummary {
+        self.summary.snapshot()
     }
 
     pub fn text_units(&self) -> usize {

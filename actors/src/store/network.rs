@@ -12,7 +12,7 @@ use bsk_schema::capture::{
 };
 use serde_json::{Value, json};
 
-use super::Capture;
+use super::{Capture, summary};
 use crate::bounds::{MAX_BODY_UNITS, MAX_HEADER_SET_CHARS};
 use crate::model::body::{truncate_utf16, utf16_len};
 use crate::model::redact;
@@ -254,6 +254,31 @@ fn event_bytes(request: &Value) -> Option<Vec<u8>> {
     Some(bytes)
 }
 
+/// Whether a CDP `Response` came from the browser's disk or prefetch cache.
+fn served_from_cache(response: &Value) -> bool {
+    response["fromDiskCache"].as_bool() == Some(true)
+        || response["fromPrefetchCache"].as_bool() == Some(true)
+}
+
+/// How many bytes a request body has, from what the event carries: the decoded size of its
+/// `postDataEntries` (base64), or its `postData` text.
+fn body_bytes(request: &Value) -> Option<u64> {
+    if let Some(entries) = request["postDataEntries"].as_array() {
+        let decoded = |b64: &str| {
+            let padding = b64.bytes().rev().take_while(|b| *b == b'=').count();
+            (b64.len() / 4 * 3).saturating_sub(padding) as u64
+        };
+        return Some(
+            entries
+                .iter()
+                .filter_map(|e| e["bytes"].as_str())
+                .map(decoded)
+                .sum(),
+        );
+    }
+    request["postData"].as_str().map(|text| text.len() as u64)
+}
+
 /// Preflights whose guarded request has not been reported yet, at most.
 const MAX_PREFLIGHTS_WAITING: usize = 32;
 
@@ -308,14 +333,31 @@ impl Capture {
                 Vec::new()
             }
             "Network.requestServedFromCache" => {
+                self.summary.cached(cdp_id);
                 self.update(cdp_id, |record| record.from_cache = true);
                 Vec::new()
             }
             "Network.loadingFinished" => {
+                self.summary.ended(
+                    cdp_id,
+                    summary::Ending {
+                        at: params["timestamp"].as_f64().unwrap_or_default(),
+                        bytes_in: params["encodedDataLength"].as_f64().unwrap_or_default() as u64,
+                        ..summary::Ending::default()
+                    },
+                );
                 self.loading_finished(target_id, session_id, cdp_id, params, now)
             }
             "Network.loadingFailed" => {
                 let error = params["errorText"].as_str().unwrap_or("failed").to_string();
+                self.summary.ended(
+                    cdp_id,
+                    summary::Ending {
+                        at: params["timestamp"].as_f64().unwrap_or_default(),
+                        failure: Some(&error),
+                        ..summary::Ending::default()
+                    },
+                );
                 let canceled = params["canceled"].as_bool().unwrap_or(false);
                 let blocked = params["blockedReason"].as_str().map(str::to_string);
                 self.update(cdp_id, |record| {
@@ -346,6 +388,21 @@ impl Capture {
         now: u64,
     ) -> Vec<BodyJob> {
         let mut redirect_from = None;
+        let sent = params["timestamp"].as_f64().unwrap_or_default();
+        if let Some(redirect) = params.get("redirectResponse") {
+            if served_from_cache(redirect) {
+                self.summary.cached(cdp_id);
+            }
+            self.summary.ended(
+                cdp_id,
+                summary::Ending {
+                    at: sent,
+                    status: redirect["status"].as_u64().map(|s| s as u16),
+                    bytes_in: redirect["encodedDataLength"].as_f64().unwrap_or_default() as u64,
+                    ..summary::Ending::default()
+                },
+            );
+        }
         if let Some(redirect) = params.get("redirectResponse")
             && let Some(previous) = self.by_cdp_id.get(cdp_id).cloned()
         {
@@ -358,6 +415,8 @@ impl Capture {
                 record.status_text = redirect["statusText"].as_str().map(str::to_string);
                 record.response_headers = header_set(&redirect["headers"]);
                 record.timing = redirect.get("timing").cloned();
+                // Chromium keeps a 301 in its cache: the hop never reached the server.
+                record.from_cache |= served_from_cache(redirect);
                 remote_endpoint(record, redirect);
                 record.response_body = Body::state(BodyState::Empty, None);
             }
@@ -408,14 +467,20 @@ impl Capture {
             (None, _) => Body::state(BodyState::Empty, None),
         };
         let started_at = millis(&params["wallTime"]).unwrap_or(now);
+        let url = redact::url(request["url"].as_str().unwrap_or_default());
+        let method = request["method"].as_str().unwrap_or("GET");
+        self.summary.sent(cdp_id, method, &url, started_at, sent);
+        if let Some(bytes) = body_bytes(request) {
+            self.summary.bytes_out(cdp_id, bytes);
+        }
         let record = RequestRecord {
             id: id.clone(),
             revision: self.bump(),
             redirect_from,
             preflight_for: None,
             preflight: None,
-            url: redact::url(request["url"].as_str().unwrap_or_default()),
-            method: request["method"].as_str().unwrap_or("GET").to_string(),
+            url,
+            method: method.to_string(),
             resource_type: params["type"].as_str().map(str::to_string),
             state: RequestState::Pending,
             started_at,
@@ -497,13 +562,18 @@ impl Capture {
 
     fn response_received(&mut self, cdp_id: &str, params: &Value) {
         let response = &params["response"];
+        if let Some(status) = response["status"].as_u64() {
+            self.summary.responded(cdp_id, status as u16);
+        }
+        if served_from_cache(response) || response["fromServiceWorker"].as_bool() == Some(true) {
+            self.summary.cached(cdp_id);
+        }
         self.update(cdp_id, |record| {
             record.status = response["status"].as_u64().map(|s| s as u16);
             record.status_text = response["statusText"].as_str().map(str::to_string);
             record.response_headers = header_set(&response["headers"]);
             record.mime_type = response["mimeType"].as_str().map(str::to_string);
-            record.from_cache |= response["fromDiskCache"].as_bool().unwrap_or(false)
-                || response["fromPrefetchCache"].as_bool().unwrap_or(false);
+            record.from_cache |= served_from_cache(response);
             record.from_service_worker = response["fromServiceWorker"].as_bool().unwrap_or(false);
             record.timing = response.get("timing").cloned();
             remote_endpoint(record, response);

@@ -430,6 +430,7 @@ impl Capture {
             pages: self.pages.iter().cloned().collect(),
             extension_version: self.extension_version.clone(),
             user_agent: self.user_agent.clone(),
+            summary: Some(self.summary()),
         }
     }
 

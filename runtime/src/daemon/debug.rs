@@ -161,6 +161,11 @@ impl Daemon {
                     .search(&search, params.since, params.limit)?;
                 to_json(page)
             }
+            DebugAction::Summary => {
+                let held = captures.get(&session, run_id, tab_id)?;
+                let summary = held.capture.lock().summary();
+                to_json(summary)
+            }
             DebugAction::Fault => {
                 let kind = required_id(&params, "actor kind")?;
                 captures.fault(&session, run_id, kind).await?;

@@ -255,6 +255,105 @@ pub fn search(value: &Value) -> Option<String> {
     Some(lines.join("\n"))
 }
 
+/// One line per route, most requests first, then the failures by error text.
+pub fn summary(value: &Value) -> Option<String> {
+    let summary: bsk_schema::capture::TrafficSummary = decode(value)?;
+    let rows: Vec<&bsk_schema::capture::RouteStats> = summary
+        .routes
+        .iter()
+        .chain(summary.other.as_ref())
+        .collect();
+    let mut lines = vec![format!(
+        "{} request{} since the capture started, on {} route{}{}",
+        summary.requests,
+        if summary.requests == 1 { "" } else { "s" },
+        summary.routes.len(),
+        if summary.routes.len() == 1 { "" } else { "s" },
+        if summary.other.is_some() {
+            " (the rest under `other`: 512 routes at most)"
+        } else {
+            ""
+        }
+    )];
+    if rows.is_empty() {
+        return Some(lines.remove(0));
+    }
+    lines.push(format!(
+        "{:>7} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>9} {:>9} {:>9} {:>9} {:>9}  {}",
+        "count",
+        "2xx",
+        "3xx",
+        "4xx",
+        "5xx",
+        "failed",
+        "flying",
+        "p50",
+        "p95",
+        "p99",
+        "in",
+        "out",
+        "route"
+    ));
+    let class =
+        |r: &bsk_schema::capture::RouteStats, c: &str| r.status.get(c).copied().unwrap_or_default();
+    for r in &rows {
+        let ms = |pick: fn(&bsk_schema::capture::Percentiles) -> f64| {
+            r.duration_ms
+                .as_ref()
+                .map(|p| format!("{:.1}ms", pick(p)))
+                .unwrap_or_else(|| "–".into())
+        };
+        lines.push(format!(
+            "{:>7} {:>6} {:>6} {:>6} {:>6} {:>6} {:>6} {:>9} {:>9} {:>9} {:>9} {:>9}  {} {}",
+            r.count,
+            class(r, "2xx"),
+            class(r, "3xx"),
+            class(r, "4xx"),
+            class(r, "5xx"),
+            r.failed,
+            r.in_flight,
+            ms(|p| p.p50),
+            ms(|p| p.p95),
+            ms(|p| p.p99),
+            bytes(r.bytes_in),
+            bytes(r.bytes_out),
+            r.method,
+            r.route
+        ));
+    }
+    for r in rows.iter().filter(|r| r.failed > 0) {
+        let mut texts: Vec<String> = r
+            .failures
+            .iter()
+            .map(|f| format!("{} ×{}", f.error, f.count))
+            .collect();
+        if r.failures_other > 0 {
+            texts.push(format!("other errors ×{}", r.failures_other));
+        }
+        lines.push(format!(
+            "failed {} {}: {}",
+            r.method,
+            r.route,
+            texts.join(", ")
+        ));
+    }
+    if summary.untracked > 0 {
+        lines.push(format!(
+            "{} requests counted without their outcome (over 4096 in flight at once)",
+            summary.untracked
+        ));
+    }
+    Some(lines.join("\n"))
+}
+
+fn bytes(n: u64) -> String {
+    match n {
+        0..1024 => format!("{n} B"),
+        1024..1_048_576 => format!("{:.1} KiB", n as f64 / 1024.0),
+        _ => format!("{:.1} MiB", n as f64 / 1_048_576.0),
+    }
+}
+
 fn console_line(e: &ConsoleEntry) -> String {
     let place = match (&e.url, e.line) {
         (Some(url), Some(line)) => format!(" ({url}:{})", line + 1),
@@ -660,6 +759,7 @@ pub fn renderer(action: bsk_schema::debug::DebugAction) -> fn(&Value) -> Option<
         A::Operations => operations,
         A::Operation => operation,
         A::Search => search,
+        A::Summary => summary,
         A::Export | A::Fault => |_| None,
     }
 }
