@@ -84,3 +84,56 @@ pub const FIELD_CHAIN_REQUESTS: usize = 12;
 /// "Body field summaries are bounded to 12 requests, 96 scalar fields and 256 characters per
 /// value."
 pub const FIELD_CHAIN_SCALARS: usize = 96;
+
+// ---- the load profile (`bsk debug start --profile load`) ---------------------------------------
+// An opt-in exception to the per-capture bounds above, for load tests (DESIGN, "Decisions for
+// the open issues"). The default stays the spec's bounds exactly.
+
+/// Most requests a load-profile capture retains.
+pub const LOAD_MAX_REQUESTS: usize = 10_000;
+/// Most console entries a load-profile capture retains.
+pub const LOAD_MAX_CONSOLE_ENTRIES: usize = 5_000;
+/// Most body text a load-profile capture retains, in UTF-16 code units (32 Mi).
+pub const LOAD_MAX_TEXT_UNITS: usize = 32 * 1024 * 1024;
+
+/// What the daemon reserves per retained request: four header sets of 4 Ki characters, the URL,
+/// timing and the record itself, at their worst.
+pub const RESERVED_PER_REQUEST: u64 = 24 * 1024;
+/// What the daemon reserves per retained console entry: 4 Ki code units of text, its source and
+/// the record.
+pub const RESERVED_PER_CONSOLE_ENTRY: u64 = 8 * 1024 + 1024;
+/// What the daemon reserves per code unit of retained body text (UTF-8, at worst 3 bytes).
+pub const RESERVED_PER_TEXT_UNIT: u64 = 3;
+
+/// The daemon's default memory budget for its captures' retained evidence (`BSK_MEMORY_BUDGET_MIB`
+/// sets another). Default-profile captures reserve about 6 MiB each; a full load profile about
+/// 334 MiB.
+pub const DEFAULT_MEMORY_BUDGET: u64 = 1024 * 1024 * 1024;
+
+/// The limits of a default capture: the spec's bounds.
+pub fn default_limits() -> bsk_schema::capture::CaptureLimits {
+    limits(
+        bsk_schema::capture::CaptureProfile::Default,
+        MAX_REQUESTS,
+        MAX_CONSOLE_ENTRIES,
+        MAX_CAPTURE_TEXT_UNITS,
+    )
+}
+
+/// Limits with the memory they reserve.
+pub fn limits(
+    profile: bsk_schema::capture::CaptureProfile,
+    max_requests: usize,
+    max_console: usize,
+    text_budget: usize,
+) -> bsk_schema::capture::CaptureLimits {
+    bsk_schema::capture::CaptureLimits {
+        profile,
+        max_requests,
+        max_console,
+        text_budget,
+        memory_reserved: max_requests as u64 * RESERVED_PER_REQUEST
+            + max_console as u64 * RESERVED_PER_CONSOLE_ENTRY
+            + text_budget as u64 * RESERVED_PER_TEXT_UNIT,
+    }
+}

@@ -14,7 +14,7 @@ use bsk_actors::capture::{
 };
 use bsk_actors::cdp::{CommandError, CommandFuture, Commander};
 use bsk_actors::store::{Capture, RunMeta, now_ms};
-use bsk_schema::capture::{CaptureState, RunInfo, StopReason};
+use bsk_schema::capture::{CaptureLimits, CaptureState, RunInfo, StopReason};
 use dashmap::DashMap;
 use serde_json::{Value, json};
 
@@ -27,6 +27,16 @@ use crate::tab::Tab;
 /// A run id that is unique across daemons, restarts and machines, because history in the
 /// browser, `#run=` links and exported files outlive the daemon that made them:
 /// `run-YYYYMMDD-HHMMSS-xxxxx` (UTC start time, sortable, then five random base-36 characters).
+/// The captures' memory budget: `BSK_MEMORY_BUDGET_MIB` when set to a number of MiB, else
+/// [`DEFAULT_MEMORY_BUDGET`](bsk_actors::bounds::DEFAULT_MEMORY_BUDGET).
+fn memory_budget() -> u64 {
+    std::env::var("BSK_MEMORY_BUDGET_MIB")
+        .ok()
+        .and_then(|mib| mib.trim().parse::<u64>().ok())
+        .map(|mib| mib * 1024 * 1024)
+        .unwrap_or(bsk_actors::bounds::DEFAULT_MEMORY_BUDGET)
+}
+
 pub fn new_run_id(now_ms: u64, seq: u64) -> String {
     use std::hash::{BuildHasher, Hasher};
     const ALPHABET: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyz";
@@ -188,6 +198,8 @@ pub struct Captures {
     /// Starts run one at a time: the checks (4 captures, one per session) and the insert happen
     /// with CDP awaits in between, so two starts at once could both pass them.
     starting: tokio::sync::Mutex<()>,
+    /// Bytes the held captures may reserve together (each reserves its limits' worst case).
+    budget: u64,
 }
 
 impl Default for Captures {
@@ -204,6 +216,54 @@ impl Captures {
             next: AtomicU64::new(1),
             sink,
             starting: tokio::sync::Mutex::new(()),
+            budget: memory_budget(),
+        }
+    }
+
+    /// The memory budget of the held captures, in bytes.
+    pub fn budget(&self) -> u64 {
+        self.budget
+    }
+
+    /// What the held captures reserve of the budget, in bytes.
+    pub fn reserved(&self) -> u64 {
+        self.held
+            .iter()
+            .map(|h| h.capture.lock().limits().memory_reserved)
+            .sum()
+    }
+
+    /// Makes `limits` fit in the memory budget: evicts stopped captures, oldest first, while the
+    /// held ones reserve too much; refuses when the active ones alone do.
+    fn make_budget_room(&self, limits: &CaptureLimits) -> Result<()> {
+        const MIB: u64 = 1024 * 1024;
+        loop {
+            let reserved = self.reserved();
+            if reserved + limits.memory_reserved <= self.budget {
+                return Ok(());
+            }
+            let oldest_stopped = self
+                .held
+                .iter()
+                .filter(|h| !h.capture.lock().is_active())
+                .min_by_key(|h| h.seq)
+                .map(|h| h.run_id.clone());
+            let Some(run_id) = oldest_stopped else {
+                return Err(Failure::busy(format!(
+                    "this capture would reserve {} MiB at its limits, and the daemon's captures \
+                     already reserve {} of its {} MiB memory budget",
+                    limits.memory_reserved.div_ceil(MIB),
+                    reserved.div_ceil(MIB),
+                    self.budget / MIB
+                ))
+                .hint(
+                    "lower --max-requests, --max-console or --text-budget, stop a running \
+                     capture (`bsk debug stop --session <id>`), or start the daemon with a larger \
+                     budget: `bsk daemon stop`, then `BSK_MEMORY_BUDGET_MIB=<MiB> bsk daemon start`",
+                ));
+            };
+            tracing::info!(run_id = %run_id, "evicting a stopped capture to fit the memory budget");
+            self.held.remove(&run_id);
         }
     }
 
@@ -276,6 +336,7 @@ impl Captures {
         session: &Session,
         tab: &Arc<Tab>,
         name: Option<String>,
+        limits: CaptureLimits,
     ) -> Result<RunInfo> {
         let _one_at_a_time = self.starting.lock().await;
         tab.ensure_alive()?;
@@ -294,16 +355,20 @@ impl Captures {
             )));
         }
         self.make_room()?;
+        self.make_budget_room(&limits)?;
         let seq = self.next.fetch_add(1, Ordering::Relaxed);
         let run_id = new_run_id(now_ms(), seq);
-        let mut capture = Capture::new(RunMeta {
-            run_id: run_id.clone(),
-            session: session.id.clone(),
-            task_id: session.task_id,
-            name,
-            tab_id: tab.target_id.clone(),
-            started_at: now_ms(),
-        });
+        let mut capture = Capture::with_limits(
+            RunMeta {
+                run_id: run_id.clone(),
+                session: session.id.clone(),
+                task_id: session.task_id,
+                name,
+                tab_id: tab.target_id.clone(),
+                started_at: now_ms(),
+            },
+            limits,
+        );
         capture.user_agent = cdp
             .call(None, "Browser.getVersion", json!({}))
             .await

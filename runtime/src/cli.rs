@@ -299,6 +299,12 @@ pub struct Wait {
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum ProfileArg {
+    Default,
+    Load,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum WaitUntilArg {
     Load,
     Domcontentloaded,
@@ -468,6 +474,21 @@ pub enum DebugCommand {
         /// A name for the capture, e.g. the bug being reproduced.
         #[arg(long)]
         name: Option<String>,
+        /// `load`: retention for load tests, up to 10,000 requests, 5,000 console entries and
+        /// 32 Mi code units of body text, reserved against the daemon's memory budget (refused
+        /// when it does not fit). History keeps the newest 200 requests and the summary; export
+        /// it whole with `--output`. Default: the spec's 200 / 100 / 512 Ki.
+        #[arg(long, value_enum, default_value = "default")]
+        profile: ProfileArg,
+        /// Retained requests (at most 200, or 10,000 with --profile load).
+        #[arg(long, value_name = "N")]
+        max_requests: Option<usize>,
+        /// Retained console entries (at most 100, or 5,000 with --profile load).
+        #[arg(long, value_name = "N")]
+        max_console: Option<usize>,
+        /// Retained body text in UTF-16 code units (at most 524288, or 33554432 with --profile load).
+        #[arg(long, value_name = "UNITS")]
+        text_budget: Option<usize>,
     },
     /// Stop the running (or --run-id) capture; its evidence stays readable until the session ends.
     Stop {

@@ -8,7 +8,8 @@ use serde_json::Value;
 use crate::browser::{BrowserSource, Visibility};
 use crate::cli::{
     Cli, Command, DaemonCommand, DebugCommand, DebugOn, DialogCommand, DialogsArg, DisplayFlags,
-    ExtensionCommand, FormatArg, On, PageArgs, PartArg, ScopeArg, SessionCommand, TabCommand,
+    ExtensionCommand, FormatArg, On, PageArgs, PartArg, ProfileArg, ScopeArg, SessionCommand,
+    TabCommand,
 };
 use crate::client;
 use crate::daemon::{Config, Daemon, server};
@@ -368,10 +369,12 @@ async fn evidence(
     let png = base64::engine::general_purpose::STANDARD
         .decode(result.png_base64.unwrap_or_default())
         .map_err(|e| Failure::protocol(format!("the screenshot is not base64: {e}")))?;
-    write_private(&file, &png).map_err(|e| {
-        Failure::invalid_input(format!("cannot write {}: {e}", file.display()))
-            .hint("pass a writable path to --screenshot")
-    })?;
+    {
+        use std::io::Write as _;
+        crate::state_file::create_private(&file)?
+            .write_all(&png)
+            .map_err(|e| crate::state_file::cannot_write(&file, e))?;
+    }
     let summary = serde_json::json!({
         "run_id": result.run_id,
         "url": result.url,
@@ -387,19 +390,6 @@ async fn evidence(
         ))
     });
     Ok(())
-}
-
-/// Writes `bytes` to `path`, created with mode 0600 (evidence is the user's only).
-fn write_private(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    use std::os::unix::fs::OpenOptionsExt;
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .mode(0o600)
-        .open(path)?;
-    file.write_all(bytes)
 }
 
 /// `bsk extension …`: needs no daemon.
@@ -425,7 +415,7 @@ fn extension(command: ExtensionCommand, paths: &Paths, style: Style) -> Result<(
 
 /// One `tool.debug` call whose answer is checked against the shape its action promises.
 async fn debug_call(paths: &Paths, params: bsk_schema::debug::DebugParams) -> Result<Value> {
-    let value = request(paths, Call::Debug(params.clone())).await?;
+    let value = request(paths, Call::Debug(Box::new(params.clone()))).await?;
     bsk_schema::debug::DebugResult::decode(&params, value.clone()).map_err(|message| {
         Failure::protocol(message)
             .hint("the CLI and the daemon are different builds: run `bsk daemon stop` and retry")
@@ -448,8 +438,22 @@ async fn debug(command: DebugCommand, paths: &Paths, style: Style) -> Result<()>
         p
     };
     let params = match command {
-        DebugCommand::Start { on, name } => DebugParams {
+        DebugCommand::Start {
+            on,
             name,
+            profile,
+            max_requests,
+            max_console,
+            text_budget,
+        } => DebugParams {
+            name,
+            profile: Some(match profile {
+                ProfileArg::Default => bsk_schema::capture::CaptureProfile::Default,
+                ProfileArg::Load => bsk_schema::capture::CaptureProfile::Load,
+            }),
+            max_requests,
+            max_console,
+            text_budget,
             ..params(on, A::Start)
         },
         DebugCommand::Stop { on } => params(on, A::Stop),
@@ -507,20 +511,35 @@ async fn debug(command: DebugCommand, paths: &Paths, style: Style) -> Result<()>
                 FormatArg::Json => ExportFormat::Json,
                 FormatArg::Har => ExportFormat::Har,
             };
+            let output = match output {
+                // The daemon writes the file as it serializes: a load-profile export can be
+                // larger than one message, and never has to fit in one.
+                Some(path) => Some(
+                    std::path::absolute(&path)
+                        .map_err(|e| crate::state_file::cannot_write(&path, e))?
+                        .display()
+                        .to_string(),
+                ),
+                None => None,
+            };
             let p = DebugParams {
                 format: Some(format),
+                output,
                 ..params(on, A::Export)
             };
+            let written = p.output.is_some();
             let value = debug_call(paths, p).await?;
-            let text = serde_json::to_string_pretty(&value).unwrap_or_default();
-            match output {
-                Some(path) => {
-                    write_private(&path, format!("{text}\n").as_bytes()).map_err(|e| {
-                        Failure::invalid_input(format!("cannot write {}: {e}", path.display()))
-                            .hint("pass a path in a directory you can write to")
-                    })?
-                }
-                None => output::line(&text),
+            if written {
+                output::result(style, &value, |v| {
+                    Some(format!(
+                        "wrote {} ({} requests, {} KiB)",
+                        v["path"].as_str().unwrap_or_default(),
+                        v["requests"],
+                        v["bytes"].as_u64().unwrap_or_default().div_ceil(1024)
+                    ))
+                });
+            } else {
+                output::line(&serde_json::to_string_pretty(&value).unwrap_or_default());
             }
             return Ok(());
         }

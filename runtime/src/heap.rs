@@ -60,6 +60,8 @@ pub fn memory() -> DaemonMemory {
     DaemonMemory {
         heap_in_use_bytes: IN_USE.load(Ordering::Relaxed) as u64,
         rss_bytes: resident_bytes(),
+        capture_budget_bytes: 0,
+        capture_reserved_bytes: 0,
     }
 }
 

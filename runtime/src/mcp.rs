@@ -335,7 +335,7 @@ impl BskMcp {
                 })?;
                 if action == DebugAction::Fault {
                     return Err(Failure::invalid_input("`fault` is a test hook, not a debug action")
-                        .hint("start, stop, status, requests, request, console, pages, operations, operation, export or search"));
+                        .hint("start, stop, status, requests, request, console, pages, operations, operation, export, search or summary"));
                 }
                 let params = DebugParams {
                     run_id: args.run_id,
@@ -355,9 +355,14 @@ impl BskMcp {
                     query: args.query,
                     regex: args.regex,
                     scopes: args.scopes,
+                    profile: args.profile,
+                    max_requests: args.max_requests,
+                    max_console: args.max_console,
+                    text_budget: args.text_budget,
+                    output: args.output,
                     ..DebugParams::new(args.session_id, action)
                 };
-                let value = self.request(Call::Debug(params.clone())).await?;
+                let value = self.request(Call::Debug(Box::new(params.clone()))).await?;
                 let text = output::debug::renderer(action)(&value);
                 let decoded = DebugResult::decode(&params, value).map_err(|message| {
                     Failure::protocol(message).hint(
@@ -368,7 +373,8 @@ impl BskMcp {
                     .map_err(|e| Failure::internal(format!("cannot encode the result: {e}")))?;
                 let text = match (action, text) {
                     (_, Some(text)) => text,
-                    // The export is the document: its text is the JSON itself.
+                    // The export is the document (or, written to a file, where): its text is the
+                    // JSON itself.
                     (DebugAction::Export, None) => {
                         serde_json::to_string(&structured).unwrap_or_default()
                     }

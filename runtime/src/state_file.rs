@@ -52,11 +52,22 @@ pub fn read(path: &Path) -> Result<StorageState> {
 }
 
 pub fn write(path: &Path, state: &StorageState) -> Result<()> {
+    let text = serde_json::to_string_pretty(state)
+        .map_err(|e| Failure::internal(format!("cannot encode the state: {e}")))?;
+    let mut file = create_private(path)?;
+    file.write_all(format!("{text}\n").as_bytes())
+        .map_err(|e| cannot_write(path, e))
+}
+
+/// Opens `path` to write the user's own data into (login state, an export): created with mode
+/// 0600, never through a symlink, never another user's file; an existing file of the user's is
+/// truncated and made private.
+pub fn create_private(path: &Path) -> Result<std::fs::File> {
     let shown = path.display();
     if let Ok(meta) = std::fs::symlink_metadata(path) {
         if meta.file_type().is_symlink() || !meta.is_file() {
             return Err(Failure::permission(format!(
-                "{shown} is not a regular file; bsk writes login state only to a file of its own"
+                "{shown} is not a regular file; bsk writes only to a file of its own"
             ))
             .hint("pass a new path"));
         }
@@ -67,25 +78,23 @@ pub fn write(path: &Path, state: &StorageState) -> Result<()> {
             );
         }
     }
-    let text = serde_json::to_string_pretty(state)
-        .map_err(|e| Failure::internal(format!("cannot encode the state: {e}")))?;
-    let cannot = |e: std::io::Error| {
-        Failure::invalid_input(format!("cannot write {shown}: {e}"))
-            .hint("pass a path in a directory you can write to")
-    };
-    let mut file = std::fs::OpenOptions::new()
+    let file = std::fs::OpenOptions::new()
         .write(true)
         .create(true)
         .truncate(true)
         .mode(0o600)
         .custom_flags(libc::O_NOFOLLOW)
         .open(path)
-        .map_err(cannot)?;
+        .map_err(|e| cannot_write(path, e))?;
     // An existing file keeps its mode on open: make it private too.
     file.set_permissions(std::os::unix::fs::PermissionsExt::from_mode(0o600))
-        .map_err(cannot)?;
-    file.write_all(format!("{text}\n").as_bytes())
-        .map_err(cannot)
+        .map_err(|e| cannot_write(path, e))?;
+    Ok(file)
+}
+
+pub fn cannot_write(path: &Path, e: std::io::Error) -> Failure {
+    Failure::invalid_input(format!("cannot write {}: {e}", path.display()))
+        .hint("pass a path in a directory you can write to")
 }
 
 fn current_uid() -> Option<u32> {

@@ -1389,6 +1389,139 @@ async fn the_summary_counts_all_traffic_as_the_server_saw_it_evicted_requests_in
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn the_load_profile_retains_more_within_the_memory_budget_and_exports_to_a_file() {
+    let site = site().await;
+    let mut bsk = Bsk::new("cap-load");
+    // 400 MiB: room for one full load profile (374 MiB reserved) but not for two captures.
+    bsk.set_env("BSK_MEMORY_BUDGET_MIB", "400");
+    let s = bsk.start_session().await;
+
+    // Beyond the default bounds only with the load profile, said plainly.
+    let refused = debug_fail(&s, &["start", "--max-requests", "300"]).await;
+    assert_eq!(refused["code"], "usage", "{refused}");
+    assert!(
+        refused["hint"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("--profile load"),
+        "{refused}"
+    );
+    let refused = debug_fail(
+        &s,
+        &["start", "--profile", "load", "--max-requests", "20000"],
+    )
+    .await;
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("10000"),
+        "{refused}"
+    );
+
+    let run_id = start_capture(&s, &s.tab, &["--profile", "load", "--max-requests", "1000"]).await;
+    let run = run_info(&s, &run_id).await;
+    assert_eq!(
+        (
+            run["limits"]["profile"].clone(),
+            run["limits"]["max_requests"].clone(),
+            run["limits"]["max_console"].clone()
+        ),
+        (json!("load"), json!(1000), json!(5000)),
+        "{run}"
+    );
+    s.op(&["navigate", &site.url("/burst?n=1200")]).await;
+    wait_until("the burst of 1200", WAIT, || async {
+        s.eval("window.__burst.done").await == true
+    })
+    .await;
+    let run = wait_for("the burst to be recorded", WAIT, || async {
+        let run = run_info(&s, &run_id).await;
+        (run["counters"]["requests_seen"].as_u64() >= Some(1201)).then_some(run)
+    })
+    .await;
+    assert_eq!(
+        run["requests"], 1000,
+        "the load profile's bound, not 200: {run}"
+    );
+    assert!(
+        run["counters"]["requests_evicted"].as_u64() >= Some(201),
+        "{run}"
+    );
+    let text = s.run(&["debug", "status"]).await.success();
+    assert!(
+        text.stdout.contains("load profile: up to 1000 requests"),
+        "{}",
+        text.stdout
+    );
+    let daemon = bsk.json(&["status"]).await;
+    let reserved = daemon["memory"]["capture_reserved_bytes"]
+        .as_u64()
+        .unwrap_or_default();
+    assert_eq!(
+        Some(reserved),
+        run["limits"]["memory_reserved"].as_u64(),
+        "{daemon}"
+    );
+    assert_eq!(
+        daemon["memory"]["capture_budget_bytes"],
+        400 * 1024 * 1024,
+        "{daemon}"
+    );
+
+    // Its export goes to a file, written by the daemon, never through one message.
+    let refused = debug_fail(&s, &["export"]).await;
+    assert!(
+        refused["hint"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("--output"),
+        "{refused}"
+    );
+    let file = bsk.home.join("load.json");
+    let written = debug(&s, &["export", "--output", &file.to_string_lossy()]).await;
+    assert_eq!(written["requests"], 1000, "{written}");
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let meta = std::fs::metadata(&file).expect("written");
+        assert_eq!(meta.permissions().mode() & 0o777, 0o600);
+        assert_eq!(Some(meta.len()), written["bytes"].as_u64());
+    }
+    let document: Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("read")).expect("JSON");
+    assert_eq!(document["requests"].as_array().map(Vec::len), Some(1000));
+    assert!(
+        document["summary"]["requests"].as_u64() >= Some(1201),
+        "the summary counts all"
+    );
+    assert!(document.get("slice").is_none(), "an export is whole");
+
+    // A second full load profile does not fit beside the running one: refused, with the way out.
+    let other = bsk.start_session().await;
+    let refused = debug_fail(&other, &["start", "--profile", "load"]).await;
+    assert_eq!(refused["code"], "busy", "{refused}");
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("memory budget"),
+        "{refused}"
+    );
+    assert!(
+        refused["hint"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("BSK_MEMORY_BUDGET_MIB"),
+        "{refused}"
+    );
+    // Once the first is stopped, it is evicted to make room.
+    debug(&s, &["stop"]).await;
+    let second = start_capture(&other, &other.tab, &["--profile", "load"]).await;
+    let run = run_info(&other, &second).await;
+    assert_eq!(run["limits"]["max_requests"], 10000, "{run}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn redirect_chains_and_preflights_read_as_logical_requests() {
     let site = site().await;
     let bsk = Bsk::new("cap-logical");

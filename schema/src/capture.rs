@@ -575,8 +575,11 @@ pub struct RunInfo {
     pub counters: Counters,
     pub coverage: Coverage,
     pub history: HistoryStatus,
-    /// Retained request + response text, in UTF-16 code units (budget 512 Ki).
+    /// Retained request + response text, in UTF-16 code units (budget 512 Ki, or `limits`).
     pub text_units: usize,
+    /// What the capture retains at most. Exports written before limits existed had the spec's.
+    #[serde(default)]
+    pub limits: CaptureLimits,
     pub requests: usize,
     pub console: usize,
     pub operations: usize,
@@ -653,6 +656,54 @@ pub struct Percentiles {
     pub max: f64,
 }
 
+/// How much a capture retains.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum CaptureProfile {
+    /// The spec's bounds: 200 requests, 100 console entries, 512 Ki code units of text.
+    #[default]
+    Default,
+    /// Opt-in larger retention for load tests (up to 10,000 requests, 5,000 console entries,
+    /// 32 Mi code units), under the daemon's memory budget; checkpoints keep the spec-bounded
+    /// newest slice and the summary.
+    Load,
+}
+
+/// The retention limits of one capture and the memory they may take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct CaptureLimits {
+    pub profile: CaptureProfile,
+    pub max_requests: usize,
+    pub max_console: usize,
+    /// Retained request + response body text, in UTF-16 code units.
+    pub text_budget: usize,
+    /// What the daemon reserves for this capture against its memory budget, in bytes: the
+    /// worst case at these limits.
+    pub memory_reserved: u64,
+}
+
+impl Default for CaptureLimits {
+    fn default() -> Self {
+        CaptureLimits {
+            profile: CaptureProfile::Default,
+            max_requests: 200,
+            max_console: 100,
+            text_budget: 512 * 1024,
+            memory_reserved: 0,
+        }
+    }
+}
+
+/// Requests and console entries a checkpoint of a load-profile capture left out: history keeps
+/// the spec-bounded newest slice; `bsk debug export --output` has everything.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct SliceInfo {
+    pub requests_left_out: usize,
+    pub console_left_out: usize,
+    /// Bodies of kept requests whose text was left out to stay within 512 Ki code units.
+    pub bodies_left_out: usize,
+}
+
 /// The portable JSON document `bsk debug export` writes.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct ExportDocument {
@@ -673,6 +724,9 @@ pub struct ExportDocument {
     /// exports written before it existed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub summary: Option<TrafficSummary>,
+    /// Present on a history checkpoint of a load-profile capture: what it left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub slice: Option<SliceInfo>,
 }
 
 /// A request as lists show it: no headers, no body text.

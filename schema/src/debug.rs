@@ -98,6 +98,23 @@ pub struct DebugParams {
     /// Search: where to look (default everywhere).
     #[serde(rename = "in", default, skip_serializing_if = "Vec::is_empty")]
     pub scopes: Vec<SearchScope>,
+    /// Start: the retention profile (default: the spec's bounds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub profile: Option<crate::capture::CaptureProfile>,
+    /// Start: retained requests (the load profile allows up to 10,000).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_requests: Option<usize>,
+    /// Start: retained console entries (the load profile allows up to 5,000).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_console: Option<usize>,
+    /// Start: retained body text in UTF-16 code units (the load profile allows up to 32 Mi).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text_budget: Option<usize>,
+    /// Export: the daemon writes the document into this file (an absolute path, created with
+    /// mode 0600, never through a symlink) and answers where; needed for documents larger than
+    /// one IPC frame (load-profile captures).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub output: Option<String>,
 }
 
 /// Where `search` looks.
@@ -200,6 +217,11 @@ impl DebugParams {
             query: None,
             regex: false,
             scopes: Vec::new(),
+            profile: None,
+            max_requests: None,
+            max_console: None,
+            text_budget: None,
+            output: None,
         }
     }
 }
@@ -372,6 +394,14 @@ pub struct StatusResult {
     pub runs: Vec<RunInfo>,
 }
 
+/// `export` with `output`: where the daemon wrote the document.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct Written {
+    pub path: String,
+    pub bytes: u64,
+    pub requests: usize,
+}
+
 /// Nothing to say beyond success (the test-only `fault`).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 pub struct Done {
@@ -406,6 +436,8 @@ pub enum DebugResult {
     Har(crate::har::Har),
     Search(ListPage<SearchItem>),
     Summary(crate::capture::TrafficSummary),
+    /// `export` with `output`.
+    Written(Written),
     Done(Done),
 }
 
@@ -430,6 +462,7 @@ impl DebugResult {
             DebugAction::Pages => from(value).map(DebugResult::Pages),
             DebugAction::Operations => from(value).map(DebugResult::Operations),
             DebugAction::Operation => from(value).map(DebugResult::Operation),
+            DebugAction::Export if params.output.is_some() => from(value).map(DebugResult::Written),
             DebugAction::Export => match params.format.unwrap_or_default() {
                 ExportFormat::Json => from(value).map(DebugResult::Export),
                 ExportFormat::Har => from(value).map(DebugResult::Har),

@@ -85,7 +85,7 @@ pub enum Call {
     Operation(OperationParams),
     /// A `bsk debug …` action on the session's captures; the result depends on the action.
     #[serde(rename = "tool.debug")]
-    Debug(crate::debug::DebugParams),
+    Debug(Box<crate::debug::DebugParams>),
     /// The evidence page of one of the session's captures, optionally as a screenshot.
     /// Result: [`EvidenceResult`].
     #[serde(rename = "evidence.show")]
@@ -393,6 +393,13 @@ pub struct DaemonStatus {
 pub struct DaemonMemory {
     /// Bytes the daemon has allocated and not freed.
     pub heap_in_use_bytes: u64,
+    /// The memory budget for the captures' retained evidence (`BSK_MEMORY_BUDGET_MIB`), and what
+    /// the captures held now reserve of it (each the worst case at its limits). A capture that
+    /// would exceed it is refused at start.
+    #[serde(default)]
+    pub capture_budget_bytes: u64,
+    #[serde(default)]
+    pub capture_reserved_bytes: u64,
     /// Resident set size (`VmRSS`), where the platform reports it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rss_bytes: Option<u64>,

@@ -233,6 +233,23 @@ pub struct InspectArgs {
     /// Debug search: where to look (default everywhere).
     #[serde(rename = "in", default, skip_serializing_if = "Vec::is_empty")]
     pub scopes: Vec<SearchScope>,
+    /// Debug start: `load` for load tests (up to 10,000 requests, 5,000 console entries, 32 Mi
+    /// code units of text, under the daemon's memory budget); default the spec's bounds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub profile: Option<crate::capture::CaptureProfile>,
+    /// Debug start: retained requests, within the profile's maximum.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_requests: Option<usize>,
+    /// Debug start: retained console entries, within the profile's maximum.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_console: Option<usize>,
+    /// Debug start: retained body text in UTF-16 code units, within the profile's maximum.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text_budget: Option<usize>,
+    /// Debug export: an absolute path; the daemon writes the document there (mode 0600) and
+    /// answers where. A load-profile capture is exported this way only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub output: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

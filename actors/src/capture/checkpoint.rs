@@ -180,7 +180,7 @@ pub async fn save_snapshot(capture: &SharedCapture, sink: &dyn CheckpointSink) {
         capture.history.reason = Some(reason);
         return;
     }
-    let snapshot = capture.lock().export(now_ms());
+    let snapshot = capture.lock().checkpoint(now_ms());
     let saved_at = snapshot.saved_at;
     let result = match tokio::time::timeout(SAVE_DEADLINE, sink.save(snapshot)).await {
         Ok(result) => result,

@@ -20,20 +20,23 @@ pub mod windows;
 #[cfg(test)]
 mod tests;
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{BTreeSet, HashMap, VecDeque};
 
 use bsk_schema::capture::{
-    Body, BodyReason, BodyState, CaptureState, ConsoleEntry, Counters, Coverage, HistoryStatus,
-    OperationRecord, OperationSource, OperationState, PageLoad, PageObservation, RequestRecord,
-    RequestState, RunInfo, StopReason,
+    Body, BodyReason, BodyState, CaptureLimits, CaptureState, ConsoleEntry, Counters, Coverage,
+    HistoryStatus, OperationRecord, OperationSource, OperationState, PageLoad, PageObservation,
+    RequestRecord, RequestState, RunInfo, StopReason,
 };
 
-use crate::bounds::{
-    MAX_CAPTURE_TEXT_UNITS, MAX_CONSOLE_ENTRIES, MAX_OPERATIONS, MAX_PAGE_LOADS, MAX_REQUESTS,
-};
+use crate::bounds::{MAX_OPERATIONS, MAX_PAGE_LOADS};
 pub use network::{
     BodyJob, BodyKind, BodyOutcome, NETWORK_EVENTS, is_binary_type, is_multipart, retain_text,
 };
+
+/// The number of a request id: `r12` → 12.
+fn id_number(id: &str) -> Option<u64> {
+    id.strip_prefix('r')?.parse().ok()
+}
 
 /// Milliseconds since the Unix epoch: the clock of every record.
 pub fn now_ms() -> u64 {
@@ -65,9 +68,17 @@ pub struct Capture {
     stop_reason: Option<StopReason>,
     /// Capture-wide, bumped on every change to any record; `--since` follows it.
     revision: u64,
+    /// In id order (ids are issued in order and records only leave), so an id is found by
+    /// binary search.
     requests: VecDeque<RequestRecord>,
     /// CDP `requestId` → id of the record for its latest redirect hop.
     by_cdp_id: HashMap<String, String>,
+    /// Record id → its CDP `requestId`, to unlink an evicted record in O(1).
+    cdp_of: HashMap<String, String>,
+    /// Numbers of the records that hold body text, oldest first: where text eviction starts.
+    with_text: BTreeSet<u64>,
+    /// What this capture retains at most.
+    limits: CaptureLimits,
     /// CORS preflights reported before the request they guard: (its CDP id, preflight's id).
     preflights_waiting: VecDeque<(String, String)>,
     console: VecDeque<ConsoleEntry>,
@@ -100,9 +111,18 @@ struct Issued {
 }
 
 impl Capture {
+    /// A capture with the spec's bounds.
     pub fn new(meta: RunMeta) -> Capture {
+        Capture::with_limits(meta, crate::bounds::default_limits())
+    }
+
+    /// A capture that retains up to `limits` (the load profile).
+    pub fn with_limits(meta: RunMeta, limits: CaptureLimits) -> Capture {
         Capture {
             meta,
+            cdp_of: HashMap::new(),
+            with_text: BTreeSet::new(),
+            limits,
             state: CaptureState::Active,
             stopped_at: None,
             stop_reason: None,
@@ -151,6 +171,10 @@ impl Capture {
     /// Statistics over all the traffic seen since the capture started.
     pub fn summary(&self) -> bsk_schema::capture::TrafficSummary {
         self.summary.snapshot()
+    }
+
+    pub fn limits(&self) -> CaptureLimits {
+        self.limits
     }
 
     pub fn text_units(&self) -> usize {
@@ -216,6 +240,7 @@ impl Capture {
             coverage: self.coverage.clone(),
             history: self.history.clone(),
             text_units: self.text_units,
+            limits: self.limits,
             requests: self.requests.len(),
             console: self.console.len(),
             operations: self.operations.len(),
@@ -360,7 +385,7 @@ impl Capture {
         self.count_into_operation_window(entry.at);
         entry.revision = self.bump();
         self.counters.console_seen += 1;
-        if self.console.len() == MAX_CONSOLE_ENTRIES {
+        if self.console.len() >= self.limits.max_console {
             self.console.pop_front();
             self.counters.console_evicted += 1;
         }
@@ -370,7 +395,7 @@ impl Capture {
     /// Makes room for one more request: evicts the oldest finished record (a pending one keeps
     /// its place so its eventual response is not lost), or the oldest of all when none is.
     fn make_room_for_request(&mut self) {
-        if self.requests.len() < MAX_REQUESTS {
+        if self.requests.len() < self.limits.max_requests {
             return;
         }
         let index = self
@@ -380,7 +405,14 @@ impl Capture {
             .unwrap_or(0);
         if let Some(evicted) = self.requests.remove(index) {
             self.text_units -= evicted.request_body.units + evicted.response_body.units;
-            self.by_cdp_id.retain(|_, id| *id != evicted.id);
+            if let Some(n) = id_number(&evicted.id) {
+                self.with_text.remove(&n);
+            }
+            if let Some(cdp_id) = self.cdp_of.remove(&evicted.id)
+                && self.by_cdp_id.get(&cdp_id) == Some(&evicted.id)
+            {
+                self.by_cdp_id.remove(&cdp_id);
+            }
             self.counters.requests_evicted += 1;
         }
     }
@@ -388,17 +420,25 @@ impl Capture {
     /// Frees text budget for `units` more code units by evicting the oldest retained bodies,
     /// never the one being stored (`keep`).
     fn make_room_for_text(&mut self, units: usize, keep: &str) {
+        let budget = self.limits.text_budget;
         // A revision per record touched, so paging never skips one (see `stop`).
         let mut next = self.revision;
-        for record in self.requests.iter_mut() {
-            if self.text_units + units <= MAX_CAPTURE_TEXT_UNITS {
+        let keep = id_number(keep);
+        let holders: Vec<u64> = self.with_text.iter().copied().collect();
+        for n in holders {
+            if self.text_units + units <= budget {
                 break;
             }
-            if record.id == keep {
+            if Some(n) == keep {
                 continue;
             }
+            let Some(index) = self.index_of_number(n) else {
+                self.with_text.remove(&n);
+                continue;
+            };
+            let record = &mut self.requests[index];
             for body in [&mut record.request_body, &mut record.response_body] {
-                if body.units > 0 && self.text_units + units > MAX_CAPTURE_TEXT_UNITS {
+                if body.units > 0 && self.text_units + units > budget {
                     self.text_units -= body.units;
                     let mime_type = body.mime_type.take();
                     *body = Body {
@@ -412,15 +452,41 @@ impl Capture {
                     self.counters.bodies_evicted += 1;
                 }
             }
+            if record.request_body.units == 0 && record.response_body.units == 0 {
+                self.with_text.remove(&n);
+            }
         }
         self.revision = next;
     }
 
+    /// Notes that a record may now hold body text.
+    fn note_text(&mut self, id: &str) {
+        if let Some(n) = id_number(id)
+            && let Some(index) = self.index_of_number(n)
+        {
+            let record = &self.requests[index];
+            if record.request_body.units + record.response_body.units > 0 {
+                self.with_text.insert(n);
+            }
+        }
+    }
+
+    fn index_of_number(&self, n: u64) -> Option<usize> {
+        self.requests
+            .binary_search_by_key(&n, |r| id_number(&r.id).unwrap_or_default())
+            .ok()
+    }
+
+    fn index_of(&self, id: &str) -> Option<usize> {
+        self.index_of_number(id_number(id)?)
+    }
+
     fn record_mut(&mut self, id: &str) -> Option<&mut RequestRecord> {
-        self.requests.iter_mut().find(|r| r.id == id)
+        let index = self.index_of(id)?;
+        self.requests.get_mut(index)
     }
 
     pub fn request(&self, id: &str) -> Option<&RequestRecord> {
-        self.requests.iter().find(|r| r.id == id)
+        self.requests.get(self.index_of(id)?)
     }
 }

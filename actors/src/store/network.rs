@@ -510,7 +510,9 @@ impl Capture {
         self.text_units += record.request_body.units;
         self.count_into_operation_window(started_at);
         self.requests.push_back(record);
+        self.note_text(&id);
         self.by_cdp_id.insert(cdp_id.to_string(), id.clone());
+        self.cdp_of.insert(id.clone(), cdp_id.to_string());
         self.link_preflight(cdp_id, &id, &params["initiator"]);
         self.make_room_for_text(0, &id);
         self.apply_pending_extra(cdp_id);
@@ -726,6 +728,7 @@ impl Capture {
                 BodyKind::Response => record.response_body = body,
             }
         }
+        self.note_text(&job.record_id);
     }
 
     /// Applies `change` to the record of `cdp_id`'s latest hop and bumps its revision.

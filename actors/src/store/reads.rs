@@ -2,8 +2,8 @@
 //! read repeats a network request: everything comes from what the capture retained.
 
 use bsk_schema::capture::{
-    BodyState, ConsoleEntry, ExportDocument, OperationRecord, OperationWindows, RequestRecord,
-    RequestSummary, StopReason, WindowIds,
+    BodyState, CaptureProfile, ConsoleEntry, ExportDocument, OperationRecord, OperationWindows,
+    RequestRecord, RequestSummary, SliceInfo, StopReason, WindowIds,
 };
 use bsk_schema::debug::{
     BodyRead, ListPage, OperationDetail, OperationSummary, PagesResult, RequestChain,
@@ -414,11 +414,73 @@ impl Capture {
 
     /// The export document: a point-in-time snapshot, bodies included.
     pub fn export(&self, saved_at: u64) -> ExportDocument {
+        self.document(
+            saved_at,
+            self.requests.iter().cloned().collect(),
+            self.console.iter().cloned().collect(),
+            None,
+        )
+    }
+
+    /// What a history checkpoint saves. A default capture's checkpoint is its export; a
+    /// load-profile capture's is the spec-bounded newest slice (200 requests, 100 console
+    /// entries, 512 Ki code units of body text, newest bodies first) with the complete summary,
+    /// so that a checkpoint every two seconds costs what a default capture's does.
+    pub fn checkpoint(&self, saved_at: u64) -> ExportDocument {
+        use crate::bounds::{MAX_CAPTURE_TEXT_UNITS, MAX_CONSOLE_ENTRIES, MAX_REQUESTS};
+        if self.limits.profile == CaptureProfile::Default {
+            return self.export(saved_at);
+        }
+        let skip = self.requests.len().saturating_sub(MAX_REQUESTS);
+        let mut requests: Vec<RequestRecord> = self.requests.iter().skip(skip).cloned().collect();
+        let mut units = 0;
+        let mut bodies_left_out = 0;
+        for record in requests.iter_mut().rev() {
+            for body in [&mut record.response_body, &mut record.request_body] {
+                if body.units == 0 {
+                    continue;
+                }
+                if units + body.units <= MAX_CAPTURE_TEXT_UNITS {
+                    units += body.units;
+                    continue;
+                }
+                let mime_type = body.mime_type.take();
+                *body = bsk_schema::capture::Body {
+                    mime_type,
+                    ..bsk_schema::capture::Body::state(
+                        BodyState::Evicted,
+                        Some(bsk_schema::capture::BodyReason::CaptureBudget),
+                    )
+                };
+                bodies_left_out += 1;
+            }
+        }
+        let console_skip = self.console.len().saturating_sub(MAX_CONSOLE_ENTRIES);
+        let slice = SliceInfo {
+            requests_left_out: skip,
+            console_left_out: console_skip,
+            bodies_left_out,
+        };
+        self.document(
+            saved_at,
+            requests,
+            self.console.iter().skip(console_skip).cloned().collect(),
+            Some(slice),
+        )
+    }
+
+    fn document(
+        &self,
+        saved_at: u64,
+        requests: Vec<RequestRecord>,
+        console: Vec<ConsoleEntry>,
+        slice: Option<SliceInfo>,
+    ) -> ExportDocument {
         ExportDocument {
             version: 1,
             saved_at,
             run: self.run_info(),
-            requests: self.requests.iter().cloned().collect(),
+            requests,
             operations: (0..self.operations.len())
                 .map(|index| bsk_schema::capture::OperationRecord {
                     field_chain: Some(self.field_chain(index, saved_at)),
@@ -426,11 +488,12 @@ impl Capture {
                     ..self.operations[index].clone()
                 })
                 .collect(),
-            console: self.console.iter().cloned().collect(),
+            console,
             pages: self.pages.iter().cloned().collect(),
             extension_version: self.extension_version.clone(),
             user_agent: self.user_agent.clone(),
             summary: Some(self.summary()),
+            slice,
         }
     }
 

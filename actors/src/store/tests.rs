@@ -7,7 +7,7 @@ use bsk_schema::debug::RequestPart;
 use serde_json::json;
 
 use super::*;
-use crate::bounds::{MAX_CONSOLE_ENTRIES, MAX_REQUESTS};
+use crate::bounds::{MAX_CAPTURE_TEXT_UNITS, MAX_CONSOLE_ENTRIES, MAX_REQUESTS};
 
 fn capture() -> Capture {
     Capture::new(RunMeta {
@@ -274,6 +274,85 @@ fn a_pending_request_keeps_its_place_and_its_eventual_response() {
         "the slow request is still retained and its body is fetched"
     );
     assert_eq!(c.request("r1").map(|r| r.status), Some(Some(200)));
+}
+
+#[test]
+fn a_load_profile_capture_keeps_its_limits_and_checkpoints_the_spec_bounded_slice() {
+    let limits = crate::bounds::limits(
+        bsk_schema::capture::CaptureProfile::Load,
+        2_000,
+        500,
+        2 * MAX_CAPTURE_TEXT_UNITS,
+    );
+    let mut c = Capture::with_limits(
+        RunMeta {
+            run_id: "run1".into(),
+            session: "s1".into(),
+            task_id: 1,
+            name: None,
+            tab_id: "TAB".into(),
+            started_at: 1_000,
+        },
+        limits,
+    );
+    for i in 0..3_000u64 {
+        let id = i.to_string();
+        sent(&mut c, &id, &format!("http://a/item/{i}"), 1_000 + i);
+        let jobs = finish(&mut c, &id, 200, "text/plain", 1_000 + i);
+        c.apply_body(&jobs[0], BodyOutcome::Text("z".repeat(4 * 1024)));
+    }
+    for i in 0..700 {
+        c.apply_console(
+            "TAB",
+            "Runtime.consoleAPICalled",
+            &json!({ "type": "log", "args": [{ "type": "string", "value": format!("line {i}") }], "timestamp": 1.0 }),
+            2_000,
+        );
+    }
+    assert_eq!(c.requests.len(), 2_000);
+    assert_eq!(c.counters.requests_evicted, 1_000);
+    assert_eq!(c.console.len(), 500);
+    assert!(c.text_units() <= limits.text_budget);
+    // The oldest retained bodies went first; the newest are all there.
+    assert_eq!(
+        c.request("r3000").map(|r| r.response_body.state),
+        Some(BodyState::Available)
+    );
+    assert_eq!(
+        c.request("r1001").map(|r| r.response_body.state),
+        Some(BodyState::Evicted)
+    );
+    assert_eq!(
+        c.summary().requests,
+        3_000,
+        "the summary counts evicted requests"
+    );
+    assert_eq!(c.run_info().limits, limits);
+
+    let checkpoint = c.checkpoint(5_000);
+    assert_eq!(checkpoint.requests.len(), MAX_REQUESTS);
+    assert_eq!(
+        checkpoint.requests.last().map(|r| r.id.as_str()),
+        Some("r3000")
+    );
+    assert_eq!(checkpoint.console.len(), MAX_CONSOLE_ENTRIES);
+    let units: usize = checkpoint
+        .requests
+        .iter()
+        .map(|r| r.request_body.units + r.response_body.units)
+        .sum();
+    assert!(units <= MAX_CAPTURE_TEXT_UNITS, "{units}");
+    let slice = checkpoint
+        .slice
+        .expect("a load checkpoint says what it left out");
+    assert_eq!(
+        (slice.requests_left_out, slice.console_left_out),
+        (1_800, 400)
+    );
+    assert_eq!(checkpoint.summary.map(|s| s.requests), Some(3_000));
+    // The export has everything.
+    let export = c.export(5_000);
+    assert_eq!((export.requests.len(), export.slice), (2_000, None));
 }
 
 #[test]

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use bsk_actors::store::now_ms;
 use bsk_actors::store::reads::ReadError;
+use bsk_schema::capture::{CaptureLimits, CaptureProfile, ExportDocument};
 use bsk_schema::debug::{DebugAction, DebugParams, ExportFormat, RequestPart};
 use serde_json::Value;
 
@@ -66,9 +67,10 @@ impl Daemon {
             DebugAction::Start => {
                 let conn = self.browser().await?;
                 let tab = session.tab(params.tab_id.as_deref())?;
+                let limits = limits(&params)?;
                 to_json(
                     captures
-                        .start(&conn.cdp, &session, &tab, params.name.clone())
+                        .start(&conn.cdp, &session, &tab, params.name.clone(), limits)
                         .await?,
                 )
             }
@@ -142,7 +144,19 @@ impl Daemon {
             DebugAction::Export => {
                 let held = captures.get(&session, run_id, tab_id)?;
                 let document = held.capture.lock().export(now_ms());
-                match params.format.unwrap_or_default() {
+                let format = params.format.unwrap_or_default();
+                if let Some(path) = &params.output {
+                    return write_export(path, document, format).await;
+                }
+                if document.run.limits.profile != CaptureProfile::Default {
+                    return Err(Failure::invalid_input(format!(
+                        "capture {} uses the load profile: its export can be larger than one \
+                         message to the CLI",
+                        document.run.run_id
+                    ))
+                    .hint("write it to a file: `bsk debug export --output run.json`"));
+                }
+                match format {
                     ExportFormat::Json => to_json(document),
                     ExportFormat::Har => to_json(bsk_actors::model::har::from_export(
                         &document,
@@ -173,6 +187,84 @@ impl Daemon {
             }
         }
     }
+}
+
+/// The retention limits `debug start` asks for: the spec's bounds unless `--profile load`, which
+/// opens up to its maxima; `--max-requests`, `--max-console` and `--text-budget` set each one
+/// within the profile's maximum.
+fn limits(params: &DebugParams) -> Result<CaptureLimits> {
+    use bsk_actors::bounds as b;
+    let profile = params.profile.unwrap_or_default();
+    let (requests, console, text) = match profile {
+        CaptureProfile::Default => (
+            b::MAX_REQUESTS,
+            b::MAX_CONSOLE_ENTRIES,
+            b::MAX_CAPTURE_TEXT_UNITS,
+        ),
+        CaptureProfile::Load => (
+            b::LOAD_MAX_REQUESTS,
+            b::LOAD_MAX_CONSOLE_ENTRIES,
+            b::LOAD_MAX_TEXT_UNITS,
+        ),
+    };
+    let pick = |flag: &str, asked: Option<usize>, max: usize| -> Result<usize> {
+        match asked {
+            None => Ok(max),
+            Some(0) => Err(Failure::usage(format!("--{flag} must be at least 1"))),
+            Some(n) if n <= max => Ok(n),
+            Some(n) if profile == CaptureProfile::Default => Err(Failure::usage(format!(
+                "--{flag} {n} is beyond the default bound of {max}"
+            ))
+            .hint("larger retention is the load profile's: add `--profile load`")),
+            Some(n) => Err(Failure::usage(format!(
+                "--{flag} {n} is beyond the load profile's maximum of {max}"
+            ))),
+        }
+    };
+    Ok(b::limits(
+        profile,
+        pick("max-requests", params.max_requests, requests)?,
+        pick("max-console", params.max_console, console)?,
+        pick("text-budget", params.text_budget, text)?,
+    ))
+}
+
+/// Writes an export document into `path` as it serializes (no copy of the whole text in
+/// memory), with mode 0600 and never through a symlink; answers where and how much.
+async fn write_export(path: &str, document: ExportDocument, format: ExportFormat) -> Result<Value> {
+    let target = std::path::PathBuf::from(path);
+    if !target.is_absolute() {
+        return Err(
+            Failure::usage(format!("the export path {path} is not absolute"))
+                .hint("the CLI passes an absolute path; over MCP give one too"),
+        );
+    }
+    let requests = document.requests.len();
+    let written = tokio::task::spawn_blocking(move || -> Result<u64> {
+        use std::io::Write as _;
+        let file = crate::state_file::create_private(&target)?;
+        let cannot = |e: std::io::Error| crate::state_file::cannot_write(&target, e);
+        let mut out = std::io::BufWriter::new(file);
+        let encoded = match format {
+            ExportFormat::Json => serde_json::to_writer_pretty(&mut out, &document),
+            ExportFormat::Har => serde_json::to_writer_pretty(
+                &mut out,
+                &bsk_actors::model::har::from_export(&document, env!("CARGO_PKG_VERSION")),
+            ),
+        };
+        encoded.map_err(|e| cannot(e.into()))?;
+        out.write_all(b"\n").map_err(cannot)?;
+        let file = out.into_inner().map_err(|e| cannot(e.into_error()))?;
+        file.sync_all().map_err(cannot)?;
+        Ok(file.metadata().map_err(cannot)?.len())
+    })
+    .await
+    .map_err(|e| Failure::internal(format!("the export writer failed: {e}")))??;
+    to_json(bsk_schema::debug::Written {
+        path: path.to_string(),
+        bytes: written,
+        requests,
+    })
 }
 
 fn required_id<'a>(params: &'a DebugParams, what: &str) -> Result<&'a str> {

@@ -49,7 +49,7 @@ impl Daemon {
             Call::TabBorrow(params) => to_json(self.borrow_tab(params).await?),
             Call::TabReturn(params) => to_json(self.return_tab(params).await?),
             Call::Operation(params) => to_json(self.operate(params).await?),
-            Call::Debug(params) => self.debug(params).await,
+            Call::Debug(params) => self.debug(*params).await,
             Call::Evidence(params) => to_json(self.evidence(params).await?),
         }
     }
@@ -90,7 +90,11 @@ impl Daemon {
             state_dir: self.paths.state_dir.display().to_string(),
             browser,
             sessions,
-            memory: crate::heap::memory(),
+            memory: bsk_schema::ipc::DaemonMemory {
+                capture_budget_bytes: self.captures.budget(),
+                capture_reserved_bytes: self.captures.reserved(),
+                ..crate::heap::memory()
+            },
             tab_readers: crate::tab::pump::live_pumps(),
         }
     }
@@ -187,7 +191,12 @@ impl Daemon {
         if let Some(name) = params.capture {
             // Before the tab has loaded anything: the first request is recorded.
             let name = Some(name).filter(|n| !n.is_empty());
-            match self.captures.start(&conn.cdp, &session, &tab, name).await {
+            let limits = bsk_actors::bounds::default_limits();
+            match self
+                .captures
+                .start(&conn.cdp, &session, &tab, name, limits)
+                .await
+            {
                 Ok(run) => info.run_id = Some(run.run_id),
                 Err(failure) => {
                     let _ = self

@@ -189,7 +189,13 @@ impl Daemon {
                     let tab = session.tab(None)?;
                     let run = self
                         .captures
-                        .start(&conn.cdp, &session, &tab, request.name.clone())
+                        .start(
+                            &conn.cdp,
+                            &session,
+                            &tab,
+                            request.name.clone(),
+                            bsk_actors::bounds::default_limits(),
+                        )
                         .await?;
                     Ok(serde_json::to_value(run).unwrap_or_default())
                 }

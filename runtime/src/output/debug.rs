@@ -124,6 +124,16 @@ fn run_lines(run: &RunInfo) -> String {
     if !flags.is_empty() {
         lines.push(format!("  limits: {}", flags.join(", ")));
     }
+    if run.limits.profile == bsk_schema::capture::CaptureProfile::Load {
+        lines.push(format!(
+            "  load profile: up to {} requests, {} console entries, {} text units ({} MiB reserved); \
+             history keeps the newest 200 requests, `export --output` has everything",
+            run.limits.max_requests,
+            run.limits.max_console,
+            run.limits.text_budget,
+            run.limits.memory_reserved.div_ceil(1024 * 1024)
+        ));
+    }
     lines.push(format!(
         "  iframes captured: {}",
         run.coverage.iframe_targets

@@ -273,6 +273,13 @@ pub fn status(value: &Value) -> Option<String> {
             .unwrap_or_default(),
         status.tab_readers
     ));
+    if memory.capture_budget_bytes > 0 {
+        lines.push(format!(
+            "         captures reserve {:.1} of their {:.0} MiB budget",
+            memory.capture_reserved_bytes as f64 / MIB,
+            memory.capture_budget_bytes as f64 / MIB
+        ));
+    }
     if status.sessions.is_empty() {
         lines.push("sessions none".into());
     } else {
