@@ -519,8 +519,14 @@ pub struct Counters {
     /// Bodies dropped to stay within 512 Ki code units per capture.
     pub bodies_evicted: u64,
     pub bodies_truncated: u64,
-    /// Body fetches refused because 32 were already queued.
+    /// Bodies of retained requests lost because the fetch queue (4 running, 32 queued) was full.
+    /// A request evicted later takes its count with it (it is in `requests_evicted`), so this
+    /// is the number of retained requests whose body reads `saturated`.
     pub bodies_saturated: u64,
+    /// Body fetches not made because their request was evicted before its turn (its body was
+    /// going nowhere): work saved, no evidence lost.
+    #[serde(default)]
+    pub body_fetches_skipped: u64,
     /// Body fetches that missed the 2.5 s deadline.
     pub bodies_deadline: u64,
     /// Browser events lost because a capture queue was full.

@@ -1,6 +1,11 @@
 //! The body fetcher pool: "4 concurrent jobs, 32 queued, 2.5 s command deadline". A full queue
 //! answers `saturated` at once, never a wait that stalls capture; a job past its deadline ends
 //! as `deadline`; nothing waits forever on a body the browser will never have.
+//!
+//! The queue works in the order that keeps the most evidence: a job whose request the capture
+//! has already evicted is dropped unfetched (counted as skipped, not as a loss); documents,
+//! XHR/fetch and request bodies run before static resources; and when the queue is full, the
+//! static resource or else the oldest request (the next to be evicted) gives way, not the newest.
 
 use std::collections::{HashMap, VecDeque};
 use std::convert::Infallible;
@@ -24,7 +29,9 @@ pub struct BodyPool {
     capture: SharedCapture,
     cdp: Arc<dyn Commander>,
     me: ActorRef<BodyPool>,
-    /// Jobs waiting for a free slot, oldest first; at most [`BODY_FETCH_QUEUE`].
+    /// Jobs waiting for a free slot, in arrival order; at most [`BODY_FETCH_QUEUE`]. Jobs whose
+    /// request was evicted leave it unfetched; a full queue makes its least valuable job give
+    /// way (see [`BodyPool::queue_over_full`]).
     queue: VecDeque<BodyJob>,
     /// Jobs in flight by ticket, at most [`BODY_FETCH_CONCURRENCY`]. Their tasks are aborted on
     /// stop, which cancels the pending browser reads.
@@ -166,13 +173,74 @@ impl BodyPool {
     }
 }
 
+impl BodyPool {
+    /// Drops queued jobs whose request the capture has let go (evicted, or the body no longer
+    /// pending): fetching them would be work for nothing. Counted.
+    fn drop_unwanted(&mut self) {
+        let mut capture = self.capture.lock();
+        let before = self.queue.len();
+        self.queue.retain(|job| capture.wants_body(job));
+        capture.count_skipped_fetches((before - self.queue.len()) as u64);
+    }
+
+    /// The next job to run: documents, XHR/fetch and request bodies before static resources,
+    /// each in arrival order.
+    fn next_job(&mut self) -> Option<BodyJob> {
+        let at = self
+            .queue
+            .iter()
+            .position(|job| !job.low_priority)
+            .unwrap_or(0);
+        self.queue.remove(at)
+    }
+
+    /// Queues `job` in a full queue by letting the least valuable job give way: a static
+    /// resource before anything else, then the oldest request (the nearest to eviction). The
+    /// job that gives way loses its body as `saturated`.
+    fn queue_over_full(&mut self, job: BodyJob) {
+        let rank = |job: &BodyJob| (!job.low_priority, record_number(&job.record_id));
+        let weakest = self
+            .queue
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, queued)| rank(queued))
+            .map(|(at, queued)| (at, rank(queued)));
+        let gives_way = match weakest {
+            Some((at, weakest)) if weakest < rank(&job) => {
+                let Some(out) = self.queue.remove(at) else {
+                    return;
+                };
+                self.queue.push_back(job);
+                out
+            }
+            _ => job,
+        };
+        self.capture
+            .lock()
+            .apply_body(&gives_way, BodyOutcome::Failed(BodyReason::Saturated));
+    }
+}
+
+/// `r12` → 12: records are numbered in the order their requests were sent.
+fn record_number(record_id: &str) -> u64 {
+    record_id
+        .strip_prefix('r')
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_default()
+}
+
 impl Message<Fetch> for BodyPool {
     type Reply = ();
 
     async fn handle(&mut self, Fetch(job): Fetch, _: &mut Context<Self, ()>) {
         if self.running.len() < BODY_FETCH_CONCURRENCY {
             self.start(job);
-        } else if job.best_effort && self.queue.len() >= BODY_FETCH_QUEUE / 2 {
+            return;
+        }
+        if self.queue.len() >= BODY_FETCH_QUEUE / 2 {
+            self.drop_unwanted();
+        }
+        if job.best_effort && self.queue.len() >= BODY_FETCH_QUEUE / 2 {
             // Identifying a binary body never crowds out text bodies: with the queue half
             // full, it stays `omitted`/`binary`, unidentified (not a saturation).
             self.capture
@@ -181,9 +249,7 @@ impl Message<Fetch> for BodyPool {
         } else if self.queue.len() < BODY_FETCH_QUEUE {
             self.queue.push_back(job);
         } else {
-            self.capture
-                .lock()
-                .apply_body(&job, BodyOutcome::Failed(BodyReason::Saturated));
+            self.queue_over_full(job);
         }
     }
 }
@@ -195,7 +261,8 @@ impl Message<Done> for BodyPool {
         if let Some((job, _finished)) = self.running.remove(&done.ticket) {
             self.capture.lock().apply_body(&job, done.outcome);
         }
-        if let Some(next) = self.queue.pop_front() {
+        self.drop_unwanted();
+        if let Some(next) = self.next_job() {
             self.start(next);
         }
     }

@@ -405,6 +405,14 @@ impl Capture {
             .unwrap_or(0);
         if let Some(evicted) = self.requests.remove(index) {
             self.text_units -= evicted.request_body.units + evicted.response_body.units;
+            // A body lost to a full fetch queue is a retained request's loss only while the
+            // request is retained: evicted, it is counted with the request.
+            let saturated = [&evicted.request_body, &evicted.response_body]
+                .iter()
+                .filter(|b| b.reason == Some(BodyReason::Saturated))
+                .count() as u64;
+            self.counters.bodies_saturated =
+                self.counters.bodies_saturated.saturating_sub(saturated);
             if let Some(n) = id_number(&evicted.id) {
                 self.with_text.remove(&n);
             }

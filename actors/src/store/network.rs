@@ -47,6 +47,17 @@ pub struct BodyJob {
     /// Only to identify a binary body (size, digest, type): done when the pool has room, and
     /// its failure leaves the body `omitted`/`binary` rather than `unavailable`.
     pub best_effort: bool,
+    /// A static resource's body (script, style, image, font, media): fetched after documents,
+    /// XHR/fetch and request bodies, and the first to give way when the queue is full.
+    pub low_priority: bool,
+}
+
+/// Whether a resource type's body waits behind documents, XHR and fetch in the body queue.
+pub fn is_static_type(resource_type: Option<&str>) -> bool {
+    matches!(
+        resource_type,
+        Some("Script" | "Stylesheet" | "Image" | "Font" | "Media" | "Manifest" | "TextTrack")
+    )
 }
 
 /// What the browser answered for a body job, read off the capture's lock by the pool.
@@ -440,6 +451,7 @@ impl Capture {
                 cdp_request_id: cdp_id.to_string(),
                 content_type: mime.clone(),
                 best_effort: false,
+                low_priority: false,
             });
             Body {
                 mime_type: Some(mime.clone()).filter(|m| !m.is_empty()),
@@ -622,6 +634,7 @@ impl Capture {
                     cdp_request_id: cdp_id.to_string(),
                     content_type: mime.clone(),
                     best_effort: is_binary_mime(&mime),
+                    low_priority: is_static_type(record.resource_type.as_deref()),
                 });
                 Body {
                     mime_type: Some(mime).filter(|m| !m.is_empty()),
@@ -630,6 +643,26 @@ impl Capture {
             };
         });
         job.into_iter().collect()
+    }
+
+    /// Whether a job's body is still wanted: its record is retained and the body still pending.
+    /// A queued job whose record was evicted meanwhile is not fetched at all.
+    pub fn wants_body(&self, job: &BodyJob) -> bool {
+        self.request(&job.record_id).is_some_and(|record| {
+            let body = match job.kind {
+                BodyKind::Request => &record.request_body,
+                BodyKind::Response => &record.response_body,
+            };
+            body.state == BodyState::Pending
+        })
+    }
+
+    /// Counts body fetches not made because their request was evicted before its turn.
+    pub fn count_skipped_fetches(&mut self, skipped: u64) {
+        if skipped > 0 {
+            self.counters.body_fetches_skipped += skipped;
+            self.bump();
+        }
     }
 
     /// Applies the browser's answer to a body job. A body whose record was evicted, or that is no

@@ -113,6 +113,7 @@ fn a_redirect_chain_gets_distinct_ids_linked_by_redirect_from() {
             cdp_request_id: "1".into(),
             content_type: "application/json".into(),
             best_effort: false,
+            low_priority: false,
         }]
     );
     let metadata = c

@@ -106,6 +106,10 @@ fn run_lines(run: &RunInfo) -> String {
         ("bodies evicted", c.bodies_evicted),
         ("bodies truncated", c.bodies_truncated),
         ("bodies saturated", c.bodies_saturated),
+        (
+            "body fetches skipped (request evicted first)",
+            c.body_fetches_skipped,
+        ),
         ("bodies past deadline", c.bodies_deadline),
         ("events dropped", c.events_dropped),
         ("extra-info dropped", c.extra_info_dropped),
