@@ -86,7 +86,7 @@ async fn wait_for(what: &str, mut done: impl FnMut() -> bool) {
 }
 
 #[tokio::test(start_paused = true)]
-async fn the_body_pool_runs_four_queues_thirty_two_and_saturates_the_rest() {
+async fn the_body_pool_runs_four_queues_thirty_two_and_the_oldest_queued_give_way() {
     let capture = new_capture();
     let browser = Arc::new(SilentBrowser::default());
     let tap = CaptureTap::start(
@@ -119,9 +119,18 @@ async fn the_body_pool_runs_four_queues_thirty_two_and_saturates_the_rest() {
     {
         let c = capture.lock();
         assert_eq!(c.counters.bodies_deadline, 36);
+        // A full queue lets its oldest jobs go (r5 to r8 waited longest; their requests are the
+        // next to be evicted), not the newest.
+        for i in 5..=8 {
+            assert_eq!(
+                c.request(&format!("r{i}")).map(|r| r.response_body.reason),
+                Some(Some(BodyReason::Saturated)),
+                "r{i}"
+            );
+        }
         assert_eq!(
             c.request("r40").map(|r| r.response_body.reason),
-            Some(Some(BodyReason::Saturated))
+            Some(Some(BodyReason::Deadline))
         );
         assert_eq!(
             c.request("r1").map(|r| r.response_body.reason),
