@@ -7,7 +7,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { bytes, count, milliseconds } from '../../extension/evidence/format.js';
 import { makeFullDocument } from '../fixtures/make-full.js';
+import { seenRecord, trafficSummary } from '../fixtures/traffic-summary.js';
 import {
   WAIT_MS, artifactsDir, evidenceUrl, fixture, heartbeat, launchWithExtension, rebased, seed, openEvidence, serviceWorker,
 } from './support.js';
@@ -28,6 +30,7 @@ const checkout = (() => {
   const body = doc.requests.find((/** @type {any} */ r) => r.id === 'r6').response_body;
   body.text = '{"ok":false,"error":{"code":"ZEBRA_7731","message":"Card declined"}}';
   body.units = body.original_units = body.text.length;
+  doc.summary = trafficSummary(doc.requests.map(seenRecord));
   return doc;
 })();
 
@@ -44,10 +47,12 @@ const leftBehind = (() => {
   request.state = 'pending';
   delete request.ended_at;
   request.response_body = { state: 'pending', units: 0 };
+  // The summary at that checkpoint: the pending request is still in flight.
+  doc.summary = trafficSummary(doc.requests.map(seenRecord));
   return doc;
 })();
 
-/** Every bound at its limit. */
+/** Every bound at its limit; its summary has 512 routes and `other`. saveFails has no summary. */
 const full = makeFullDocument(fixture('save-fails.json'), { startedAt: NOW - 60 * MINUTE });
 
 /**
@@ -424,11 +429,11 @@ describe('evidence page', () => {
     await page.waitForFunction(() => document.querySelectorAll('article.op').length === 64);
     const firstRender = await page.evaluate(() => performance.now());
     console.log(`full-bounds record: first render of the timeline ${firstRender.toFixed(0)} ms after navigation start (200 requests, 100 console entries, 64 operations, 20 pages, ${full.run.text_units} body code units)`);
-    assert.match(await page.locator('.tabs').innerText(), /Timeline\s+64\s+Requests\s+200\s+Console\s+100\s+Page context\s+20/);
+    assert.match(await page.locator('.tabs').innerText(), /Timeline\s+64\s+Requests\s+200\s+Traffic summary\s+513\s+Console\s+100\s+Page context\s+20/);
     assert.ok(await page.getByText('Possibly related (by start time, not proof of causation)').count() > 0);
     const capacity = await textOf(page.locator('.card', { hasText: 'Capacity limits' }));
     for (const words of [
-      '231 oldest finished requests evicted to keep 200 (431 seen)',
+      '965 oldest finished requests evicted to keep 200 (1,165 seen)',
       '80 oldest console entries evicted to keep 100 (180 seen)',
       '3 oldest operations evicted to keep 64',
       '2 oldest page loads evicted to keep 20',
@@ -448,6 +453,136 @@ describe('evidence page', () => {
     await page.close();
   });
 
+  test('the traffic summary shows every route, the other row last, failures by error text, and a headline', async () => {
+    const summary = full.summary;
+    const page = await open(`${runHash(full.run.run_id)}&view=requests`);
+    await page.locator('ul.requests > li').first().waitFor();
+    // Opened from its tab with the keyboard; the 513 rows are built when it opens.
+    const tab = page.locator('.tabs a', { hasText: 'Traffic summary' });
+    assert.match(await tab.innerText(), /^Traffic summary\s+513$/);
+    const started = await page.evaluate(() => performance.now());
+    await tab.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelectorAll('.summary-table tbody tr').length === 513);
+    const took = await page.evaluate((t) => performance.now() - t, started);
+    console.log(`traffic summary of 512 routes + other: shown ${took.toFixed(0)} ms after its tab was pressed`);
+    assert.ok(took < 2000, `the summary took ${took.toFixed(0)} ms to show`);
+    assert.equal(await tab.getAttribute('aria-current'), 'page');
+
+    assert.equal((await textOf(page.locator('.summary-headline'))).replaceAll('\u00a0', ' '),
+      '1,165 requests since the capture started · 512 routes + other · 200 retained, 965 evicted');
+    assert.match(await page.locator('.summary-untracked').innerText(), /^3 requests counted without their outcome: more than 4096 were in flight at once/);
+    assert.deepEqual(await page.locator('.summary-table thead th').allInnerTexts(),
+      ['Route', 'Count', '2xx', '3xx', '4xx', '5xx', 'Failed', 'In flight', 'p50 ms', 'p95 ms', 'p99 ms', 'Bytes in', 'Bytes out']);
+
+    const rows = page.locator('.summary-table tbody tr');
+    /** The cells of a row as shown, the route cell first. @param {import('playwright-core').Locator} row */
+    const cells = async (row) => (await row.locator('th, td').allInnerTexts()).map((t) => t.trim());
+    /** What the row of `r` should show after its route cell. @param {any} r */
+    const numbers = (r) => [
+      count(r.count), ...['2xx', '3xx', '4xx', '5xx'].map((c) => count(r.status[c] ?? 0)), count(r.failed), count(r.in_flight),
+      milliseconds(r.duration_ms.p50), milliseconds(r.duration_ms.p95), milliseconds(r.duration_ms.p99), bytes(r.bytes_in), bytes(r.bytes_out),
+    ];
+    // The busiest route first, as the daemon ordered them.
+    const first = await cells(rows.first());
+    assert.match(first[0], /^GET 127\.0\.0\.1:18123\/api\/items\/\{id\}\s+net::ERR_CONNECTION_REFUSED ×10\s+7 from the cache or a service worker$/);
+    assert.deepEqual(first.slice(1), numbers(summary.routes[0]));
+    assert.deepEqual(first.slice(1, 4), ['389', '353', '0']);
+    // `other` last, in words.
+    const last = await cells(rows.last());
+    assert.match(last[0], /^Other routes \(beyond the first 512\)/);
+    assert.deepEqual(last.slice(1), numbers(summary.other));
+    // A route that only failed: its error text under it, its count in the failed column.
+    const refused = rows.filter({ hasText: '127.0.0.1:43129/refused' });
+    assert.deepEqual(await cells(refused), [
+      'GET 127.0.0.1:43129/refused\nnet::ERR_CONNECTION_REFUSED ×20', '20', '0', '0', '0', '0', '20', '0', '103.5', '106.2', '106.5', '0 B', '0 B',
+    ]);
+    assert.equal(await refused.locator('td').nth(5).getAttribute('class'), 'num num-error');
+    // When the route was first and last sent, for lining up with the site's own logs.
+    assert.match(await refused.locator('th').getAttribute('title') ?? '', /^first sent \d\d:\d\d:\d\d\.\d{3}.*, latest \d\d:\d\d:\d\d\.\d{3}/);
+    // Eight error texts at most per route, the rest counted together.
+    const flaky = await rows.filter({ hasText: '127.0.0.1:18123/api/flaky' }).locator('.route-failures li').allInnerTexts();
+    assert.equal(flaky.length, 9);
+    assert.equal(flaky[0], 'net::ERR_CONNECTION_RESET ×4');
+    assert.equal(flaky.at(-1), 'other errors ×4');
+
+    // 420 px: the page does not overflow; the table scrolls inside its card, and the keyboard
+    // reaches the scrolling region.
+    await page.setViewportSize({ width: 420, height: 900 });
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'the page fits 420 px');
+    const wrap = page.locator('.summary-wrap');
+    assert.ok(await wrap.evaluate((el) => el.scrollWidth > el.clientWidth), 'the table scrolls sideways inside its card');
+    assert.equal(await wrap.getAttribute('tabindex'), '0');
+    await wrap.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => /** @type {HTMLElement} */ (document.querySelector('.summary-wrap')).scrollLeft > 0);
+    await page.close();
+  });
+
+  test('a small summary: one row per route, the request still in flight, and a headline', async () => {
+    const page = await open(`${runHash(leftBehind.run.run_id)}&view=summary`);
+    const routes = leftBehind.summary.routes;
+    await page.waitForFunction((n) => document.querySelectorAll('.summary-table tbody tr').length === n, routes.length);
+    assert.equal(routes.length, 7);
+    assert.equal((await textOf(page.locator('.summary-headline'))).replaceAll('\u00a0', ' '), '7 requests since the capture started · 7 routes · 7 retained');
+    assert.equal(await page.locator('.summary-untracked').count(), 0);
+    assert.equal(await page.locator('.summary-other').count(), 0, 'no other row when every route has its own');
+    const routeCells = await page.locator('.summary-table tbody th').allInnerTexts();
+    assert.deepEqual(routeCells, routes.map((/** @type {any} */ r) => `${r.method} ${r.route}`));
+    assert.ok(routeCells.includes('GET 127.0.0.1:18123/nope'));
+    const pending = page.locator('.summary-table tbody tr', { hasText: 'GET 127.0.0.1:18123/nope' });
+    assert.equal(await pending.locator('td').nth(6).innerText(), '1', 'in flight');
+    assert.equal(await pending.locator('td').nth(6).getAttribute('class'), 'num num-attention');
+    assert.equal(await pending.locator('td').nth(7).innerText(), '—', 'no duration without an end');
+    await page.close();
+  });
+
+  test('an export without a summary shows no traffic summary, and says so in a line when asked', async () => {
+    assert.equal(saveFails.summary, undefined);
+    const page = await open(runHash(saveFails.run.run_id));
+    await page.locator('article.op').first().waitFor();
+    assert.deepEqual((await page.locator('.tabs a').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ')),
+      ['Timeline 6', 'Requests 7', 'Console 5', 'Page context 1']);
+    // A link to the view (from another record, say): one line, no table, and its tab marked.
+    const hash = `${runHash(saveFails.run.run_id)}&view=summary`;
+    await page.goto(`${evidenceUrl()}${hash}`);
+    assert.equal(await textOf(page.locator('.summary-section .empty')),
+      'This record has no traffic summary: it was saved by a bsk from before summaries were kept. Its retained requests are under Requests.');
+    assert.equal(await page.locator('.summary-table').count(), 0);
+    assert.equal(await page.locator('.tabs a[aria-current="page"]').innerText(), 'Traffic summary');
+    await page.locator('.tabs a', { hasText: 'Requests' }).click();
+    await page.locator('ul.requests > li').first().waitFor();
+    assert.deepEqual(pageErrors.filter((e) => e.includes(saveFails.run.run_id)), []);
+    await page.close();
+  });
+
+  test('text in the traffic summary is shown as text, never as markup', async () => {
+    const hostile = rebased(fixture('save-fails.json'), NOW - 8 * MINUTE, { run_id: 'hostile-summary-8', name: 'Hostile summary' });
+    hostile.summary = trafficSummary(hostile.requests.map(seenRecord));
+    const route = hostile.summary.routes[0];
+    Object.assign(route, {
+      method: '<b>GET</b>',
+      route: '<img src=x onerror="window.__bskPwned = 1">/a',
+      failed: 1,
+      failures: [{ error: '<script>window.__bskPwned = 2</script>', count: 1 }],
+    });
+    route.status['<i>9xx</i>'] = 1;
+    await seed(worker, hostile);
+    const page = await open(`${runHash(hostile.run.run_id)}&view=summary`);
+    const table = page.locator('.summary-table');
+    await table.locator('tbody tr').first().waitFor();
+    assert.equal(await table.locator('img, b, i, script').count(), 0, 'no element made from the data');
+    const cell = table.locator('tbody tr').first().locator('th');
+    assert.equal(await cell.locator('.route-method').textContent(), '<b>GET</b>');
+    assert.equal(await cell.locator('.route-path').textContent(), '<img src=x onerror="window.__bskPwned = 1">/a');
+    assert.equal(await cell.locator('.route-failures li').textContent(), '<script>window.__bskPwned = 2</script> ×1');
+    // A status key of another shape still counts, in a column of its own.
+    assert.equal(await table.locator('thead th').nth(6).innerText(), 'Other');
+    assert.equal(await table.locator('tbody tr').first().locator('td').nth(5).innerText(), '1');
+    assert.equal(await page.evaluate(() => /** @type {any} */ (window).__bskPwned), undefined);
+    await page.close();
+  });
+
   test('screenshots, light and dark, wide and narrow', async () => {
     const dir = artifactsDir();
     const views = [
@@ -460,6 +595,8 @@ describe('evidence page', () => {
       ['interrupted', runHash(leftBehind.run.run_id)],
       ['upload-detail', `${runHash(full.run.run_id)}&view=requests&request=${full.requests.find((/** @type {any} */ r) => Array.isArray(r.request_body.parts)).id}`],
       ['image-detail', `${runHash(full.run.run_id)}&view=requests&request=${full.requests.find((/** @type {any} */ r) => r.response_body.binary).id}`],
+      ['traffic-summary', `${runHash(full.run.run_id)}&view=summary`],
+      ['traffic-summary-small', `${runHash(leftBehind.run.run_id)}&view=summary`],
     ];
     const page = await open();
     for (const scheme of /** @type {const} */ (['light', 'dark'])) {

@@ -106,6 +106,13 @@ describe('the export document schema', () => {
     assert.ok(errors.every((e) => e.startsWith('/requests/')));
   });
 
+  it('checks a traffic summary’s status classes as counts', () => {
+    const full = makeFullDocument(FIXTURE);
+    assert.ok(full.summary.routes.length > 0);
+    full.summary.routes[0].status['2xx'] = 'many';
+    assert.deepEqual(exportDocumentErrors(full, validator), ['/summary/routes/0/status/2xx: must be an integer (got string)']);
+  });
+
   it('accepts fields it does not know: a newer daemon may add some', () => {
     assert.deepEqual(errorsAfter((d) => { d.run.new_field = { anything: true }; d.requests[0].later = 1; }), []);
   });
@@ -144,6 +151,15 @@ describe('the validator on small schemas', () => {
     assert.deepEqual(errors(tuple, ['a', 1, 2, 3]), ['/: must have at most 3 items (has 4)']);
   });
 
+  it('checks properties not named in properties against additionalProperties', () => {
+    const counts = { type: 'object', properties: { total: { type: 'integer' } }, additionalProperties: { type: 'integer', minimum: 0 } };
+    assert.deepEqual(errors(counts, { total: 3, '2xx': 2, '4xx': 1 }), []);
+    assert.deepEqual(errors(counts, { total: 3, '2xx': -1, '5xx': 'x' }),
+      ['/2xx: must be at least 0 (got -1)', '/5xx: must be an integer (got string)']);
+    assert.deepEqual(errors({ properties: { a: {} }, additionalProperties: false }, { a: 1, b: 2 }), ['/b: no value is allowed here']);
+    assert.deepEqual(errors({ properties: { a: {} } }, { a: 1, b: 2 }), [], 'without the keyword, other properties are allowed');
+  });
+
   it('accepts anything for an empty schema or true, nothing for false', () => {
     assert.deepEqual(errors({ properties: { x: {}, y: true } }, { x: [1, { a: null }], y: 'z' }), []);
     assert.deepEqual(errors({ properties: { x: false } }, { x: 1 }), ['/x: no value is allowed here']);
@@ -167,7 +183,7 @@ describe('the validator on small schemas', () => {
   it('refuses a keyword it would otherwise ignore, when the schema is loaded', () => {
     assert.throws(() => compileSchema({ type: 'object', properties: { name: { type: 'string', pattern: '^a' } } }),
       { message: /unsupported keyword "pattern" at #\/properties\/name/ });
-    assert.throws(() => compileSchema({ additionalProperties: false }), /unsupported keyword "additionalProperties" at #/);
+    assert.throws(() => compileSchema({ patternProperties: { '^x': {} } }), /unsupported keyword "patternProperties" at #/);
     // In a definition nothing refers to: found all the same.
     assert.throws(() => compileSchema({ $defs: { Unused: { allOf: [] } } }), /unsupported keyword "allOf" at #\/\$defs\/Unused/);
     assert.throws(() => compileSchema({ $ref: 'other.json#/x' }), /unsupported or unknown \$ref "other\.json#\/x"/);

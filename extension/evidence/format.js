@@ -47,12 +47,20 @@ export function offset(/** @type {number} */ at, /** @type {number} */ start) {
   return `${ms < 0 ? '−' : '+'}${(Math.abs(ms) / 1000).toFixed(3)} s`;
 }
 
-/** A byte count: "812 B", "2.6 KiB", "3.1 MiB". */
+/** A byte count: "812 B", "2.6 KiB", "3.1 MiB", "1.2 GiB". */
 export function bytes(/** @type {number | null | undefined} */ n) {
   if (typeof n !== 'number' || !Number.isFinite(n)) return '—';
   if (n < 1024) return `${Math.round(n)} B`;
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MiB`;
+  if (n < 1024 * 1024 * 1024) return `${(n / 1024 / 1024).toFixed(1)} MiB`;
+  return `${(n / 1024 / 1024 / 1024).toFixed(1)} GiB`;
+}
+
+const tenths = new Intl.NumberFormat(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** Milliseconds with one decimal and no unit, for columns headed "ms": "236.2", "5,094.3". */
+export function milliseconds(/** @type {number | null | undefined} */ ms) {
+  return typeof ms === 'number' && Number.isFinite(ms) ? tenths.format(ms) : '—';
 }
 
 /** A count with thousands separators. */

@@ -1,7 +1,8 @@
 // @ts-check
-// One record: its header, the cards beside the evidence, and the four sections (timeline,
-// requests, console, page context). Only the open section is built; a live record is re-read
-// when the service worker announces a checkpoint of it, keeping the reader's place.
+// One record: its header, the cards beside the evidence, and its sections (timeline, requests,
+// traffic summary when the record has one, console, page context). Only the open section is
+// built; a live record is re-read when the service worker announces a checkpoint of it, keeping
+// the reader's place.
 
 import { cardsView } from './cards.js';
 import { consoleSection } from './console.js';
@@ -13,6 +14,7 @@ import { pagesSection } from './page-context.js';
 import { requestDetail } from './request-detail.js';
 import { requestsSection } from './requests.js';
 import { hashOf } from './route.js';
+import { summaryRows, summarySection } from './summary.js';
 import { timelineSection } from './timeline.js';
 import { placeEvidence } from './windows.js';
 
@@ -39,12 +41,19 @@ import { placeEvidence } from './windows.js';
  * }} Ctx everything a section needs to draw the record
  */
 
-const TABS = /** @type {const} */ ([
-  ['timeline', 'Timeline', 'operations'],
-  ['requests', 'Requests', 'requests'],
-  ['console', 'Console', 'console'],
-  ['pages', 'Page context', 'pages'],
-]);
+/**
+ * The sections in tab order: the view, its name (with words a narrow window leaves out of the
+ * tab), and how many things it lists; a section with nothing to count (`null`: a record exported
+ * before it existed) has no tab.
+ * @type {readonly (readonly [import('./route.js').View, [string, string], (doc: ExportDocument) => number | null])[]}
+ */
+const TABS = [
+  ['timeline', ['Timeline', ''], (doc) => (doc.operations ?? []).length],
+  ['requests', ['Requests', ''], (doc) => (doc.requests ?? []).length],
+  ['summary', ['Traffic', ' summary'], (doc) => (doc.summary ? summaryRows(doc.summary).length : null)],
+  ['console', ['Console', ''], (doc) => (doc.console ?? []).length],
+  ['pages', ['Page context', ''], (doc) => (doc.pages ?? []).length],
+];
 
 export class RecordView {
   /**
@@ -246,11 +255,14 @@ export class RecordView {
 
   renderTabs() {
     const ctx = /** @type {Ctx} */ (this.ctx);
-    replace(this.tabs, h('ul', null, TABS.map(([view, label, key]) => h('li', null,
+    const tabs = TABS.map(([view, label, counted]) => /** @type {const} */ ([view, label, counted(ctx.doc)]))
+      .filter(([view, , n]) => n !== null || this.route.view === view);
+    replace(this.tabs, h('ul', null, tabs.map(([view, label, n]) => h('li', null,
       h('a', {
         href: ctx.href({ view }), 'data-focus-key': `tab:${view}`,
         'aria-current': this.route.view === view ? 'page' : null,
-      }, label, ' ', h('span', { class: 'tab-count' }, count(/** @type {any[]} */ (ctx.doc[key] ?? []).length)))))));
+      }, h('span', null, label[0], label[1] ? h('span', { class: 'tab-more' }, label[1]) : null),
+      n === null ? null : [' ', h('span', { class: 'tab-count' }, count(n))])))));
   }
 
   renderSection() {
@@ -260,11 +272,12 @@ export class RecordView {
     let content;
     if (route.view === 'requests' && route.request) content = requestDetail(ctx, route.request);
     else if (route.view === 'requests') content = requestsSection(ctx);
+    else if (route.view === 'summary') content = summarySection(ctx);
     else if (route.view === 'console') content = consoleSection(ctx);
     else if (route.view === 'pages') content = pagesSection(ctx);
     else content = timelineSection(ctx);
     replace(this.section, content);
-    this.section.setAttribute('aria-label', TABS.find(([v]) => v === route.view)?.[1] ?? '');
+    this.section.setAttribute('aria-label', TABS.find(([v]) => v === route.view)?.[1].join('') ?? '');
   }
 }
 

@@ -6,12 +6,13 @@
 //   #run=<run id>                            one record, its timeline
 //   #run=<id>&view=requests&filter=<text>    its requests, filtered
 //   #run=<id>&view=requests&request=<id>     one request's detail
+//   #run=<id>&view=summary                   its traffic summary (every request seen, by route)
 //   #run=<id>&op=<operation id>              its timeline, at one operation
 //   #run=<id>&view=console&source=website    its console, one source
 //   #run=<id>&view=pages                     its page context
 
 /** The sections of a record, in tab order. */
-export const VIEWS = /** @type {const} */ (['timeline', 'requests', 'console', 'pages']);
+export const VIEWS = /** @type {const} */ (['timeline', 'requests', 'summary', 'console', 'pages']);
 
 /**
  * @typedef {typeof VIEWS[number]} View

@@ -15,7 +15,19 @@ import { RECORD_SCHEMA } from './constants.js';
  *          requests: number, console: number, operations: number, pages: number },
  *   requests: any[], operations: any[], console: any[], pages: any[],
  *   extension_version?: string, user_agent?: string,
+ *   summary?: TrafficSummary | null,
  * }} ExportDocument
+ *
+ * Statistics over every request a capture saw, evicted ones included (absent in exports written
+ * before it existed); at most 512 routes, the rest in `other`.
+ * @typedef {{ requests: number, routes: RouteStats[], other?: RouteStats | null, untracked?: number }} TrafficSummary
+ * @typedef {{
+ *   method: string, route: string, count: number, status: Record<string, number>,
+ *   failed: number, failures?: { error: string, count: number }[], failures_other?: number,
+ *   cached?: number, in_flight: number,
+ *   duration_ms?: { p50: number, p95: number, p99: number, max: number } | null,
+ *   bytes_in: number, bytes_out: number, first_seen: number, last_seen: number,
+ * }} RouteStats
  *
  * @typedef {{
  *   schema: number, run_id: string, name: string | null, session: string,

@@ -20,8 +20,8 @@ const ANNOTATIONS = new Set([
 
 /** Keywords the validator enforces. */
 const ASSERTIONS = new Set([
-  'type', 'properties', 'required', '$ref', '$defs', 'oneOf', 'anyOf', 'enum', 'const',
-  'items', 'prefixItems', 'minItems', 'maxItems', 'minimum', 'maximum',
+  'type', 'properties', 'required', 'additionalProperties', '$ref', '$defs', 'oneOf', 'anyOf',
+  'enum', 'const', 'items', 'prefixItems', 'minItems', 'maxItems', 'minimum', 'maximum',
 ]);
 
 const TYPES = new Set(['null', 'boolean', 'integer', 'number', 'string', 'array', 'object']);
@@ -129,9 +129,13 @@ export function compileSchema(schema) {
         return true;
       });
     }
-    if ('properties' in s || 'required' in s) {
+    if ('properties' in s || 'required' in s || 'additionalProperties' in s) {
       const props = Object.entries(s.properties ?? {}).map(([name, sub]) => /** @type {[string, Node]} */ ([name, compile(sub, `${at}/properties/${name}`)]));
       const required = /** @type {string[]} */ (s.required ?? []);
+      // Properties not named in `properties` (a map's entries, such as status classes) are
+      // checked against `additionalProperties`; without it they are allowed as they are.
+      const named = new Set(props.map(([name]) => name));
+      const extra = 'additionalProperties' in s ? compile(s.additionalProperties, `${at}/additionalProperties`) : null;
       checks.push((v, r) => {
         if (!isObject(v)) return true;
         const o = /** @type {Record<string, unknown>} */ (v);
@@ -151,6 +155,16 @@ export function compileSchema(schema) {
           r.path.pop();
           ok = valid && ok;
           if (full(r)) return false;
+        }
+        if (extra) {
+          for (const name of Object.keys(o)) {
+            if (named.has(name)) continue;
+            r.path.push(name);
+            const valid = extra.check(o[name], r);
+            r.path.pop();
+            ok = valid && ok;
+            if (full(r)) return false;
+          }
         }
         return ok;
       });

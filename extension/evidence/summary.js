@@ -1,0 +1,181 @@
+// @ts-check
+// The traffic summary (the export's `summary`): statistics over every request the capture saw
+// since it started, evicted ones included, one row per method and route — counts, status classes,
+// failures by error text, duration percentiles and bytes — with the `other` row last. Exports
+// written before summaries existed have none; the page then says so in one line.
+
+import { h } from './dom.js';
+import { bytes, count, milliseconds, plural, timeOfDay } from './format.js';
+
+/**
+ * @typedef {import('../lib/record.js').TrafficSummary} TrafficSummary
+ * @typedef {import('../lib/record.js').RouteStats} RouteStats
+ */
+
+/** Status classes that always have a column, in the daemon's words. */
+const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'];
+
+/** A status class the page gives a column of its own when some row has it (`1xx`, …). */
+const CLASS = /^[0-9]xx$/;
+
+/** Status classes in no column of their own: summed into one, shown only when some row has one. */
+const OTHER_STATUS = 'other';
+
+/**
+ * The table's rows: the routes as the daemon ordered them (most requests first), then `other`.
+ * @param {TrafficSummary | null | undefined} summary
+ * @returns {RouteStats[]}
+ */
+export function summaryRows(summary) {
+  if (!summary) return [];
+  return [...(summary.routes ?? []), ...(summary.other ? [summary.other] : [])];
+}
+
+/**
+ * "1,165 requests since the capture started · 512 routes + other · 200 retained, 965 evicted"
+ * @param {TrafficSummary} summary
+ * @param {{ requests?: number, counters?: Record<string, number> }} run
+ */
+export function headline(summary, run) {
+  const routes = summary.routes?.length ?? 0;
+  const evicted = Number(run.counters?.requests_evicted ?? 0);
+  return [
+    `${plural(number(summary.requests), 'request')} since the capture started`,
+    `${plural(routes, 'route')}${summary.other ? ' + other' : ''}`,
+    `${count(number(run.requests))} retained${evicted ? `, ${count(evicted)} evicted` : ''}`,
+  ].join(' · ');
+}
+
+/**
+ * The status-class columns: 2xx to 5xx, any other `Nxx` class a row has, and one column for
+ * keys of another shape (so no count is dropped), in that order.
+ * @param {RouteStats[]} rows
+ * @returns {string[]}
+ */
+export function statusColumns(rows) {
+  const extra = new Set();
+  let odd = false;
+  for (const row of rows) {
+    for (const key of Object.keys(row.status ?? {})) {
+      if (STATUS_CLASSES.includes(key)) continue;
+      if (CLASS.test(key)) extra.add(key);
+      else odd = true;
+    }
+  }
+  return [...STATUS_CLASSES, ...extra].sort().concat(odd ? [OTHER_STATUS] : []);
+}
+
+/**
+ * A row's count in one status column.
+ * @param {RouteStats} row
+ * @param {string} column
+ */
+export function statusCount(row, column) {
+  const status = row.status ?? {};
+  if (column !== OTHER_STATUS) return number(status[column]);
+  return Object.entries(status).filter(([key]) => !CLASS.test(key)).reduce((sum, [, n]) => sum + number(n), 0);
+}
+
+/** @param {import('./record-view.js').Ctx} ctx */
+export function summarySection(ctx) {
+  const summary = ctx.doc.summary;
+  if (!summary) {
+    return h('div', { class: 'summary-section' },
+      h('h2', { class: 'visually-hidden' }, 'Traffic summary'),
+      h('p', { class: 'empty' }, 'This record has no traffic summary: it was saved by a bsk from before summaries were kept. Its retained requests are under Requests.'));
+  }
+  const rows = summaryRows(summary);
+  const columns = statusColumns(rows);
+  const untracked = number(summary.untracked);
+  return h('div', { class: 'summary-section' },
+    h('h2', { class: 'visually-hidden' }, 'Traffic summary'),
+    h('section', { class: 'summary-card', 'aria-labelledby': 'summary-headline' },
+      // A narrow window wraps the headline after a "·", never before one or after a number.
+      h('p', { class: 'summary-headline', id: 'summary-headline' },
+        headline(summary, ctx.doc.run).replaceAll(' · ', '\u00a0· ').replace(/(\d) /g, '$1\u00a0')),
+      h('p', { class: 'section-note' },
+        'Every request the capture saw since it started, evicted ones included, by method and route (host and path, with ids read {id}, no query). Each redirect hop and preflight counts. Durations run from sending to the last byte or the failure; bytes in are on the wire, headers included; bytes out are request bodies.',
+        summary.other ? ' At most 512 routes are kept: requests on further routes are together in the last row.' : ''),
+      untracked ? h('p', { class: 'notice summary-untracked' },
+        `${plural(untracked, 'request')} counted without ${untracked === 1 ? 'its' : 'their'} outcome: more than 4096 were in flight at once. They are in the counts, in no status, failure or duration.`) : null,
+      rows.length === 0
+        ? h('p', { class: 'empty' }, 'No request was sent.')
+        : h('div', { class: 'table-wrap summary-wrap', tabindex: '0', role: 'region', 'aria-label': 'Routes (scrolls when wider or taller than the page)' },
+          h('table', { class: 'summary-table' },
+            h('caption', { class: 'visually-hidden' }, 'Requests by method and route, most first; other routes last'),
+            h('thead', null, h('tr', null,
+              h('th', { scope: 'col' }, 'Route'),
+              numberHeading('Count', 'requests sent on the route'),
+              columns.map((c) => numberHeading(c === OTHER_STATUS ? 'Other' : c, c === OTHER_STATUS ? 'responses of another status class' : `${c} responses`)),
+              numberHeading('Failed', 'ended with a network error'),
+              numberHeading('In flight', 'sent, not ended (or cut by the stop)'),
+              numberHeading('p50 ms', 'median duration'),
+              numberHeading('p95 ms', '95th percentile of duration'),
+              numberHeading('p99 ms', '99th percentile of duration'),
+              numberHeading('Bytes in', 'received on the wire, headers included'),
+              numberHeading('Bytes out', 'request bodies sent'))),
+            h('tbody', null, rows.map((row) => routeRow(row, row === summary.other, columns)))))));
+}
+
+/**
+ * @param {string} label
+ * @param {string} meaning
+ */
+function numberHeading(label, meaning) {
+  return h('th', { scope: 'col', class: 'num', title: meaning }, label);
+}
+
+/**
+ * One route: its method and route with its failures by error text beneath, then the numbers.
+ * @param {RouteStats} row
+ * @param {boolean} isOther
+ * @param {string[]} columns
+ */
+function routeRow(row, isOther, columns) {
+  const failures = [
+    ...(row.failures ?? []).map((f) => `${f.error} ×${count(number(f.count))}`),
+    row.failures_other ? `other errors ×${count(number(row.failures_other))}` : null,
+  ].filter((x) => x !== null);
+  const cached = number(row.cached);
+  const durations = row.duration_ms;
+  return h('tr', { class: isOther ? 'summary-other' : null },
+    h('th', { scope: 'row', class: 'route-cell', title: `first sent ${timeOfDay(row.first_seen)}, latest ${timeOfDay(row.last_seen)}` },
+      isOther
+        ? h('span', { class: 'route-other' }, 'Other routes ', h('span', { class: 'muted' }, '(beyond the first 512)'))
+        : [h('span', { class: 'route-method' }, String(row.method)), ' ', h('span', { class: 'route-path' }, breakable(String(row.route)))],
+      failures.length ? h('ul', { class: 'route-failures', 'aria-label': 'Failures by error text' }, failures.map((text) => h('li', null, text))) : null,
+      cached ? h('span', { class: 'route-note' }, `${count(cached)} from the cache or a service worker`) : null),
+    numberCell(number(row.count)),
+    columns.map((c) => numberCell(statusCount(row, c), c === '4xx' || c === '5xx' ? 'num-error' : '')),
+    numberCell(number(row.failed), 'num-error'),
+    numberCell(number(row.in_flight), 'num-attention'),
+    h('td', { class: 'num' }, milliseconds(durations?.p50)),
+    h('td', { class: 'num' }, milliseconds(durations?.p95)),
+    h('td', { class: 'num', title: durations ? `max ${milliseconds(durations.max)} ms` : null }, milliseconds(durations?.p99)),
+    h('td', { class: 'num' }, bytes(number(row.bytes_in))),
+    h('td', { class: 'num' }, bytes(number(row.bytes_out))));
+}
+
+/**
+ * A route as text with a line-break opportunity after each `/`, so a narrow column wraps it
+ * between segments rather than inside one.
+ * @param {string} route
+ */
+function breakable(route) {
+  return route.split(/(?<=\/)/).flatMap((part, i) => (i === 0 ? [part] : [h('wbr'), part]));
+}
+
+/**
+ * A count, muted when zero and in `emphasis` (the class of a colour that has a word in its
+ * column heading) when not.
+ * @param {number} n
+ * @param {string} [emphasis]
+ */
+function numberCell(n, emphasis = '') {
+  return h('td', { class: `num ${n === 0 ? 'zero' : emphasis}`.trim() }, count(n));
+}
+
+/** A count from the record, which is untrusted: anything but a finite number reads 0. */
+function number(/** @type {unknown} */ value) {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
