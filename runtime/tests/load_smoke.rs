@@ -29,6 +29,11 @@ async fn a_small_load_run_accounts_for_every_request() {
         "21 requests fit every bound: {a:?}"
     );
     assert_eq!(a.requests_seen, a.server_seen, "{a:?}");
+    assert_eq!(
+        (a.summary_reached, a.summary_difference),
+        (a.server_seen, 0),
+        "the summary counts what the server saw: {a:?}"
+    );
     let overhead = burst.overhead.expect("page times with capture on and off");
     assert!(
         overhead.is_finite() && overhead > 0.0,

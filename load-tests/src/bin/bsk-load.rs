@@ -22,6 +22,8 @@ Options:
   --scenarios LIST      Some of: traffic,burst,bodies,binary,frames,console,form.
   --chromium PATH       The browser (default $BSK_CHROMIUM or /usr/bin/chromium).
   --throttled           Launch bsk's Chromium as shipped, with background-tab throttling.
+  --record-cdp FILE      Only record one traffic page's CDP events into FILE (the fixture of
+                        the event → store benchmark, actors/benches/store.rs), then exit.
   --no-matrix, --no-latency, --no-memory, --no-growth, --no-playwright, --no-devtools-mcp
                         Skip a phase (--no-playwright skips both comparisons).
   -h, --help            Show this help.
@@ -57,7 +59,7 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<(Config, PathBuf)>> {
             "--bsk" => bsk = Some(PathBuf::from(value("--bsk")?)),
             "--out" => out = PathBuf::from(value("--out")?),
             "--quick" => quick = true,
-            "--parallel" | "--reps" | "--scenarios" | "--chromium" => {
+            "--parallel" | "--reps" | "--scenarios" | "--chromium" | "--record-cdp" => {
                 let v = value(&arg)?;
                 edits.push((arg, Some(v)));
             }
@@ -105,6 +107,7 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<(Config, PathBuf)>> {
                 }
             }
             "--chromium" => config.chromium = PathBuf::from(value),
+            "--record-cdp" => config.record_cdp = Some(PathBuf::from(value)),
             "--throttled" => config.unthrottled = false,
             "--no-matrix" => config.parallelism.clear(),
             "--no-latency" => config.latency_parallelism.clear(),
@@ -145,6 +148,14 @@ async fn run() -> anyhow::Result<()> {
         return Ok(());
     };
     config.command = command;
+    if let Some(file) = config.record_cdp.clone() {
+        driver::record_cdp(&config, &file).await?;
+        eprintln!(
+            "recorded one traffic page's CDP events into {}",
+            file.display()
+        );
+        return Ok(());
+    }
     let report = driver::run(&config).await?;
     let json = out.join("report.json");
     let markdown = out.join("report.md");

@@ -90,6 +90,11 @@ pub struct Accounting {
     /// Tagged requests the capture has that the server never saw (served from cache, failed
     /// before sending, or cancelled).
     pub capture_only: u64,
+    /// Requests that reached the server by the capture's `bsk debug summary` (its counts minus
+    /// those served from cache or a service worker), evicted ones included.
+    pub summary_reached: u64,
+    /// `|summary_reached − server_seen|`: must be 0.
+    pub summary_difference: u64,
 }
 
 impl Accounting {
@@ -133,6 +138,8 @@ impl Accounting {
             dropped_events: counters.events_dropped,
             unaccounted: missing.saturating_sub(counted),
             capture_only,
+            summary_reached: 0,
+            summary_difference: 0,
         }
     }
 
@@ -147,6 +154,24 @@ impl Accounting {
         self.dropped_events += other.dropped_events;
         self.unaccounted += other.unaccounted;
         self.capture_only += other.capture_only;
+        self.summary_reached += other.summary_reached;
+        self.summary_difference += other.summary_difference;
+    }
+
+    /// Compares the capture's summary with the server's count: every request it saw, evicted or
+    /// not, is in the summary.
+    pub fn check_summary(&mut self, summary: &serde_json::Value) {
+        let routes = summary["routes"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .chain(summary.get("other"));
+        self.summary_reached = routes
+            .map(|route| {
+                route["count"].as_u64().unwrap_or(0) - route["cached"].as_u64().unwrap_or(0)
+            })
+            .sum();
+        self.summary_difference = self.summary_reached.abs_diff(self.server_seen);
     }
 }
 

@@ -206,9 +206,11 @@ impl Agent {
             site.requests_dropped()
         );
         let server = site.requests_tagged(&run.tag);
+        let mut accounting = Accounting::of(&run.tag, &server, &requests, &counters);
+        accounting.check_summary(&self.debug(&["summary", "--run-id", run_id]).await?);
         Ok(CaptureResult {
             tag: run.tag.clone(),
-            accounting: Accounting::of(&run.tag, &server, &requests, &counters),
+            accounting,
             bodies: BodyStats::of(&requests, &counters),
             iframe_targets: status["coverage"]["iframe_targets"].as_u64().unwrap_or(0),
             counters,

@@ -25,6 +25,16 @@ pub struct Floor {
 impl Floor {
     /// Attaches to the first tab of `session` on the browser of the daemon `bsk` talks to.
     pub async fn attach(bsk: &Bsk, session: &str) -> anyhow::Result<Floor> {
+        Floor::attach_recording(bsk, session, None).await
+    }
+
+    /// [`Floor::attach`], writing every event the browser sends as one line of raw JSON into
+    /// `record` (for the event → store benchmark, `actors/benches/store.rs`).
+    pub async fn attach_recording(
+        bsk: &Bsk,
+        session: &str,
+        record: Option<std::fs::File>,
+    ) -> anyhow::Result<Floor> {
         let status = bsk.json(&["daemon", "status"]).await?;
         let ws_url = status["browser"]["ws_url"]
             .as_str()
@@ -87,8 +97,20 @@ impl Floor {
         )
         .await?;
         call(&mut ws, Some(&child), "Log.enable", json!({})).await?;
-        // Read every frame so the browser never blocks on us, and look at none of them.
-        let drain = tokio::spawn(async move { while let Some(Ok(_)) = ws.next().await {} });
+        // Read every frame so the browser never blocks on us, and look at none of them (or
+        // write the events down, when recording).
+        let drain = tokio::spawn(async move {
+            use std::io::Write as _;
+            let mut record = record.map(std::io::BufWriter::new);
+            while let Some(Ok(message)) = ws.next().await {
+                if let (Some(out), Message::Text(text)) = (record.as_mut(), &message)
+                    && text.contains("\"method\"")
+                {
+                    let _ = writeln!(out, "{}", text.as_str());
+                    let _ = out.flush();
+                }
+            }
+        });
         Ok(Floor { drain })
     }
 }

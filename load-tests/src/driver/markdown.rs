@@ -63,7 +63,9 @@ impl Report {
              holds `Network.enable` and `Log.enable` on the tab and discards every event — what \
              Chromium's own instrumentation costs any recorder (measured on the high-traffic \
              scenarios); on / floor is what bsk adds on top. Unaccounted = server-seen − \
-             retained − evicted − dropped events, per capture, summed.\n\n",
+             retained − evicted − dropped events, per capture, summed. Summary diff = \
+             |requests that reached the server by `bsk debug summary` − server-seen|, summed: \
+             the summary covers evicted requests too.\n\n",
         );
         header(
             &mut out,
@@ -82,6 +84,7 @@ impl Report {
                 "evicted",
                 "dropped",
                 "unaccounted",
+                "summary diff",
                 "errors",
             ],
         );
@@ -105,6 +108,7 @@ impl Report {
                         a.evicted.to_string(),
                         a.dropped_events.to_string(),
                         a.unaccounted.to_string(),
+                        a.summary_difference.to_string(),
                         s.errors.len().to_string(),
                     ],
                 );
@@ -113,8 +117,10 @@ impl Report {
 
         out.push_str("\n### Body pool\n\n");
         out.push_str(
-            "Saturated, deadline and evicted are the captures' counters (they include requests \
-             evicted later); the other columns are the body states of the retained requests.\n\n",
+            "Saturated, deadline and evicted are the captures' counters: saturated counts retained \
+             requests whose body was lost to a full fetch queue (a request evicted later takes its \
+             count with it); deadline and evicted include requests evicted later. The other \
+             columns are the body states of the retained requests.\n\n",
         );
         header(
             &mut out,

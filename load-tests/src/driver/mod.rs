@@ -18,6 +18,7 @@
 //! - `memory.rs`: daemon memory (RSS and heap in use) with live captures at their bounds, then
 //!   10× traffic in steps.
 //! - `growth.rs`: CPU and memory as the request rate steps up.
+//! - `record.rs`: `--record-cdp`, one traffic page's CDP events for the store benchmark.
 //! - `compare.rs`: the same scenarios through Playwright's HAR recorder and chrome-devtools-mcp.
 //! - `report.rs`, `markdown.rs`: the report, its targets, and its Markdown tables.
 //! - `stats.rs`: medians and percentiles.
@@ -41,6 +42,7 @@ mod markdown;
 mod matrix;
 mod memory;
 mod procfs;
+mod record;
 mod report;
 mod scenario;
 mod stats;
@@ -58,6 +60,7 @@ pub use latency::LatencyResult;
 pub use matrix::{CpuCost, ParallelResult, ScenarioResult};
 pub use memory::{MemoryConfig, MemoryResult};
 pub use procfs::ProcSample;
+pub use record::record_cdp;
 pub use report::{Machine, Report, TargetCheck};
 pub use scenario::Scenario;
 pub use stats::{Latency, median, percentile};
@@ -111,6 +114,8 @@ pub struct Config {
     pub verbose: bool,
     /// The command line, for the report.
     pub command: String,
+    /// Only record one traffic page's CDP events into this file (`--record-cdp`).
+    pub record_cdp: Option<PathBuf>,
 }
 
 impl Config {
@@ -148,6 +153,7 @@ impl Config {
             run_tag: run_tag(),
             verbose: true,
             command: String::new(),
+            record_cdp: None,
         }
     }
 

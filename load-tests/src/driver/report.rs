@@ -187,6 +187,28 @@ impl Report {
             met: (!unaccounted.is_empty()).then(|| unaccounted.iter().all(|(_, n)| *n == 0)),
         });
 
+        let summary: Vec<(String, u64)> = self
+            .parallel
+            .iter()
+            .map(|p| {
+                let sum = p
+                    .scenarios
+                    .iter()
+                    .map(|s| s.accounting.summary_difference)
+                    .sum();
+                (format!("{} agents", p.agents), sum)
+            })
+            .collect();
+        targets.push(TargetCheck {
+            target: "`bsk debug summary` counts what the server saw, evicted requests included (zero difference)".into(),
+            measured: summary
+                .iter()
+                .map(|(what, n)| format!("{what}: {n}"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            met: (!summary.is_empty()).then(|| summary.iter().all(|(_, n)| *n == 0)),
+        });
+
         if let Some(m) = &self.memory {
             let mid = memory::middle(&m.curve)
                 .map_or(m.at_bounds.daemon_rss_kib, |p| p.daemon_rss_kib)
