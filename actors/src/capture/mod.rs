@@ -22,7 +22,7 @@ pub mod observer;
 pub mod tab;
 pub mod target;
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use bsk_schema::capture::{RunInfo, StopReason};
@@ -53,9 +53,13 @@ impl SharedCapture {
     }
 }
 
-/// Capacity of the tab actor's mailbox. Events beyond it are dropped and counted
-/// (`events_dropped`): the browser connection never waits for capture.
+/// Events a capture holds between the browser connection and the store (in the tab actor's and
+/// the target actors' mailboxes). Events beyond it are dropped and counted (`events_dropped`):
+/// the browser connection never waits for capture.
 pub const TAB_MAILBOX: usize = 4096;
+
+/// Most events the tab's pump hands over in one batch.
+pub const MAX_BATCH: usize = 32;
 
 /// Which capture actor a test-only fault hook makes panic.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -116,6 +120,9 @@ pub struct CaptureTap {
     iframes: Arc<std::sync::Mutex<std::collections::HashSet<String>>>,
     /// Events the tab actor's mailbox had no room for.
     dropped: Arc<AtomicU64>,
+    /// Events handed to the capture and not yet applied, across the tab actor and its target
+    /// actors: at most [`TAB_MAILBOX`], however they are batched.
+    in_flight: Arc<AtomicUsize>,
 }
 
 impl CaptureTap {
@@ -127,25 +134,43 @@ impl CaptureTap {
         root_session: String,
     ) -> CaptureTap {
         let dropped = Arc::new(AtomicU64::new(0));
+        let in_flight = Arc::new(AtomicUsize::new(0));
         let args = tab::TabArgs {
             capture,
             cdp,
             sink,
             root_session,
             dropped: dropped.clone(),
+            in_flight: in_flight.clone(),
         };
         let actor = tab::TabActor::spawn_with_mailbox(args, mailbox::bounded(TAB_MAILBOX));
         CaptureTap {
             actor,
             iframes: Arc::default(),
             dropped,
+            in_flight,
         }
     }
 
     /// Hands an event of the tab or of an iframe target to the capture, never waiting.
     pub fn forward(&self, event: Event) {
-        if self.actor.tell(tab::Forward(event)).try_send().is_err() {
-            self.dropped.fetch_add(1, Ordering::Relaxed);
+        self.forward_batch(vec![event]);
+    }
+
+    /// Hands events (in the order the browser sent them) to the capture in one message, never
+    /// waiting: under load one wake-up of each actor covers many events. Past [`TAB_MAILBOX`]
+    /// events in flight, the batch is dropped and counted.
+    pub fn forward_batch(&self, events: Vec<Event>) {
+        let n = events.len();
+        if n == 0 {
+            return;
+        }
+        let before = self.in_flight.fetch_add(n, Ordering::AcqRel);
+        let refused =
+            before + n > TAB_MAILBOX || self.actor.tell(tab::Forward(events)).try_send().is_err();
+        if refused {
+            self.in_flight.fetch_sub(n, Ordering::AcqRel);
+            self.dropped.fetch_add(n as u64, Ordering::Relaxed);
         }
     }
 

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::convert::Infallible;
 use std::ops::ControlFlow;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use bsk_schema::capture::{OperationSource, RunInfo, StopReason};
 use kameo::actor::{Actor, ActorId, ActorRef, Spawn, WeakActorRef};
@@ -70,6 +70,8 @@ pub struct TabActor {
     dropped: Arc<AtomicU64>,
     /// Events this actor could not hand to a full target mailbox.
     dropped_here: u64,
+    /// Events handed to the capture and not applied yet (see `CaptureTap`).
+    in_flight: Arc<AtomicUsize>,
     /// Daemon operation id → the capture's operation record id.
     operations: HashMap<u64, String>,
     finished: bool,
@@ -82,11 +84,12 @@ pub struct TabArgs {
     pub sink: Arc<dyn CheckpointSink>,
     pub root_session: String,
     pub dropped: Arc<AtomicU64>,
+    pub in_flight: Arc<AtomicUsize>,
 }
 
-/// An event of the tab's or an iframe target's session.
+/// Events of the tab's or its iframe targets' sessions, in the browser's order.
 #[derive(Debug)]
-pub struct Forward(pub Event);
+pub struct Forward(pub Vec<Event>);
 
 #[derive(Debug)]
 pub struct TargetAttached {
@@ -129,6 +132,7 @@ impl Actor for TabActor {
             sink,
             root_session,
             dropped,
+            in_flight,
         } = args;
         let pool = BodyPool::spawn_link_with_mailbox(
             &me,
@@ -175,6 +179,7 @@ impl Actor for TabActor {
             sink,
             dropped,
             dropped_here: 0,
+            in_flight,
             operations: HashMap::new(),
             finished: false,
         };
@@ -245,6 +250,7 @@ impl TabActor {
             root,
             pool: self.pool.clone(),
             checkpoint: self.checkpoint.clone(),
+            in_flight: self.in_flight.clone(),
         };
         let target =
             TargetActor::spawn_link_with_mailbox(me, args, mailbox::bounded(CHILD_MAILBOX)).await;
@@ -315,27 +321,60 @@ impl TabActor {
 impl Message<Forward> for TabActor {
     type Reply = ();
 
-    async fn handle(&mut self, Forward(event): Forward, _: &mut Context<Self, ()>) {
+    async fn handle(&mut self, Forward(events): Forward, _: &mut Context<Self, ()>) {
         if self.finished {
+            self.in_flight.fetch_sub(events.len(), Ordering::AcqRel);
             return;
         }
-        if event.session_id == self.root_session
-            && is_observer_event(&event.method)
-            && self
-                .observer
-                .tell(observer::PageEvent(event.clone()))
-                .try_send()
-                .is_err()
-        {
-            self.dropped_here += 1;
+        // Runs of one session's events go to its target actor as one batch, in order.
+        let mut run: Vec<Event> = Vec::new();
+        for event in events {
+            if event.session_id == self.root_session
+                && is_observer_event(&event.method)
+                && self
+                    .observer
+                    .tell(observer::PageEvent(event.clone()))
+                    .try_send()
+                    .is_err()
+            {
+                self.dropped_here += 1;
+            }
+            if run
+                .first()
+                .is_some_and(|first| first.session_id != event.session_id)
+            {
+                self.hand_to_target(std::mem::take(&mut run));
+            }
+            run.push(event);
         }
-        if let Some(target) = self.targets.get(&event.session_id)
-            && target.tell(event).try_send().is_err()
-        {
-            self.dropped_here += 1;
-        }
+        self.hand_to_target(run);
         if self.dropped.load(Ordering::Relaxed) > 0 || self.dropped_here > 0 {
             self.fold_dropped();
+        }
+    }
+}
+
+impl TabActor {
+    /// Hands one session's events to its target actor. Events of a session that has none (an
+    /// iframe over the limit, a target already detached) are not captured: the coverage
+    /// counters say so.
+    fn hand_to_target(&mut self, events: Vec<Event>) {
+        let Some(first) = events.first() else {
+            return;
+        };
+        let n = events.len();
+        let delivered = match self.targets.get(&first.session_id) {
+            Some(target) => match target.tell(target::Batch(events)).try_send() {
+                Ok(()) => true,
+                Err(_) => {
+                    self.dropped_here += n as u64;
+                    false
+                }
+            },
+            None => false,
+        };
+        if !delivered {
+            self.in_flight.fetch_sub(n, Ordering::AcqRel);
         }
     }
 }

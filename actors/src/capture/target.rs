@@ -2,6 +2,8 @@
 //! applies its session's events to the capture and hands body work to the pool.
 
 use std::convert::Infallible;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use kameo::actor::{Actor, ActorRef};
 use kameo::error::SendError;
@@ -11,7 +13,7 @@ use super::body_pool::{BodyPool, Fetch};
 use super::checkpoint::{Changed, CheckpointWriter};
 use super::{ActorKind, SharedCapture};
 use crate::cdp::Event;
-use crate::store::{BodyOutcome, now_ms};
+use crate::store::{BodyJob, BodyOutcome, Capture, now_ms};
 
 #[derive(Debug)]
 pub struct TargetActor {
@@ -21,7 +23,13 @@ pub struct TargetActor {
     root: bool,
     pool: ActorRef<BodyPool>,
     checkpoint: ActorRef<CheckpointWriter>,
+    /// Events handed to the capture and not applied yet (see `CaptureTap`).
+    in_flight: Arc<AtomicUsize>,
 }
+
+/// Events of this target's session, in the browser's order.
+#[derive(Debug)]
+pub struct Batch(pub Vec<Event>);
 
 #[derive(Debug)]
 pub struct TargetArgs {
@@ -30,6 +38,7 @@ pub struct TargetArgs {
     pub root: bool,
     pub pool: ActorRef<BodyPool>,
     pub checkpoint: ActorRef<CheckpointWriter>,
+    pub in_flight: Arc<AtomicUsize>,
 }
 
 impl Actor for TargetActor {
@@ -43,6 +52,7 @@ impl Actor for TargetActor {
             root,
             pool,
             checkpoint,
+            in_flight,
         } = args;
         Ok(TargetActor {
             capture,
@@ -50,52 +60,25 @@ impl Actor for TargetActor {
             root,
             pool,
             checkpoint,
+            in_flight,
         })
     }
 }
 
-impl Message<Event> for TargetActor {
+impl Message<Batch> for TargetActor {
     type Reply = ();
 
-    async fn handle(&mut self, event: Event, _: &mut Context<Self, ()>) {
+    async fn handle(&mut self, Batch(events): Batch, _: &mut Context<Self, ()>) {
         let now = now_ms();
-        let method = event.method.as_str();
-        let jobs = {
+        // One lock for the whole batch; body work goes to the pool after it is released.
+        let jobs: Vec<BodyJob> = {
             let mut capture = self.capture.lock();
-            match method.split_once('.').map(|(domain, _)| domain) {
-                Some("Network") => capture.apply_network(
-                    &self.target_id,
-                    &event.session_id,
-                    method,
-                    &event.params,
-                    now,
-                ),
-                Some("Runtime" | "Log") => {
-                    capture.apply_console(&self.target_id, method, &event.params, now);
-                    Vec::new()
-                }
-                Some("Page") if self.root => {
-                    match method {
-                        "Page.frameNavigated"
-                            if event.params["frame"].get("parentId").is_none() =>
-                        {
-                            capture.page_committed(
-                                event.params["frame"]["url"].as_str().unwrap_or_default(),
-                                now,
-                            )
-                        }
-                        "Page.domContentEventFired" => capture.page_event(false, now),
-                        "Page.loadEventFired" => capture.page_event(true, now),
-                        "Page.javascriptDialogOpening" => {
-                            capture.apply_console(&self.target_id, method, &event.params, now)
-                        }
-                        _ => {}
-                    }
-                    Vec::new()
-                }
-                _ => return,
-            }
+            events
+                .iter()
+                .flat_map(|event| self.apply(&mut capture, event, now))
+                .collect()
         };
+        self.in_flight.fetch_sub(events.len(), Ordering::AcqRel);
         for job in jobs {
             if let Err(
                 SendError::MailboxFull(Fetch(job)) | SendError::ActorNotRunning(Fetch(job)),
@@ -109,6 +92,44 @@ impl Message<Event> for TargetActor {
             }
         }
         let _ = self.checkpoint.tell(Changed).try_send();
+    }
+}
+
+impl TargetActor {
+    /// Applies one event to the capture; returns the body work it calls for.
+    fn apply(&self, capture: &mut Capture, event: &Event, now: u64) -> Vec<BodyJob> {
+        let method = event.method.as_str();
+        match method.split_once('.').map(|(domain, _)| domain) {
+            Some("Network") => capture.apply_network(
+                &self.target_id,
+                &event.session_id,
+                method,
+                &event.params,
+                now,
+            ),
+            Some("Runtime" | "Log") => {
+                capture.apply_console(&self.target_id, method, &event.params, now);
+                Vec::new()
+            }
+            Some("Page") if self.root => {
+                match method {
+                    "Page.frameNavigated" if event.params["frame"].get("parentId").is_none() => {
+                        capture.page_committed(
+                            event.params["frame"]["url"].as_str().unwrap_or_default(),
+                            now,
+                        )
+                    }
+                    "Page.domContentEventFired" => capture.page_event(false, now),
+                    "Page.loadEventFired" => capture.page_event(true, now),
+                    "Page.javascriptDialogOpening" => {
+                        capture.apply_console(&self.target_id, method, &event.params, now)
+                    }
+                    _ => {}
+                }
+                Vec::new()
+            }
+            _ => Vec::new(),
+        }
     }
 }
 

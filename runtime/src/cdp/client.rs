@@ -196,6 +196,14 @@ impl EventReceiver {
         }
     }
 
+    /// An event already waiting, if any (control events first), without waiting.
+    pub fn try_recv(&mut self) -> Option<CdpEvent> {
+        self.control
+            .try_recv()
+            .ok()
+            .or_else(|| self.rx.try_recv().ok())
+    }
+
     /// Events dropped because this owner's channel was full.
     pub fn dropped(&self) -> u64 {
         self.dropped.load(Ordering::Relaxed)

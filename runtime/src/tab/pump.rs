@@ -8,7 +8,7 @@ use dashmap::DashMap;
 use serde_json::json;
 use tokio::sync::watch;
 
-use bsk_actors::capture::CaptureTap;
+use bsk_actors::capture::{CaptureTap, MAX_BATCH};
 use bsk_schema::capture::StopReason;
 
 use super::{CaptureSlot, ChildTarget, TabState};
@@ -136,10 +136,34 @@ impl Pump {
                 self.count_dropped(dropped - counted);
                 counted = dropped;
             }
-            if let Some(slow) = slow.filter(|_| !crate::cdp::is_control(&event.method)) {
-                tokio::time::sleep(slow).await;
+            // What is already waiting is handled in the same turn, and its evidence handed to
+            // the capture as one batch: under load, one wake-up of each capture actor covers
+            // many events.
+            let mut batch = Vec::new();
+            let mut next = Some(event);
+            let mut handled = 0;
+            while let Some(event) = next.take() {
+                if let Some(slow) = slow.filter(|_| !crate::cdp::is_control(&event.method)) {
+                    tokio::time::sleep(slow).await;
+                }
+                self.handle(event, &mut batch).await;
+                handled += 1;
+                if handled < MAX_BATCH {
+                    next = events.try_recv();
+                }
             }
-            self.handle(event).await;
+            self.flush(&mut batch);
+        }
+    }
+
+    /// Hands the batched evidence to the capture.
+    fn flush(&self, batch: &mut Vec<Event>) {
+        if batch.is_empty() {
+            return;
+        }
+        let events = std::mem::take(batch);
+        if let Some(tap) = self.evidence_tap() {
+            tap.forward_batch(events);
         }
     }
 
@@ -199,7 +223,10 @@ impl Pump {
         }
     }
 
-    async fn handle(&self, event: CdpEvent) {
+    /// Handles one event. Evidence the pump does not read itself joins `batch`; anything else
+    /// first hands the batch over, so the capture sees every event in the browser's order
+    /// relative to what the pump does (an iframe attached before its first event).
+    async fn handle(&self, event: CdpEvent, batch: &mut Vec<Event>) {
         let on_page = event.session_id.as_deref() == Some(self.page_session.as_str());
         if on_page && event.method.starts_with("Network.") {
             self.network
@@ -211,17 +238,24 @@ impl Pump {
                     std::time::Instant::now(),
                 );
         }
-        if crate::capture::is_evidence(&event.method)
-            && let Some(tap) = self.evidence_tap()
-        {
+        if crate::capture::is_evidence(&event.method) && self.evidence_tap().is_some() {
             // The pump itself reads only `Target.`, `Page.` and `Inspector.` events: the rest
             // (network, console: nearly all traffic) is handed over without a copy.
             if !event.method.starts_with("Page.") {
-                tap.forward(evidence(event));
+                batch.push(evidence(event));
                 return;
             }
-            tap.forward(evidence(event.clone()));
+            batch.push(evidence(event.clone()));
         }
+        // Only these domains are the pump's own business (below); the rest needs no flush.
+        let method = event.method.as_str();
+        if !(method.starts_with("Target.")
+            || method.starts_with("Page.")
+            || method.starts_with("Inspector."))
+        {
+            return;
+        }
+        self.flush(batch);
         match event.method.as_str() {
             "Target.attachedToTarget" => self.on_attached(&event).await,
             "Target.detachedFromTarget" => {

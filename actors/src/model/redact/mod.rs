@@ -40,9 +40,33 @@ pub fn header(name: &str, value: &str) -> String {
             })
             .collect::<Vec<_>>()
             .join("\n"),
-        _ if is_sensitive_name(name) && !describes_credentials(name) => REDACTED.to_owned(),
+        _ if redacts_whole_value(name) => REDACTED.to_owned(),
         _ => text(value),
     }
+}
+
+/// Whether a header of this name has its whole value redacted. The same few dozen names come
+/// with every request, so the answer is remembered (per thread, at most 256 names; the rule is
+/// a pure function of the name).
+fn redacts_whole_value(name: &str) -> bool {
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+    const REMEMBERED: usize = 256;
+    thread_local! {
+        static KNOWN: RefCell<HashMap<String, bool>> = RefCell::new(HashMap::new());
+    }
+    KNOWN.with(|known| {
+        if let Some(answer) = known.borrow().get(name) {
+            return *answer;
+        }
+        let answer = is_sensitive_name(name) && !describes_credentials(name);
+        let mut known = known.borrow_mut();
+        if known.len() >= REMEMBERED {
+            known.clear();
+        }
+        known.insert(name.to_string(), answer);
+        answer
+    })
 }
 
 /// Standard headers whose names mention credentials but whose values are policy, not secrets:
