@@ -9,9 +9,7 @@ use std::time::Duration;
 use bsk_actors::bounds::{
     BROWSER_BUFFER_PER_RESOURCE, BROWSER_BUFFER_PER_TARGET, MAX_LIVE_CAPTURES,
 };
-use bsk_actors::capture::{
-    CaptureTap, CheckpointSink, NoExtensionSink, OperationNote, SharedCapture,
-};
+use bsk_actors::capture::{CaptureTap, CheckpointSink, OperationNote, SharedCapture};
 use bsk_actors::cdp::{CommandError, CommandFuture, Commander};
 use bsk_actors::store::{Capture, RunMeta, now_ms};
 use bsk_schema::capture::{CaptureLimits, CaptureState, RunInfo, StopReason};
@@ -181,6 +179,8 @@ pub struct Held {
     /// The owning task; reads from any other task are refused.
     pub task_id: u64,
     pub tab_id: String,
+    /// The browser of the pool it records in: the live-capture bound is per browser.
+    browser: String,
     /// Start order, for "the latest capture".
     seq: u64,
     pub capture: SharedCapture,
@@ -188,13 +188,22 @@ pub struct Held {
     tab: std::sync::Weak<Tab>,
 }
 
+/// The browser a capture records in: its CDP connection, its name in the daemon's pool, and
+/// where its checkpoints go (the bsk extension of that browser).
+#[derive(Debug, Clone)]
+pub struct CaptureHost {
+    pub browser: String,
+    pub cdp: CdpClient,
+    pub sink: Arc<dyn CheckpointSink>,
+}
+
 /// The capture registry: "Live in-memory captures: 4 across the extension; saved stopped
-/// captures evicted first".
+/// captures evicted first". An extension is one browser's, so with a pool of browsers the bound
+/// is per browser; the memory budget is the daemon's.
 #[derive(Debug)]
 pub struct Captures {
     held: DashMap<String, Arc<Held>>,
     next: AtomicU64,
-    sink: Arc<dyn CheckpointSink>,
     /// Starts run one at a time: the checks (4 captures, one per session) and the insert happen
     /// with CDP awaits in between, so two starts at once could both pass them.
     starting: tokio::sync::Mutex<()>,
@@ -204,17 +213,15 @@ pub struct Captures {
 
 impl Default for Captures {
     fn default() -> Self {
-        Captures::new(Arc::new(NoExtensionSink))
+        Captures::new()
     }
 }
 
 impl Captures {
-    /// A registry whose captures checkpoint into `sink`.
-    pub fn new(sink: Arc<dyn CheckpointSink>) -> Self {
+    pub fn new() -> Self {
         Captures {
             held: DashMap::new(),
             next: AtomicU64::new(1),
-            sink,
             starting: tokio::sync::Mutex::new(()),
             budget: memory_budget(),
         }
@@ -282,11 +289,11 @@ impl Captures {
             .map(|h| h.tap.clone())
     }
 
-    /// Run ids of the captures still recording, for the extension's heartbeat.
-    pub fn active_run_ids(&self) -> Vec<String> {
+    /// Run ids of the captures still recording in `browser`, for its extension's heartbeat.
+    pub fn active_run_ids(&self, browser: &str) -> Vec<String> {
         self.held
             .iter()
-            .filter(|h| h.capture.lock().is_active())
+            .filter(|h| h.browser == browser && h.capture.lock().is_active())
             .map(|h| h.run_id.clone())
             .collect()
     }
@@ -302,16 +309,17 @@ impl Captures {
         held
     }
 
-    /// Frees a place for one more capture: evicts the oldest stopped one, or refuses when all 4
-    /// are active.
-    fn make_room(&self) -> Result<()> {
-        if self.held.len() < MAX_LIVE_CAPTURES {
+    /// Frees a place for one more capture in `browser`: evicts its oldest stopped one, or
+    /// refuses when all 4 are active.
+    fn make_room(&self, browser: &str) -> Result<()> {
+        let in_browser = |h: &Held| h.browser == browser;
+        if self.held.iter().filter(|h| in_browser(h)).count() < MAX_LIVE_CAPTURES {
             return Ok(());
         }
         let oldest_stopped = self
             .held
             .iter()
-            .filter(|h| !h.capture.lock().is_active())
+            .filter(|h| in_browser(h) && !h.capture.lock().is_active())
             .min_by_key(|h| h.seq)
             .map(|h| h.run_id.clone());
         match oldest_stopped {
@@ -321,10 +329,12 @@ impl Captures {
                 Ok(())
             }
             None => Err(Failure::busy(format!(
-                "{MAX_LIVE_CAPTURES} captures are already active in this daemon"
+                "{MAX_LIVE_CAPTURES} captures are already active in browser {browser}"
             ))
             .hint(
-                "stop one with `bsk debug stop --session <id>` (each session may run one capture)",
+                "stop one with `bsk debug stop --session <id>` (each session may run one capture), \
+                 or run more browsers: sessions started with `--browser <name>` of another browser \
+                 in `bsk status`, or a daemon started with `--browsers N`",
             )),
         }
     }
@@ -332,7 +342,7 @@ impl Captures {
     /// Starts capturing `tab` of `session`. Capture starts now: earlier traffic is not there.
     pub async fn start(
         &self,
-        cdp: &CdpClient,
+        host: &CaptureHost,
         session: &Session,
         tab: &Arc<Tab>,
         name: Option<String>,
@@ -354,7 +364,8 @@ impl Captures {
                 session.id
             )));
         }
-        self.make_room()?;
+        let cdp = &host.cdp;
+        self.make_room(&host.browser)?;
         self.make_budget_room(&limits)?;
         let seq = self.next.fetch_add(1, Ordering::Relaxed);
         let run_id = new_run_id(now_ms(), seq);
@@ -380,7 +391,7 @@ impl Captures {
         let tap = CaptureTap::start(
             capture.clone(),
             Arc::new(CdpCommander::new(cdp.clone())),
-            self.sink.clone(),
+            host.sink.clone(),
             tab.session_id.clone(),
         );
         tab.set_capture(Some(tap.clone()));
@@ -414,6 +425,7 @@ impl Captures {
             run_id: run_id.clone(),
             task_id: session.task_id,
             tab_id: tab.target_id.clone(),
+            browser: host.browser.clone(),
             seq,
             capture,
             tap,

@@ -333,11 +333,17 @@ pub enum ExtensionCommand {
 #[derive(Debug, Subcommand)]
 pub enum DaemonCommand {
     /// Start the daemon in the background (commands also start it on demand).
+    #[command(
+        long_about = "Start the daemon in the background (commands also start it on demand).\n\nOne daemon can drive a pool of browsers: --browsers N launches N Chromiums (b1 … bN), and \
+--cdp-url, given once per browser, attaches to browsers that run elsewhere (a browser grid, \
+headless-Chromium containers). Each new session goes to the browser with the fewest sessions \
+(`bsk session start --browser b2` pins it); each browser holds at most 4 running captures; a \
+browser that dies ends only its own sessions and is launched again when next needed. \
+`config.json` in the state dir may set `\"browsers\": N` or `\"cdp_url\"` as one URL or a list."
+    )]
     Start {
-        /// Attach to a running browser (ws://…/devtools/browser/… or http://host:port) instead of
-        /// launching Chromium.
-        #[arg(long)]
-        cdp_url: Option<String>,
+        #[command(flatten)]
+        pool: PoolFlags,
         #[command(flatten)]
         display: DisplayFlags,
     },
@@ -348,11 +354,44 @@ pub enum DaemonCommand {
     /// Run the daemon in the foreground (what `start` runs in the background).
     #[command(hide = true)]
     Run {
-        #[arg(long)]
-        cdp_url: Option<String>,
+        #[command(flatten)]
+        pool: PoolFlags,
         #[command(flatten)]
         display: DisplayFlags,
     },
+}
+
+/// The daemon's browsers: launched ones, or ones that run elsewhere.
+#[derive(Debug, Clone, Default, Args)]
+pub struct PoolFlags {
+    /// Attach to a running browser (ws://…/devtools/browser/… or http://host:port) instead of
+    /// launching Chromium. Give it once per browser for a pool of them.
+    #[arg(long, value_name = "URL")]
+    pub cdp_url: Vec<String>,
+    /// Launch this many Chromiums (1 to 16) and spread sessions over them.
+    #[arg(long, value_name = "N", conflicts_with = "cdp_url",
+          value_parser = clap::value_parser!(u8).range(1..=16))]
+    pub browsers: Option<u8>,
+}
+
+impl PoolFlags {
+    /// Whether any was given.
+    pub fn given(&self) -> bool {
+        !self.cdp_url.is_empty() || self.browsers.is_some()
+    }
+
+    /// The same flags, to pass on to `bsk daemon run`.
+    pub fn args(&self) -> Vec<String> {
+        let mut args: Vec<String> = self
+            .cdp_url
+            .iter()
+            .flat_map(|url| ["--cdp-url".to_string(), url.clone()])
+            .collect();
+        if let Some(n) = self.browsers {
+            args.extend(["--browsers".to_string(), n.to_string()]);
+        }
+        args
+    }
 }
 
 /// Whether the Chromium bsk launches shows its windows. By default it does exactly when there is
@@ -421,6 +460,10 @@ logins and cookies), for a person who wants the agent to work as them.")]
         /// --shared-profile); captured responses are marked `untrusted_certificate`.
         #[arg(long)]
         ignore_certificate_errors: bool,
+        /// Run in this browser of the daemon's pool (`b1`, `b2`, …; see `bsk status`) rather than
+        /// the one with the fewest sessions.
+        #[arg(long, value_name = "NAME")]
+        browser: Option<String>,
     },
     /// Save a session's login state (cookies, and the local storage of the origins open in its
     /// tabs) to a file, mode 0600, in Playwright's storage-state shape.

@@ -8,8 +8,8 @@ use serde_json::Value;
 use crate::browser::{BrowserSource, Visibility};
 use crate::cli::{
     Cli, Command, DaemonCommand, DebugCommand, DebugOn, DialogCommand, DialogsArg, DisplayFlags,
-    ExtensionCommand, FormatArg, On, PageArgs, PartArg, ProfileArg, ScopeArg, SessionCommand,
-    TabCommand,
+    ExtensionCommand, FormatArg, On, PageArgs, PartArg, PoolFlags, ProfileArg, ScopeArg,
+    SessionCommand, TabCommand,
 };
 use crate::client;
 use crate::daemon::{Config, Daemon, server};
@@ -64,20 +64,35 @@ fn init_logging(verbose: u8, daemon: bool) {
         .try_init();
 }
 
-/// The browser the daemon should use: `--cdp-url`, else `cdp_url` in the config file, else
-/// launch one — with windows or not per the flags, `headless` in the config file, or the display.
-fn browser_source(paths: &Paths, cdp_url: Option<String>, display: DisplayFlags) -> BrowserSource {
+/// The browsers the daemon should use: `--cdp-url`s, else `cdp_url` in the config file (one URL
+/// or a list), else launch `--browsers` (or the config file's `browsers`, else 1) — with windows
+/// or not per the flags, `headless` in the config file, or the display.
+fn browser_sources(paths: &Paths, pool: PoolFlags, display: DisplayFlags) -> Vec<BrowserSource> {
     let config: Value = std::fs::read_to_string(paths.config())
         .ok()
         .and_then(|text| serde_json::from_str(&text).ok())
         .unwrap_or_default();
-    match cdp_url.or_else(|| config["cdp_url"].as_str().map(str::to_string)) {
-        Some(url) => BrowserSource::Attach(url),
-        None => BrowserSource::Launch(Visibility::decide(
-            display.choice(),
-            config["headless"].as_bool(),
-        )),
+    let mut urls = pool.cdp_url;
+    if urls.is_empty() && pool.browsers.is_none() {
+        urls = match &config["cdp_url"] {
+            Value::String(url) => vec![url.clone()],
+            Value::Array(list) => list
+                .iter()
+                .filter_map(|url| url.as_str().map(str::to_string))
+                .collect(),
+            _ => Vec::new(),
+        };
     }
+    if !urls.is_empty() {
+        return urls.into_iter().map(BrowserSource::Attach).collect();
+    }
+    let count = pool
+        .browsers
+        .map(usize::from)
+        .or_else(|| config["browsers"].as_u64().map(|n| n.clamp(1, 16) as usize))
+        .unwrap_or(1);
+    let visibility = Visibility::decide(display.choice(), config["headless"].as_bool());
+    vec![BrowserSource::Launch(visibility); count]
 }
 
 async fn request(paths: &Paths, call: Call) -> Result<Value> {
@@ -117,6 +132,7 @@ async fn execute(command: Command, style: Style) -> Result<()> {
             capture,
             state,
             ignore_certificate_errors,
+            browser,
         }) => {
             let state = state.as_deref().map(crate::state_file::read).transpose()?;
             use bsk_schema::ipc::DialogPolicy;
@@ -131,6 +147,7 @@ async fn execute(command: Command, style: Style) -> Result<()> {
                 capture,
                 state,
                 ignore_certificate_errors,
+                browser,
             };
             let value = request(&paths, Call::SessionStart(params)).await?;
             output::result(style, &value, output::session_started);
@@ -296,23 +313,21 @@ fn quiet_ok(style: Style, message: &str) -> Result<()> {
 
 async fn daemon(command: DaemonCommand, paths: &Paths, style: Style) -> Result<()> {
     match command {
-        DaemonCommand::Run { cdp_url, display } => {
-            let config = Config::from_env(browser_source(paths, cdp_url, display));
+        DaemonCommand::Run { pool, display } => {
+            let config = Config::from_env(browser_sources(paths, pool, display));
             server::serve(Daemon::new(paths.clone(), config)).await
         }
-        DaemonCommand::Start { cdp_url, display } => {
+        DaemonCommand::Start { pool, display } => {
             if client::connect(paths).await.is_some() {
-                if cdp_url.is_some() || display.choice().is_some() {
+                if pool.given() || display.choice().is_some() {
                     return Err(Failure::busy(
-                        "the daemon is already running; --cdp-url, --headless and --headful apply only when it starts",
+                        "the daemon is already running; --cdp-url, --browsers, --headless and --headful apply only when it starts",
                     )
                     .hint("run `bsk daemon stop`, then `bsk daemon start` with them"));
                 }
                 return quiet_ok(style, "daemon already running");
             }
-            let mut args: Vec<String> = cdp_url
-                .map(|url| vec!["--cdp-url".into(), url])
-                .unwrap_or_default();
+            let mut args = pool.args();
             args.extend(display.args());
             let stream = client::connect_or_spawn(paths, &args).await?;
             let value = client::call(stream, Call::DaemonStatus).await?;

@@ -164,6 +164,7 @@ impl BskMcp {
                         capture: args.capture,
                         state: None,
                         ignore_certificate_errors: args.ignore_certificate_errors,
+                        browser: args.browser,
                     }))
                     .await?;
                 let text = output::session_list(&Value::Array(vec![value.clone()]));

@@ -44,8 +44,17 @@ impl Paths {
     pub fn extension(&self) -> PathBuf {
         self.state_dir.join("extension")
     }
+    /// The profile of the first launched browser.
     pub fn profile(&self) -> PathBuf {
         self.state_dir.join("chromium-profile")
+    }
+    /// The profile of the pool's browser `name` (`b1` has [`Paths::profile`], so its history
+    /// stays where it always was).
+    pub fn profile_of(&self, name: &str) -> PathBuf {
+        match name {
+            "b1" => self.profile(),
+            other => self.state_dir.join(format!("chromium-profile-{other}")),
+        }
     }
     /// Optional `{"cdp_url": "ws://…"}`: attach to this browser instead of launching one.
     pub fn config(&self) -> PathBuf {

@@ -25,6 +25,8 @@ pub struct Session {
     /// The private browser context its tab lives in, disposed of when the session ends; `None`
     /// with `--shared-profile`.
     pub browser_context: Option<String>,
+    /// The browser of the daemon's pool it runs in.
+    pub browser: String,
     /// How its tabs answer JavaScript dialogs.
     pub dialogs: bsk_schema::ipc::DialogPolicy,
     /// Its tabs open HTTPS pages whose certificate is not trusted.
@@ -48,10 +50,12 @@ impl Session {
         id: String,
         name: Option<String>,
         tab: Arc<Tab>,
+        browser: String,
         browser_context: Option<String>,
         dialogs: bsk_schema::ipc::DialogPolicy,
     ) -> Session {
         Session {
+            browser,
             browser_context,
             dialogs,
             ignore_certificate_errors: std::sync::atomic::AtomicBool::new(false),
@@ -130,11 +134,15 @@ impl Session {
             tabs: self
                 .tabs()
                 .iter()
-                .map(|t| tab_info(t, Some(&self.id)))
+                .map(|t| TabInfo {
+                    browser: self.browser.clone(),
+                    ..tab_info(t, Some(&self.id))
+                })
                 .collect(),
             shared_profile: self.browser_context.is_none(),
             run_id: None,
             ignore_certificate_errors: self.ignores_certificate_errors(),
+            browser: self.browser.clone(),
         }
     }
 }
@@ -150,6 +158,7 @@ pub fn tab_info(tab: &Tab, session: Option<&str>) -> TabInfo {
         events_dropped: state.events_dropped,
         dialog: state.dialog,
         opener: tab.opener().map(str::to_string),
+        browser: String::new(),
     }
 }
 

@@ -1685,6 +1685,130 @@ async fn sixteen_sessions_and_eight_captures_started_at_once_keep_their_bounds()
     }
 }
 
+/// A daemon with a pool of two browsers: sessions started at once spread over both, each browser
+/// holds its own four captures, and killing one ends only its own sessions and captures while
+/// the other's keep recording; the next session it gets launches it again.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_pool_of_two_browsers_spreads_sessions_and_loses_only_the_killed_ones() {
+    let site = site().await;
+    let bsk = Bsk::new("pool");
+    bsk.ok(&["daemon", "start", "--browsers", "2"]).await;
+    let starts = (0..8).map(|_| bsk.json(&["session", "start"]));
+    let infos = futures_util::future::join_all(starts).await;
+    let on = |browser: &str| -> Vec<common::Session<'_>> {
+        infos
+            .iter()
+            .filter(|info| info["browser"] == browser)
+            .map(|info| common::Session {
+                bsk: &bsk,
+                id: info["id"].as_str().expect("an id").to_string(),
+                tab: info["tabs"][0]["tab_id"]
+                    .as_str()
+                    .expect("a tab")
+                    .to_string(),
+            })
+            .collect()
+    };
+    let (first, second) = (on("b1"), on("b2"));
+    assert_eq!(
+        (first.len(), second.len()),
+        (4, 4),
+        "spread evenly: {infos:#?}"
+    );
+    let status = bsk.json(&["status"]).await;
+    let listed = |index: usize| {
+        let mut ids = strings(&status["browsers"][index]["sessions"]);
+        ids.sort();
+        ids
+    };
+    let ids = |sessions: &[common::Session<'_>]| {
+        let mut ids: Vec<String> = sessions.iter().map(|s| s.id.clone()).collect();
+        ids.sort();
+        ids
+    };
+    assert_eq!(
+        (listed(0), listed(1)),
+        (ids(&first), ids(&second)),
+        "{status}"
+    );
+    let pids: Vec<u64> = (0..2)
+        .map(|i| {
+            status["browsers"][i]["pid"]
+                .as_u64()
+                .expect("a launched browser's pid")
+        })
+        .collect();
+    assert_ne!(pids[0], pids[1], "two browsers: {status}");
+
+    // Four captures per browser: eight in all, where one browser would refuse the fifth.
+    let captures = first
+        .iter()
+        .chain(&second)
+        .map(|s| s.op(&["debug", "start"]));
+    futures_util::future::join_all(captures).await;
+    let extra = bsk.json(&["session", "start", "--browser", "b1"]).await;
+    assert_eq!(extra["browser"], "b1", "{extra}");
+    let extra_id = extra["id"].as_str().expect("an id");
+    let refused = bsk.fail(&["debug", "start", "--session", extra_id]).await;
+    assert_eq!(refused["code"], "busy", "{refused}");
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("browser b1"),
+        "the bound names its browser: {refused}"
+    );
+    for s in [&first[0], &second[0]] {
+        s.op(&["navigate", &site.url("/ops")]).await;
+    }
+
+    // b2 dies: only its sessions end, each saying which browser went.
+    let b2 = u32::try_from(pids[1]).expect("a pid");
+    common::kill(b2);
+    wait_until("b2 to die", WAIT, || async { !is_running(b2) }).await;
+    wait_until("b2's sessions to end", WAIT, || async {
+        let status = bsk.json(&["status"]).await;
+        strings(&status["browsers"][1]["sessions"]).is_empty()
+    })
+    .await;
+    for s in &second {
+        let gone = s.fail(&["evaluate", "1"]).await;
+        assert_eq!(gone["code"], "browser", "{gone}");
+        assert!(
+            gone["message"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("browser b2 exited or crashed"),
+            "{gone}"
+        );
+    }
+    // b1's sessions and captures go on recording.
+    let before = first[0].op(&["debug", "status"]).await;
+    let requests = |status: &Value| status[0]["requests"].as_u64().unwrap_or_default();
+    first[0].op(&["navigate", &site.url("/ops")]).await;
+    for s in &first {
+        assert_eq!(s.eval("1 + 1").await, json!(2));
+    }
+    let after = first[0].op(&["debug", "status"]).await;
+    assert_eq!(after[0]["state"], "active", "{after}");
+    assert!(requests(&after) > requests(&before), "{before} → {after}");
+
+    // The next session is placed on the emptier b2, which is launched again.
+    let fresh = bsk.json(&["session", "start"]).await;
+    assert_eq!(fresh["browser"], "b2", "{fresh}");
+    let status = bsk.json(&["status"]).await;
+    let b2_status = &status["browsers"][1];
+    assert_eq!(
+        (
+            b2_status["connected"].clone(),
+            b2_status["connects"].clone()
+        ),
+        (json!(true), json!(2)),
+        "{status}"
+    );
+    assert_ne!(b2_status["pid"].as_u64(), Some(pids[1]));
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn no_tab_reader_outlives_its_tab() {
     let bsk = Bsk::with_devtools_port("readers");

@@ -187,6 +187,10 @@ pub struct SessionStartParams {
     /// self-signed one), in this session's private context only. Captured responses say so.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub ignore_certificate_errors: bool,
+    /// The browser of the daemon's pool to run in (`b1`, `b2`, …); the least-loaded one when
+    /// not given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub browser: Option<String>,
 }
 
 /// Login state in Playwright's storage-state shape, so files interchange: cookies, and each
@@ -335,6 +339,9 @@ pub struct SessionInfo {
     /// Its tabs open HTTPS pages with untrusted certificates (`--ignore-certificate-errors`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub ignore_certificate_errors: bool,
+    /// The browser of the daemon's pool it runs in (`b1`, `b2`, …).
+    #[serde(default)]
+    pub browser: String,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -368,6 +375,9 @@ pub struct TabInfo {
     /// For a popup or new tab a session's page opened: the tab that opened it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opener: Option<String>,
+    /// The browser of the daemon's pool the tab is in (`b1`, `b2`, …).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub browser: String,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -379,7 +389,12 @@ pub struct DaemonStatus {
     pub pid: u32,
     pub version: String,
     pub state_dir: String,
+    /// The first browser of the pool (the only one unless the daemon was started with
+    /// `--browsers N` or several `--cdp-url`s); `browsers` lists them all.
     pub browser: BrowserStatus,
+    /// Every browser of the daemon's pool, in order (`b1`, `b2`, …): its sessions and health.
+    #[serde(default)]
+    pub browsers: Vec<BrowserStatus>,
     pub sessions: Vec<SessionInfo>,
     /// The daemon's own memory.
     pub memory: DaemonMemory,
@@ -407,6 +422,9 @@ pub struct DaemonMemory {
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct BrowserStatus {
+    /// Its name in the daemon's pool: `b1`, `b2`, … (`session start --browser` pins to it).
+    #[serde(default)]
+    pub name: String,
     /// `launched` (the daemon's own Chromium) or `attached` (`--cdp-url`), or `not_started`.
     pub mode: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -425,6 +443,19 @@ pub struct BrowserStatus {
     /// answered failed with `browser`), or not JSON even when read leniently.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub messages_skipped: u64,
+    /// The live sessions placed on it.
+    #[serde(default)]
+    pub sessions: Vec<String>,
+    /// The process id of a browser bsk launched.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pid: Option<u32>,
+    /// How many times bsk launched or attached it: more than 1 after it died and was relaunched.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub connects: u64,
+    /// Why it could not be launched or reached the last time it was needed: new sessions go to
+    /// the other browsers for a while, then it is tried again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub down: Option<String>,
 }
 
 #[cfg(test)]

@@ -40,6 +40,10 @@ pub struct SessionArgs {
     /// this session only.
     #[serde(default)]
     pub ignore_certificate_errors: bool,
+    /// Start: the browser of the daemon's pool to run in (`b1`, `b2`, …); by default the one
+    /// with the fewest sessions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub browser: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

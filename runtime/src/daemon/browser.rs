@@ -1,7 +1,11 @@
-//! The daemon's connection to its browser: launched on first need, relaunched after a crash.
+//! The daemon's browsers: a pool of slots (`b1`, `b2`, …), each launched or attached on first
+//! need and again after it died, each with the link to its own bsk extension.
 
+use std::collections::HashSet;
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use bsk_schema::ipc::BrowserStatus;
 use bsk_schema::link::ExtensionStatus;
@@ -10,7 +14,130 @@ use tokio::process::Child;
 use crate::browser::{self, BrowserSource};
 use crate::cdp::{CdpClient, EventReceiver};
 use crate::error::{Failure, Result};
+use crate::extension::ExtensionSink;
 use crate::paths::Paths;
+
+/// How long placement passes over a browser that could not be launched or reached.
+const DOWN_FOR: Duration = Duration::from_secs(30);
+
+/// One browser of the daemon's pool: where it comes from, its connection while it has one, and
+/// the link to its bsk extension, where its captures checkpoint.
+#[derive(Debug)]
+pub struct BrowserSlot {
+    /// `b1`, `b2`, … in the order given.
+    pub name: String,
+    pub source: BrowserSource,
+    /// Held while (re)connecting, so concurrent session starts launch one browser.
+    pub(super) conn: tokio::sync::Mutex<Option<Arc<BrowserConn>>>,
+    /// Its extension's link, replaced when the browser is launched again.
+    pub extension: ExtensionSink,
+    /// Sessions of the browser's auto-attach to new pages that bsk let go of: their detach is
+    /// not a tab closing.
+    pub released_pages: Mutex<HashSet<String>>,
+    /// Why the last launch or attach failed, and when.
+    down: Mutex<Option<(String, Instant)>>,
+    /// Launches or attaches that succeeded.
+    connects: AtomicU64,
+    /// Sessions being started on it right now: placement counts them with its live sessions,
+    /// so sessions started at once spread.
+    pub placing: AtomicUsize,
+}
+
+impl BrowserSlot {
+    pub fn new(index: usize, source: BrowserSource) -> BrowserSlot {
+        BrowserSlot {
+            name: format!("b{}", index + 1),
+            source,
+            conn: tokio::sync::Mutex::new(None),
+            extension: ExtensionSink::default(),
+            released_pages: Mutex::new(HashSet::new()),
+            down: Mutex::new(None),
+            connects: AtomicU64::new(0),
+            placing: AtomicUsize::new(0),
+        }
+    }
+
+    /// Its connection if it has a live one, without launching.
+    pub async fn current(&self) -> Option<Arc<BrowserConn>> {
+        self.conn
+            .lock()
+            .await
+            .clone()
+            .filter(|c| !c.cdp.is_closed())
+    }
+
+    /// Where a capture in this browser records, over `conn`, its connection.
+    pub fn host(&self, conn: &BrowserConn) -> crate::capture::CaptureHost {
+        crate::capture::CaptureHost {
+            browser: self.name.clone(),
+            cdp: conn.cdp.clone(),
+            sink: Arc::new(self.extension.clone()),
+        }
+    }
+
+    /// Whether it failed to launch or attach within the last [`DOWN_FOR`].
+    pub fn is_down(&self) -> bool {
+        self.lock_down()
+            .as_ref()
+            .is_some_and(|(_, at)| at.elapsed() < DOWN_FOR)
+    }
+
+    pub fn mark_down(&self, reason: String) {
+        *self.lock_down() = Some((reason, Instant::now()));
+    }
+
+    pub fn mark_up(&self) {
+        *self.lock_down() = None;
+        self.connects.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn lock_down(&self) -> std::sync::MutexGuard<'_, Option<(String, Instant)>> {
+        self.down.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// How `bsk status` shows it: its last connection (shown disconnected once it went away),
+    /// its sessions, and why it is down if it is.
+    pub async fn status(&self, sessions: Vec<String>) -> BrowserStatus {
+        let extension = self.extension_status();
+        let conn = self.conn.lock().await.clone();
+        let mut status = match conn {
+            Some(conn) => conn.status(&self.source, extension).await,
+            None => BrowserStatus {
+                name: String::new(),
+                mode: "not_started".into(),
+                product: None,
+                executable: None,
+                ws_url: None,
+                connected: false,
+                display: display(&self.source),
+                extension,
+                messages_skipped: 0,
+                sessions: Vec::new(),
+                pid: None,
+                connects: 0,
+                down: None,
+            },
+        };
+        status.name = self.name.clone();
+        status.sessions = sessions;
+        status.connects = self.connects.load(Ordering::Relaxed);
+        status.down = self.lock_down().as_ref().map(|(why, _)| why.clone());
+        status
+    }
+
+    /// The link to its extension (connecting while there is no browser yet).
+    pub fn extension_status(&self) -> ExtensionStatus {
+        match self.extension.link() {
+            Some(link) => link.status(),
+            None => ExtensionStatus {
+                state: bsk_schema::link::LinkState::Connecting,
+                extension_id: crate::extension::files::id(),
+                version: None,
+                reason: Some("no browser is running yet; it starts with the first session".into()),
+            },
+        }
+    }
+}
 
 #[derive(Debug)]
 pub struct BrowserConn {
@@ -27,13 +154,14 @@ pub struct BrowserConn {
 impl BrowserConn {
     /// Launches or attaches, per `source`. Returns the connection and its browser-level events.
     pub async fn open(
-        source: &BrowserSource,
+        slot: &BrowserSlot,
         paths: &Paths,
     ) -> Result<(Arc<BrowserConn>, EventReceiver)> {
-        let (cdp, events, ws_url, executable, mut child) = match source {
+        let profile = paths.profile_of(&slot.name);
+        let (cdp, events, ws_url, executable, mut child) = match &slot.source {
             BrowserSource::Launch(visibility) => {
                 let extension = crate::extension::files::install(&paths.extension())?;
-                let launched = browser::launch(&paths.profile(), visibility.headless).await?;
+                let launched = browser::launch(&profile, visibility.headless).await?;
                 let (cdp, events) = CdpClient::over_pipe(launched.commands, launched.replies);
                 (
                     cdp,
@@ -61,7 +189,7 @@ impl BrowserConn {
             (Ok(version), _) => version,
             (Err(e), Some((process, _))) => {
                 let executable = executable.clone().unwrap_or_default();
-                let why = browser::exit_reason(process, &executable, &paths.profile())
+                let why = browser::exit_reason(process, &executable, &profile)
                     .unwrap_or_else(|| format!("{} did not answer: {e}", executable.display()));
                 let _ = process.kill().await;
                 return Err(Failure::browser(why).hint(
@@ -101,8 +229,10 @@ impl BrowserConn {
         Ok((Arc::new(conn), events))
     }
 
-    pub fn status(&self, source: &BrowserSource, extension: ExtensionStatus) -> BrowserStatus {
+    async fn status(&self, source: &BrowserSource, extension: ExtensionStatus) -> BrowserStatus {
+        let pid = self.child.lock().await.as_ref().and_then(Child::id);
         BrowserStatus {
+            name: String::new(),
             mode: match source {
                 BrowserSource::Launch(_) => "launched".into(),
                 BrowserSource::Attach(_) => "attached".into(),
@@ -114,6 +244,10 @@ impl BrowserConn {
             display: display(source),
             extension,
             messages_skipped: self.cdp.oversize_messages(),
+            sessions: Vec::new(),
+            pid,
+            connects: 0,
+            down: None,
         }
     }
 

@@ -65,12 +65,12 @@ impl Daemon {
         let captures = &self.captures;
         match params.action {
             DebugAction::Start => {
-                let conn = self.browser().await?;
+                let host = self.capture_host(&session).await?;
                 let tab = session.tab(params.tab_id.as_deref())?;
                 let limits = limits(&params)?;
                 to_json(
                     captures
-                        .start(&conn.cdp, &session, &tab, params.name.clone(), limits)
+                        .start(&host, &session, &tab, params.name.clone(), limits)
                         .await?,
                 )
             }

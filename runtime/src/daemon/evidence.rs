@@ -40,7 +40,8 @@ impl Daemon {
                 )
                 .hint("pass --session <id> (or set BSK_SESSION); the history list is for the person at the browser"));
             }
-            return self.open_for_person(None, evidence_page).await;
+            let (slot, conn) = self.first_browser().await?;
+            return open_for_person(&slot.source, &conn.cdp, None, evidence_page).await;
         };
         let session = self.session(session)?;
         let held = self
@@ -48,8 +49,10 @@ impl Daemon {
             .get(&session, params.run_id.as_deref(), None)?;
         let run_id = held.run_id.clone();
         let url = format!("{evidence_page}#run={}", encode_component(&run_id));
+        let slot = self.slot(&session.browser)?;
+        let conn = self.connect(&slot).await?;
         if !params.screenshot {
-            return self.open_for_person(Some(run_id), url).await;
+            return open_for_person(&slot.source, &conn.cdp, Some(run_id), url).await;
         }
         let history = held.capture.lock().run_info().history;
         if history.checkpoints == 0 {
@@ -59,7 +62,6 @@ impl Daemon {
             ))
             .hint("`bsk status` shows whether the bsk extension is connected; the evidence stays readable with `bsk debug …`"));
         }
-        let conn = self.browser().await?;
         let png = screenshot(&conn.cdp, &url, &run_id).await?;
         Ok(EvidenceResult {
             run_id: Some(run_id),
@@ -69,18 +71,20 @@ impl Daemon {
             png_base64: Some(png),
         })
     }
+}
 
-    /// Opens `url` in a new tab in front, where a person can see it: in a browser bsk launched
-    /// with windows, or one it attached to (a person's own Chrome). In a headless browser it says
-    /// how to see the record instead.
-    async fn open_for_person(
-        self: &Arc<Self>,
-        run_id: Option<String>,
-        url: String,
-    ) -> Result<EvidenceResult> {
-        let headless = matches!(&self.config.source, BrowserSource::Launch(v) if v.headless);
-        if headless {
-            let what = match &run_id {
+/// Opens `url` in a new tab in front, where a person can see it: in a browser bsk launched with
+/// windows, or one it attached to (a person's own Chrome). In a headless browser it says how to
+/// see the record instead.
+async fn open_for_person(
+    source: &BrowserSource,
+    cdp: &CdpClient,
+    run_id: Option<String>,
+    url: String,
+) -> Result<EvidenceResult> {
+    let headless = matches!(source, BrowserSource::Launch(v) if v.headless);
+    if headless {
+        let what = match &run_id {
                 Some(run) => format!(
                     "`bsk evidence --screenshot evidence.png` renders it here; to browse it, export it \
                      (`bsk debug export --run-id {run} > run.json`), load the extension in your own Chrome \
@@ -91,35 +95,31 @@ impl Daemon {
                          in the evidence page of your own Chrome"
                     .into(),
             };
-            return Ok(EvidenceResult {
-                run_id,
-                url,
-                opened: false,
-                note: Some(format!(
-                    "the browser is headless, so no one can see a page opened in it: {what}"
-                )),
-                png_base64: None,
-            });
-        }
-        let conn = self.browser().await?;
-        let target = conn
-            .cdp
-            .call(None, "Target.createTarget", json!({ "url": url }))
-            .await?;
-        if let Some(target) = target["targetId"].as_str() {
-            let _ = conn
-                .cdp
-                .call(None, "Target.activateTarget", json!({ "targetId": target }))
-                .await;
-        }
-        Ok(EvidenceResult {
+        return Ok(EvidenceResult {
             run_id,
             url,
-            opened: true,
-            note: None,
+            opened: false,
+            note: Some(format!(
+                "the browser is headless, so no one can see a page opened in it: {what}"
+            )),
             png_base64: None,
-        })
+        });
     }
+    let target = cdp
+        .call(None, "Target.createTarget", json!({ "url": url }))
+        .await?;
+    if let Some(target) = target["targetId"].as_str() {
+        let _ = cdp
+            .call(None, "Target.activateTarget", json!({ "targetId": target }))
+            .await;
+    }
+    Ok(EvidenceResult {
+        run_id,
+        url,
+        opened: true,
+        note: None,
+        png_base64: None,
+    })
 }
 
 /// Opens `url` in a tab of the default browser context (extension pages do not load

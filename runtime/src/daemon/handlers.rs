@@ -6,10 +6,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use bsk_schema::Call;
 use bsk_schema::capture::StopReason;
 use bsk_schema::ipc::{
-    BrowserStatus, DaemonStatus, SessionStartParams, SessionStopParams, SessionStopResult, TabInfo,
-    TabOwnership, TabParams,
+    DaemonStatus, SessionStartParams, SessionStopParams, SessionStopResult, TabInfo, TabOwnership,
+    TabParams,
 };
-use bsk_schema::link::{ExtensionStatus, LinkState};
 use bsk_schema::ops::OperationParams;
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -42,7 +41,7 @@ impl Daemon {
             }
             Call::SessionState(params) => {
                 let session = self.session(&params.session)?;
-                let conn = self.browser().await?;
+                let conn = self.browser_of(&session).await?;
                 to_json(super::state::read(&conn.cdp, &session).await?)
             }
             Call::TabList => to_json(self.list_tabs().await?),
@@ -54,41 +53,23 @@ impl Daemon {
         }
     }
 
-    /// The link to the extension of the current browser (connecting while there is none).
-    fn extension_status(&self) -> ExtensionStatus {
-        match self.extension.link() {
-            Some(link) => link.status(),
-            None => ExtensionStatus {
-                state: LinkState::Connecting,
-                extension_id: crate::extension::files::id(),
-                version: None,
-                reason: Some("no browser is running yet; it starts with the first session".into()),
-            },
-        }
-    }
-
     async fn status(&self) -> DaemonStatus {
         // A browser that went away is still shown, as disconnected, until the next launch.
-        let browser = match self.browser.lock().await.clone() {
-            Some(conn) => conn.status(&self.config.source, self.extension_status()),
-            None => BrowserStatus {
-                mode: "not_started".into(),
-                product: None,
-                executable: None,
-                ws_url: None,
-                connected: false,
-                display: super::browser::display(&self.config.source),
-                extension: self.extension_status(),
-                messages_skipped: 0,
-            },
-        };
+        let mut browsers = Vec::new();
+        for slot in &self.browsers {
+            let mut sessions: Vec<Arc<Session>> = self.sessions_of(slot);
+            sessions.sort_by_key(|s| s.started_at);
+            let ids = sessions.iter().map(|s| s.id.clone()).collect();
+            browsers.push(slot.status(ids).await);
+        }
         let mut sessions: Vec<_> = self.sessions.iter().map(|s| s.info()).collect();
         sessions.sort_by_key(|s| s.started_at);
         DaemonStatus {
             pid: std::process::id(),
             version: env!("CARGO_PKG_VERSION").into(),
             state_dir: self.paths.state_dir.display().to_string(),
-            browser,
+            browser: browsers[0].clone(),
+            browsers,
             sessions,
             memory: bsk_schema::ipc::DaemonMemory {
                 capture_budget_bytes: self.captures.budget(),
@@ -109,7 +90,7 @@ impl Daemon {
             )
             .hint("leave out --shared-profile"));
         }
-        let conn = self.browser().await?;
+        let (browser, conn, _placing) = self.place(params.browser.as_deref()).await?;
         // A private profile per session unless asked otherwise: cookies, storage and cache in
         // memory, gone with the session.
         let context = if params.shared_profile {
@@ -174,6 +155,7 @@ impl Daemon {
                         id,
                         params.name.clone(),
                         tab.clone(),
+                        browser.name.clone(),
                         context.clone(),
                         params.dialogs,
                     ));
@@ -186,7 +168,7 @@ impl Daemon {
             .ignore_certificate_errors
             .store(params.ignore_certificate_errors, Ordering::Relaxed);
         let id = session.id.clone();
-        tracing::info!(session = %id, task_id = session.task_id, tab = %target_id, "session started");
+        tracing::info!(session = %id, task_id = session.task_id, tab = %target_id, browser = %browser.name, "session started");
         let mut info = session.info();
         if let Some(name) = params.capture {
             // Before the tab has loaded anything: the first request is recorded.
@@ -194,7 +176,7 @@ impl Daemon {
             let limits = bsk_actors::bounds::default_limits();
             match self
                 .captures
-                .start(&conn.cdp, &session, &tab, name, limits)
+                .start(&browser.host(&conn), &session, &tab, name, limits)
                 .await
             {
                 Ok(run) => info.run_id = Some(run.run_id),
@@ -237,11 +219,20 @@ impl Daemon {
         Ok(result)
     }
 
+    /// The pages of every connected browser of the pool; a browser not running has none.
     async fn list_tabs(self: &Arc<Self>) -> Result<Vec<TabInfo>> {
-        let Some(conn) = self.current_browser().await else {
-            return Ok(Vec::new());
-        };
-        let targets = conn.cdp.call(None, "Target.getTargets", json!({})).await?;
+        let mut tabs = Vec::new();
+        for slot in &self.browsers {
+            let Some(conn) = slot.current().await else {
+                continue;
+            };
+            let targets = conn.cdp.call(None, "Target.getTargets", json!({})).await?;
+            tabs.extend(self.tab_infos(&slot.name, &targets));
+        }
+        Ok(tabs)
+    }
+
+    fn tab_infos(&self, browser: &str, targets: &Value) -> Vec<TabInfo> {
         let mut tabs = Vec::new();
         for target in targets["targetInfos"].as_array().into_iter().flatten() {
             if target["type"] != "page" {
@@ -264,9 +255,10 @@ impl Daemon {
                     .as_ref()
                     .and_then(|(_, tab)| tab.opener().map(str::to_string)),
                 session: owner.map(|(session, _)| session.id.clone()),
+                browser: browser.to_string(),
             });
         }
-        Ok(tabs)
+        tabs
     }
 
     fn owner_of(&self, tab_id: &str) -> Option<(Arc<Session>, Arc<Tab>)> {
@@ -294,7 +286,22 @@ impl Daemon {
                 .hint("a session may borrow only user tabs; see `bsk tab list`")
             });
         }
-        let conn = self.browser().await?;
+        let conn = self.browser_of(&session).await?;
+        if self.browsers.len() > 1 {
+            let here = conn.cdp.call(None, "Target.getTargets", json!({})).await?;
+            let found = here["targetInfos"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .any(|t| t["targetId"] == params.tab_id.as_str());
+            if !found {
+                return Err(Failure::not_found(format!(
+                    "no tab {} in browser {}, where session {} runs",
+                    params.tab_id, session.browser, session.id
+                ))
+                .hint("`bsk tab list` shows each tab's browser; start a session there with `bsk session start --browser <name>`"));
+            }
+        }
         let _running = session.op_lock.lock().await;
         let tab = Tab::attach(
             &conn.cdp,

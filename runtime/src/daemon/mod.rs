@@ -5,7 +5,11 @@
 //!
 //! - [`server`]: the socket, framing, the lock file, idle exit.
 //! - [`handlers`]: one function per [`bsk_schema::Call`].
-//! - [`browser`]: launching or attaching to the browser, and noticing when it goes away.
+//! - [`browser`]: the pool of browsers, each launched or attached on need.
+//!
+//! Browsers: the daemon drives a pool of them (`--browsers N`, several `--cdp-url`s; one by
+//! default). Each session lives in one, placed on the one with the fewest sessions; a browser
+//! that dies ends only its own sessions and captures, and is launched again when next needed.
 //! - [`debug`] and [`evidence`]: `bsk debug …` on a session's captures, and their evidence page.
 
 mod browser;
@@ -26,24 +30,25 @@ use tokio::sync::{broadcast, watch};
 use bsk_schema::capture::StopReason;
 
 use crate::browser::BrowserSource;
-use crate::capture::Captures;
+use crate::capture::{CaptureHost, Captures};
 use crate::cdp::EventReceiver;
 use crate::error::{Failure, Result};
 use crate::events::{OPERATION_EVENT_CAPACITY, OperationEvent};
+use crate::extension::ExtensionLink;
 use crate::extension::link::DaemonView;
 use crate::extension::popup::{PopupRequest, PopupRequests};
-use crate::extension::{ExtensionLink, ExtensionSink};
 use crate::paths::Paths;
 use crate::session::Session;
 use crate::tab::Tab;
-use browser::BrowserConn;
+use browser::{BrowserConn, BrowserSlot};
 
 /// Sessions remembered after they end, so a late command learns why its session is gone.
 const ENDED_SESSIONS_REMEMBERED: usize = 64;
 
 #[derive(Debug, Clone)]
 pub struct Config {
-    pub source: BrowserSource,
+    /// The pool's browsers, in order: `b1`, `b2`, ….
+    pub sources: Vec<BrowserSource>,
     /// Exit after this long with no session and no request.
     pub daemon_idle: Duration,
     /// Stop a session nobody has used for this long.
@@ -52,7 +57,7 @@ pub struct Config {
 
 impl Config {
     /// Reads `BSK_DAEMON_IDLE_SECS` (default 600) and `BSK_SESSION_IDLE_SECS` (default 1800).
-    pub fn from_env(source: BrowserSource) -> Config {
+    pub fn from_env(sources: Vec<BrowserSource>) -> Config {
         let secs = |name: &str, default: u64| {
             Duration::from_secs(
                 std::env::var(name)
@@ -62,7 +67,7 @@ impl Config {
             )
         };
         Config {
-            source,
+            sources,
             daemon_idle: secs("BSK_DAEMON_IDLE_SECS", 600),
             session_idle: secs("BSK_SESSION_IDLE_SECS", 1800),
         }
@@ -73,8 +78,10 @@ impl Config {
 pub struct Daemon {
     pub paths: Paths,
     pub config: Config,
-    /// Held while (re)connecting, so concurrent session starts launch one browser.
-    browser: tokio::sync::Mutex<Option<Arc<BrowserConn>>>,
+    /// The pool, never empty.
+    browsers: Vec<Arc<BrowserSlot>>,
+    /// Held while choosing a browser for a new session, so the counts it compares are current.
+    placement: Mutex<()>,
     sessions: DashMap<String, Arc<Session>>,
     /// Why recently ended sessions ended, newest last.
     ended: Mutex<VecDeque<(String, String)>>,
@@ -82,28 +89,34 @@ pub struct Daemon {
     pub operations: broadcast::Sender<OperationEvent>,
     /// Website-debugging captures, live and recently stopped.
     pub captures: Captures,
-    /// Where captures checkpoint: the bsk extension of the current browser, over its link.
-    extension: ExtensionSink,
     shutdown: watch::Sender<bool>,
-    /// Sessions of the browser's auto-attach to new pages that bsk let go of: their detach is
-    /// not a tab closing.
-    released_pages: Mutex<std::collections::HashSet<String>>,
 }
 
 impl Daemon {
-    pub fn new(paths: Paths, config: Config) -> Arc<Daemon> {
-        let extension = ExtensionSink::default();
+    pub fn new(paths: Paths, mut config: Config) -> Arc<Daemon> {
+        if config.sources.is_empty() {
+            config
+                .sources
+                .push(BrowserSource::Launch(crate::browser::Visibility::decide(
+                    None, None,
+                )));
+        }
+        let browsers = config
+            .sources
+            .iter()
+            .enumerate()
+            .map(|(index, source)| Arc::new(BrowserSlot::new(index, source.clone())))
+            .collect();
         let daemon = Arc::new(Daemon {
             paths,
             config,
-            browser: tokio::sync::Mutex::new(None),
+            browsers,
+            placement: Mutex::new(()),
             sessions: DashMap::new(),
             ended: Mutex::new(VecDeque::new()),
             operations: broadcast::channel(OPERATION_EVENT_CAPACITY).0,
-            captures: Captures::new(Arc::new(extension.clone())),
-            extension,
+            captures: Captures::new(),
             shutdown: watch::Sender::new(false),
-            released_pages: Mutex::new(std::collections::HashSet::new()),
         });
         crate::tasks::spawn_watched(
             "operation recorder",
@@ -127,37 +140,138 @@ impl Daemon {
         }
     }
 
-    /// The connected browser, launching or reattaching if there is none or it went away.
-    async fn browser(self: &Arc<Self>) -> Result<Arc<BrowserConn>> {
-        let mut slot = self.browser.lock().await;
-        if let Some(conn) = slot.as_ref().filter(|c| !c.cdp.is_closed()) {
+    /// The browser of the pool named `name`.
+    fn slot(&self, name: &str) -> Result<Arc<BrowserSlot>> {
+        self.browsers
+            .iter()
+            .find(|slot| slot.name == name)
+            .cloned()
+            .ok_or_else(|| {
+                let names: Vec<&str> = self.browsers.iter().map(|b| b.name.as_str()).collect();
+                Failure::not_found(format!("no browser {name} in this daemon's pool")).hint(
+                    format!(
+                        "its browsers are {}; `bsk status` shows each one's sessions",
+                        names.join(", ")
+                    ),
+                )
+            })
+    }
+
+    /// The connected browser of `session`, launching it again if it went away.
+    async fn browser_of(self: &Arc<Self>, session: &Session) -> Result<Arc<BrowserConn>> {
+        self.connect(&self.slot(&session.browser)?).await
+    }
+
+    /// Where a capture of `session` records: its browser and that browser's extension.
+    async fn capture_host(self: &Arc<Self>, session: &Session) -> Result<CaptureHost> {
+        let slot = self.slot(&session.browser)?;
+        let conn = self.connect(&slot).await?;
+        Ok(slot.host(&conn))
+    }
+
+    /// The first browser of the pool, connected: where the history list opens for a person.
+    async fn first_browser(self: &Arc<Self>) -> Result<(Arc<BrowserSlot>, Arc<BrowserConn>)> {
+        let slot = self.browsers[0].clone();
+        let conn = self.connect(&slot).await?;
+        Ok((slot, conn))
+    }
+
+    /// Live sessions placed on `slot`.
+    fn sessions_of(&self, slot: &BrowserSlot) -> Vec<Arc<Session>> {
+        self.sessions
+            .iter()
+            .filter(|s| s.browser == slot.name)
+            .map(|s| s.clone())
+            .collect()
+    }
+
+    /// Chooses the browser for a new session: `pinned`, else the one with the fewest sessions
+    /// (counting those being started) that is not down; a browser that fails to launch or
+    /// attach is marked down and the next one tried. The returned guard counts the session as
+    /// being placed until it is dropped.
+    async fn place(
+        self: &Arc<Self>,
+        pinned: Option<&str>,
+    ) -> Result<(Arc<BrowserSlot>, Arc<BrowserConn>, Placing)> {
+        if let Some(name) = pinned {
+            let slot = self.slot(name)?;
+            let placing = Placing::new(&slot);
+            let conn = self.connect(&slot).await?;
+            return Ok((slot, conn, placing));
+        }
+        let mut failures: Vec<(String, Failure)> = Vec::new();
+        loop {
+            let chosen = {
+                let _choosing = self.placement.lock().unwrap_or_else(|p| p.into_inner());
+                let tried =
+                    |slot: &BrowserSlot| failures.iter().any(|(name, _)| *name == slot.name);
+                let chosen = self
+                    .browsers
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, slot)| !tried(slot))
+                    .min_by_key(|(index, slot)| {
+                        let load = self.sessions_of(slot).len()
+                            + slot.placing.load(std::sync::atomic::Ordering::Relaxed);
+                        (slot.is_down(), load, *index)
+                    })
+                    .map(|(_, slot)| slot.clone());
+                chosen.map(|slot| (Placing::new(&slot), slot))
+            };
+            let Some((placing, slot)) = chosen else {
+                return Err(no_browser(failures));
+            };
+            match self.connect(&slot).await {
+                Ok(conn) => return Ok((slot, conn, placing)),
+                Err(failure) => failures.push((slot.name.clone(), failure)),
+            }
+        }
+    }
+
+    /// The browser of `slot`, launching or reattaching if there is none or it went away. A
+    /// failure marks it down, so placement passes over it for a while.
+    async fn connect(self: &Arc<Self>, slot: &Arc<BrowserSlot>) -> Result<Arc<BrowserConn>> {
+        let mut current = slot.conn.lock().await;
+        if let Some(conn) = current.as_ref().filter(|c| !c.cdp.is_closed()) {
             return Ok(conn.clone());
         }
-        let (conn, events) = BrowserConn::open(&self.config.source, &self.paths).await?;
-        let daemon = Arc::downgrade(self);
+        let (conn, events) = match BrowserConn::open(slot, &self.paths).await {
+            Ok(opened) => opened,
+            Err(failure) => {
+                tracing::warn!(browser = %slot.name, error = %failure.0.message, "browser could not be started");
+                slot.mark_down(failure.0.message.clone());
+                return Err(failure);
+            }
+        };
+        slot.mark_up();
+        let (daemon, name) = (Arc::downgrade(self), slot.name.clone());
         let view: DaemonView = Arc::new(move || {
             daemon
                 .upgrade()
-                .map(|d| (d.captures.active_run_ids(), d.link_sessions()))
+                .and_then(|d| {
+                    let slot = d.slot(&name).ok()?;
+                    Some((d.captures.active_run_ids(&name), d.link_sessions(&slot)))
+                })
                 .unwrap_or_default()
         });
-        let daemon = Arc::downgrade(self);
+        let (daemon, name) = (Arc::downgrade(self), slot.name.clone());
         let popup: PopupRequests = Arc::new(move |request| {
-            let daemon = daemon.clone();
+            let (daemon, name) = (daemon.clone(), name.clone());
             Box::pin(async move {
                 match daemon.upgrade() {
-                    Some(daemon) => daemon.popup_request(request).await,
+                    Some(daemon) => daemon.popup_request(&name, request).await,
                     None => {
                         serde_json::json!({ "ok": false, "error": { "code": "internal", "message": "the daemon is stopping" } })
                     }
                 }
             })
         });
-        self.extension
+        slot.extension
             .set(Some(ExtensionLink::start(conn.cdp.clone(), view, popup)));
         crate::tasks::spawn_watched(
             "browser watcher",
-            self.clone().watch_browser(conn.clone(), events),
+            self.clone()
+                .watch_browser(slot.clone(), conn.clone(), events),
         );
         // Every new page starts paused and attached, so a popup or new tab a session's page
         // opens is the session's, set up before it runs; any other page is let go at once.
@@ -170,27 +284,39 @@ impl Daemon {
         if let Err(e) = conn.cdp.call(None, "Target.setAutoAttach", new_pages).await {
             tracing::warn!(error = %e, "cannot follow new pages: popups will not join their session");
         }
-        *slot = Some(conn.clone());
+        *current = Some(conn.clone());
         Ok(conn)
     }
 
     /// Quick Actions → Website debugging in the popup: start or stop capture on a live session's
     /// tab, exactly as `bsk debug start/stop --session` would.
-    async fn popup_request(self: Arc<Self>, request: PopupRequest) -> serde_json::Value {
+    async fn popup_request(
+        self: Arc<Self>,
+        browser: &str,
+        request: PopupRequest,
+    ) -> serde_json::Value {
         tracing::info!(session = %request.session, action = %request.action, "popup request");
         let outcome = async {
             let session = self.session(&request.session)?;
+            if session.browser != browser {
+                return Err(Failure::permission(format!(
+                    "session {} runs in another browser of the pool ({})",
+                    session.id, session.browser
+                )));
+            }
             match request.action.as_str() {
                 // The browser this request came through: never launches one.
                 "debug.start" => {
-                    let conn = self.current_browser().await.ok_or_else(|| {
+                    let slot = self.slot(browser)?;
+                    let conn = slot.current().await.ok_or_else(|| {
                         Failure::browser("the browser is not connected to the daemon")
                     })?;
+                    let host = slot.host(&conn);
                     let tab = session.tab(None)?;
                     let run = self
                         .captures
                         .start(
-                            &conn.cdp,
+                            &host,
                             &session,
                             &tab,
                             request.name.clone(),
@@ -214,9 +340,9 @@ impl Daemon {
         }
     }
 
-    /// The live sessions with their latest capture, for the extension's popup.
-    fn link_sessions(&self) -> Vec<bsk_schema::link::LinkSession> {
-        let mut sessions: Vec<Arc<Session>> = self.sessions.iter().map(|s| s.clone()).collect();
+    /// The live sessions of `slot` with their latest capture, for its extension's popup.
+    fn link_sessions(&self, slot: &BrowserSlot) -> Vec<bsk_schema::link::LinkSession> {
+        let mut sessions = self.sessions_of(slot);
         sessions.sort_by_key(|s| s.started_at);
         sessions
             .iter()
@@ -241,29 +367,25 @@ impl Daemon {
             .collect()
     }
 
-    /// The browser if one is connected, without launching one.
-    async fn current_browser(&self) -> Option<Arc<BrowserConn>> {
-        self.browser
-            .lock()
-            .await
-            .clone()
-            .filter(|c| !c.cdp.is_closed())
-    }
-
     /// Follows browser-level events: a tab closed under a session, or the browser gone.
-    async fn watch_browser(self: Arc<Self>, conn: Arc<BrowserConn>, mut events: EventReceiver) {
+    async fn watch_browser(
+        self: Arc<Self>,
+        slot: Arc<BrowserSlot>,
+        conn: Arc<BrowserConn>,
+        mut events: EventReceiver,
+    ) {
         while let Some(event) = events.recv().await {
             if event.method == "Target.attachedToTarget"
                 && event.params["waitingForDebugger"] == true
             {
-                let (daemon, conn) = (self.clone(), conn.clone());
+                let (daemon, slot, conn) = (self.clone(), slot.clone(), conn.clone());
                 crate::tasks::spawn_watched("new page", async move {
-                    daemon.on_new_page(&conn, &event).await;
+                    daemon.on_new_page(&slot, &conn, &event).await;
                 });
                 continue;
             }
             if event.method == "Target.detachedFromTarget"
-                && self
+                && slot
                     .released_pages
                     .lock()
                     .unwrap_or_else(|p| p.into_inner())
@@ -272,27 +394,34 @@ impl Daemon {
                 continue;
             }
             if event.method == "Target.detachedFromTarget" {
-                if let Some(link) = self.extension.link() {
+                if let Some(link) = slot.extension.link() {
                     link.on_detached(event.str("sessionId"));
                 }
-                self.on_tab_detached(event.str("sessionId"), event.str("targetId"))
+                self.on_tab_detached(&slot, event.str("sessionId"), event.str("targetId"))
                     .await;
             }
         }
-        tracing::warn!("browser connection ended");
-        self.captures
-            .stop_all(StopReason::BrowserDisconnected)
-            .await;
-        let reason = "the browser exited or crashed";
-        let ids: Vec<String> = self.sessions.iter().map(|s| s.key().clone()).collect();
-        for id in ids {
-            if let Some((_, session)) = self.sessions.remove(&id) {
+        tracing::warn!(browser = %slot.name, "browser connection ended");
+        // Only this browser's sessions end; the pool's others go on.
+        let reason = if self.browsers.len() > 1 {
+            format!("its browser {} exited or crashed", slot.name)
+        } else {
+            "the browser exited or crashed".to_string()
+        };
+        let ended = self.sessions_of(&slot);
+        for session in &ended {
+            if self.sessions.remove(&session.id).is_some() {
                 for tab in session.tabs() {
-                    tab.mark_gone(reason);
+                    tab.mark_gone(&reason);
                 }
-                self.remember_ended(&id, reason);
+                self.remember_ended(&session.id, &reason);
             }
         }
+        let stops = ended.iter().map(|session| {
+            self.captures
+                .stop_task(session.task_id, StopReason::BrowserDisconnected)
+        });
+        futures_util::future::join_all(stops).await;
         if let Some(child) = conn.child.lock().await.as_mut() {
             let _ = child.kill().await;
         }
@@ -301,13 +430,18 @@ impl Daemon {
     /// A new page, attached and paused by the browser-level auto-attach. Opened by a session's
     /// tab, it joins that session (and its running capture) before it runs; otherwise it is
     /// resumed and let go at once.
-    async fn on_new_page(self: Arc<Self>, conn: &BrowserConn, event: &crate::cdp::CdpEvent) {
+    async fn on_new_page(
+        self: Arc<Self>,
+        slot: &BrowserSlot,
+        conn: &BrowserConn,
+        event: &crate::cdp::CdpEvent,
+    ) {
         let auto_session = event.str("sessionId").to_string();
         let info = &event.params["targetInfo"];
         let target_id = info["targetId"].as_str().unwrap_or_default();
         let opener = info["openerId"].as_str().and_then(|opener| {
-            self.sessions
-                .iter()
+            self.sessions_of(slot)
+                .into_iter()
                 .find(|s| s.owns(opener))
                 .map(|s| (s.clone(), opener.to_string()))
         });
@@ -341,7 +475,7 @@ impl Daemon {
                 }
             }
         }
-        self.released_pages
+        slot.released_pages
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .insert(auto_session.clone());
@@ -361,8 +495,8 @@ impl Daemon {
     }
 
     /// A tab detached without the session asking: closed by the user, or crashed.
-    async fn on_tab_detached(&self, cdp_session: &str, target_id: &str) {
-        let owner = self.sessions.iter().find_map(|s| {
+    async fn on_tab_detached(&self, slot: &BrowserSlot, cdp_session: &str, target_id: &str) {
+        let owner = self.sessions_of(slot).into_iter().find_map(|s| {
             s.tabs()
                 .into_iter()
                 .find(|t| t.session_id == cdp_session || t.target_id == target_id)
@@ -442,7 +576,9 @@ impl Daemon {
             }
             tab.mark_gone(&format!("session {} ended", session.id));
         }
-        if let Some(conn) = self.current_browser().await {
+        if let Ok(slot) = self.slot(&session.browser)
+            && let Some(conn) = slot.current().await
+        {
             handlers::dispose_context(&conn.cdp, session.browser_context.as_deref()).await;
         }
         returned
@@ -469,9 +605,16 @@ impl Daemon {
 
     /// Whether the daemon launched a browser with windows that is still running.
     pub async fn has_visible_browser(&self) -> bool {
-        self.current_browser()
-            .await
-            .is_some_and(|conn| conn.is_visible(&self.config.source))
+        for slot in &self.browsers {
+            if slot
+                .current()
+                .await
+                .is_some_and(|conn| conn.is_visible(&slot.source))
+            {
+                return true;
+            }
+        }
+        false
     }
 
     pub fn has_sessions(&self) -> bool {
@@ -497,8 +640,45 @@ impl Daemon {
             self.end_session(&session, "the daemon stopped", StopReason::DaemonShutdown)
                 .await;
         }
-        if let Some(conn) = self.browser.lock().await.take() {
-            conn.shutdown().await;
+        for slot in &self.browsers {
+            if let Some(conn) = slot.conn.lock().await.take() {
+                conn.shutdown().await;
+            }
         }
     }
+}
+
+/// Counts a session as being placed on a browser until dropped.
+struct Placing(Arc<BrowserSlot>);
+
+impl Placing {
+    fn new(slot: &Arc<BrowserSlot>) -> Placing {
+        slot.placing
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Placing(slot.clone())
+    }
+}
+
+impl Drop for Placing {
+    fn drop(&mut self) {
+        self.0
+            .placing
+            .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+/// No browser of the pool could be started: each one's reason.
+fn no_browser(mut failures: Vec<(String, Failure)>) -> Failure {
+    if failures.len() == 1 {
+        return failures.remove(0).1;
+    }
+    let reasons: Vec<String> = failures
+        .iter()
+        .map(|(name, failure)| format!("{name}: {}", failure.0.message))
+        .collect();
+    Failure::browser(format!(
+        "no browser of the pool could be started ({})",
+        reasons.join("; ")
+    ))
+    .hint("`bsk status` shows each browser; check the --cdp-url endpoints, or `bsk daemon stop` and start again")
 }

@@ -81,7 +81,11 @@ fn write_dir(embedded: &Dir<'_>, root: &Path) -> std::io::Result<()> {
         if let Some(parent) = path.parent() {
             create_private_dir(parent)?;
         }
-        let partial = path.with_extension("partial");
+        // A name of its own: browsers of a pool launching at once (or a CLI alongside the
+        // daemon) install together, and each rename must find its own file.
+        static PARTIALS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = PARTIALS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let partial = path.with_extension(format!("partial-{}-{n}", std::process::id()));
         let mut out = std::fs::File::create(&partial)?;
         out.write_all(file.contents())?;
         out.sync_all()?;

@@ -498,6 +498,11 @@ impl ExtensionLink {
 
     /// Stores a checkpoint in the extension's history.
     pub(super) async fn checkpoint(&self, snapshot: ExportDocument) -> Result<Saved, String> {
+        // A browser that is gone will not connect within the grace: say so at once, so the
+        // captures it ends stop without waiting.
+        if self.cdp.is_closed() {
+            return Err(sink::unavailable(&self.status()));
+        }
         let status = self.settled(CONNECT_GRACE).await;
         let attached = match (status.state, self.attached()) {
             (LinkState::Connected, Some(attached)) => attached,

@@ -228,34 +228,36 @@ fn extension_line(extension: &bsk_schema::link::ExtensionStatus) -> String {
     )
 }
 
-pub fn status(value: &Value) -> Option<String> {
-    let status: DaemonStatus = decode(value)?;
-    let browser = &status.browser;
-    let mut lines = vec![
-        format!(
-            "daemon   running, pid {}, state {}",
-            status.pid, status.state_dir
-        ),
-        format!(
-            "browser  {}{}{}{}",
-            browser.mode,
-            browser
-                .display
-                .as_deref()
-                .map(|d| format!(", {d}"))
-                .unwrap_or_default(),
-            browser
-                .product
-                .as_deref()
-                .map(|p| format!(", {p}"))
-                .unwrap_or_default(),
-            if browser.connected || browser.mode == "not_started" {
-                ""
-            } else {
-                ", disconnected"
-            }
-        ),
-    ];
+/// One browser's lines of `bsk status`; in a pool, each is named and says its sessions.
+fn browser_lines(browser: &bsk_schema::ipc::BrowserStatus, pool: bool) -> Vec<String> {
+    let named = if pool {
+        format!("{} ", browser.name)
+    } else {
+        String::new()
+    };
+    let optional = |part: Option<&str>| part.map(|p| format!(", {p}")).unwrap_or_default();
+    let mut health = String::new();
+    if !browser.connected && browser.mode != "not_started" {
+        health.push_str(", disconnected");
+    }
+    if browser.connects > 1 {
+        health.push_str(&format!(", launched {} times", browser.connects));
+    }
+    if let Some(why) = &browser.down {
+        health.push_str(&format!(", down: {why}"));
+    }
+    let sessions = match (pool, browser.sessions.as_slice()) {
+        (false, _) => String::new(),
+        (true, []) => ", no sessions".into(),
+        (true, [one]) => format!(", session {one}"),
+        (true, many) => format!(", sessions {}", many.join(" ")),
+    };
+    let mut lines = vec![format!(
+        "browser  {named}{}{}{}{sessions}{health}",
+        browser.mode,
+        optional(browser.display.as_deref()),
+        optional(browser.product.as_deref()),
+    )];
     if browser.messages_skipped > 0 {
         lines.push(format!(
             "         {} browser messages skipped (larger than 64 MiB, or unreadable)",
@@ -263,6 +265,24 @@ pub fn status(value: &Value) -> Option<String> {
         ));
     }
     lines.push(extension_line(&browser.extension));
+    lines
+}
+
+pub fn status(value: &Value) -> Option<String> {
+    let status: DaemonStatus = decode(value)?;
+    let mut lines = vec![format!(
+        "daemon   running, pid {}, state {}",
+        status.pid, status.state_dir
+    )];
+    // Older daemons list no pool: their one browser is `browser`.
+    let browsers = match status.browsers.as_slice() {
+        [] => std::slice::from_ref(&status.browser),
+        pool => pool,
+    };
+    let pool = browsers.len() > 1;
+    for browser in browsers {
+        lines.extend(browser_lines(browser, pool));
+    }
     let memory = &status.memory;
     lines.push(format!(
         "memory   heap {:.1} MiB in use{}, {} tab readers",

@@ -200,26 +200,36 @@ impl Bsk {
             .map(|pid| u32::try_from(pid).expect("pid fits u32"))
     }
 
-    /// Pids of the main Chromium processes running with this state dir's profile.
+    /// Pids of the main Chromium processes running with this state dir's profiles (one per
+    /// browser of the daemon's pool).
     pub fn browser_pids(&self) -> Vec<u32> {
-        let flag = format!("--user-data-dir={}", self.profile().display());
         processes()
             .into_iter()
             .filter(|(_, args, _)| {
-                args.contains(&flag) && !args.iter().any(|a| a.starts_with("--type="))
+                self.runs_a_profile(args) && !args.iter().any(|a| a.starts_with("--type="))
             })
             .map(|(pid, _, _)| pid)
             .collect()
     }
 
+    /// Whether a process runs Chromium with one of this state dir's profiles.
+    fn runs_a_profile(&self, args: &[String]) -> bool {
+        let profile = format!("--user-data-dir={}", self.profile().display());
+        args.iter().any(|arg| {
+            arg == &profile
+                || arg
+                    .strip_prefix(&profile)
+                    .is_some_and(|rest| rest.starts_with('-'))
+        })
+    }
+
     /// Every process that belongs to this state dir: its daemon and all Chromium processes.
     fn leftover_pids(&self) -> Vec<u32> {
-        let flag = format!("--user-data-dir={}", self.profile().display());
         let home = format!("BSK_HOME={}", self.home.display());
         processes()
             .into_iter()
             .filter(|(_, args, env)| {
-                args.contains(&flag)
+                self.runs_a_profile(args)
                     || (args.windows(2).any(|w| w[0] == "daemon" && w[1] == "run")
                         && env.contains(&home))
             })
