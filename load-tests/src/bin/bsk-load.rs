@@ -24,8 +24,15 @@ Options:
   --throttled           Launch bsk's Chromium as shipped, with background-tab throttling.
   --record-cdp FILE      Only record one traffic page's CDP events into FILE (the fixture of
                         the event → store benchmark, actors/benches/store.rs), then exit.
-  --no-matrix, --no-latency, --no-memory, --no-growth, --no-playwright, --no-devtools-mcp
-                        Skip a phase (--no-playwright skips both comparisons).
+  --scaling-browsers LIST
+                        Browser counts of the scaling phase, one daemon started with
+                        `--browsers B` each (default 1,2,4; the most also runs with capture).
+  --scaling-agents N    Agents (sessions) on that daemon (default 16).
+  --scaling-pages N     Traffic pages each agent opens in a row (default 3; 1 with --quick).
+  --no-matrix, --no-latency, --no-memory, --no-load-memory, --no-scaling, --no-growth,
+  --no-playwright, --no-devtools-mcp
+                        Skip a phase (--no-playwright skips both comparisons; --no-load-memory
+                        the load-profile capture's memory).
   -h, --help            Show this help.
 
 Example:
@@ -59,12 +66,13 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<(Config, PathBuf)>> {
             "--bsk" => bsk = Some(PathBuf::from(value("--bsk")?)),
             "--out" => out = PathBuf::from(value("--out")?),
             "--quick" => quick = true,
-            "--parallel" | "--reps" | "--scenarios" | "--chromium" | "--record-cdp" => {
+            "--parallel" | "--reps" | "--scenarios" | "--chromium" | "--record-cdp"
+            | "--scaling-browsers" | "--scaling-agents" | "--scaling-pages" => {
                 let v = value(&arg)?;
                 edits.push((arg, Some(v)));
             }
-            "--throttled" | "--no-matrix" | "--no-latency" | "--no-memory" | "--no-growth"
-            | "--no-playwright" | "--no-devtools-mcp" => {
+            "--throttled" | "--no-matrix" | "--no-latency" | "--no-memory" | "--no-load-memory"
+            | "--no-scaling" | "--no-growth" | "--no-playwright" | "--no-devtools-mcp" => {
                 edits.push((arg, None));
             }
             other => bail!("unknown argument {other:?}\n\n{USAGE}"),
@@ -112,6 +120,24 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<(Config, PathBuf)>> {
             "--no-matrix" => config.parallelism.clear(),
             "--no-latency" => config.latency_parallelism.clear(),
             "--no-memory" => config.memory = None,
+            "--no-load-memory" => config.load_memory = None,
+            "--no-scaling" => config.scaling = None,
+            // With --no-scaling anywhere on the line, these change nothing.
+            "--scaling-browsers" => {
+                if let Some(scaling) = &mut config.scaling {
+                    scaling.browsers = numbers(&value, "--scaling-browsers")?;
+                }
+            }
+            "--scaling-agents" => {
+                if let Some(scaling) = &mut config.scaling {
+                    scaling.agents = number(&value, "--scaling-agents")?;
+                }
+            }
+            "--scaling-pages" => {
+                if let Some(scaling) = &mut config.scaling {
+                    scaling.pages = number(&value, "--scaling-pages")?;
+                }
+            }
             "--no-growth" => config.growth_rates.clear(),
             "--no-playwright" => config.compare = None,
             "--no-devtools-mcp" => {
@@ -135,6 +161,13 @@ fn numbers(list: &str, flag: &str) -> anyhow::Result<Vec<usize>> {
                 .with_context(|| format!("{flag} {list:?}: {n:?} is not a positive number"))
         })
         .collect()
+}
+
+fn number(value: &str, flag: &str) -> anyhow::Result<usize> {
+    let [n] = numbers(value, flag)?[..] else {
+        bail!("{flag} {value:?} is not one positive number");
+    };
+    Ok(n)
 }
 
 async fn run() -> anyhow::Result<()> {

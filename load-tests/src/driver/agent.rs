@@ -35,6 +35,9 @@ pub struct Agent {
     /// `a{k}.localhost`: each agent's pages on their own host, so agents sharing a browser do
     /// not share Chromium's six connections per host.
     pub host: String,
+    /// The browser the daemon placed the session on (`session start`'s `browser`), when it
+    /// says.
+    pub browser: Option<String>,
     port: u16,
 }
 
@@ -90,6 +93,7 @@ impl Agent {
             bsk,
             session,
             host: format!("a{index}.localhost"),
+            browser: started["browser"].as_str().map(str::to_owned),
             port,
         })
     }
@@ -221,18 +225,7 @@ impl Agent {
     /// stopped moving, and no retained body is still pending.
     async fn settle(&self, run_id: &str, server_seen: u64) -> anyhow::Result<()> {
         let until = Instant::now() + SETTLE_DEADLINE;
-        let (mut last, mut stable) = (u64::MAX, 0);
-        while Instant::now() < until {
-            let seen = self.status(run_id).await?["counters"]["requests_seen"]
-                .as_u64()
-                .unwrap_or(0);
-            stable = if seen == last { stable + 1 } else { 0 };
-            last = seen;
-            if seen >= server_seen || stable >= SETTLE_STABLE_POLLS {
-                break;
-            }
-            tokio::time::sleep(SETTLE_POLL).await;
-        }
+        self.wait_counted(run_id, server_seen, until).await?;
         while Instant::now() < until {
             let pending = self
                 .requests(run_id)
@@ -245,6 +238,35 @@ impl Agent {
             tokio::time::sleep(SETTLE_POLL).await;
         }
         Ok(())
+    }
+
+    /// Waits until the capture has seen `server_seen` requests or its count has stopped moving
+    /// (at most until `until`), and returns the last count. `u64::MAX` waits for quiet only.
+    pub async fn wait_counted(
+        &self,
+        run_id: &str,
+        server_seen: u64,
+        until: Instant,
+    ) -> anyhow::Result<u64> {
+        let (mut last, mut stable) = (u64::MAX, 0);
+        while Instant::now() < until {
+            let seen = self.status(run_id).await?["counters"]["requests_seen"]
+                .as_u64()
+                .unwrap_or(0);
+            stable = if seen == last { stable + 1 } else { 0 };
+            last = seen;
+            if seen >= server_seen || stable >= SETTLE_STABLE_POLLS {
+                break;
+            }
+            tokio::time::sleep(SETTLE_POLL).await;
+        }
+        Ok(if last == u64::MAX { 0 } else { last })
+    }
+
+    /// [`Agent::wait_counted`] for quiet only, within the settle deadline.
+    pub async fn wait_quiet(&self, run_id: &str) -> anyhow::Result<u64> {
+        self.wait_counted(run_id, u64::MAX, Instant::now() + SETTLE_DEADLINE)
+            .await
     }
 
     /// This session's capture `run_id` from `bsk debug status`.

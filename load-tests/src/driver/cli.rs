@@ -102,8 +102,9 @@ pub struct Daemon {
 }
 
 impl Daemon {
-    /// Starts a daemon in a fresh state dir.
-    pub async fn start(bsk: Bsk) -> anyhow::Result<Daemon> {
+    /// Starts a daemon in a fresh state dir, headless, with `args` added to `bsk daemon start`
+    /// (e.g. `--browsers 4`).
+    pub async fn start(bsk: Bsk, args: &[&str]) -> anyhow::Result<Daemon> {
         let _ = std::fs::remove_dir_all(bsk.home());
         // Private, as bsk requires of a state dir it did not create itself.
         if let Some(parent) = bsk.home().parent() {
@@ -113,7 +114,9 @@ impl Daemon {
         std::os::unix::fs::DirBuilderExt::mode(&mut std::fs::DirBuilder::new(), 0o700)
             .create(bsk.home())
             .with_context(|| format!("cannot create state dir {}", bsk.home().display()))?;
-        let status = bsk.json(&["daemon", "start", "--headless"]).await?;
+        let mut start = vec!["daemon", "start", "--headless"];
+        start.extend_from_slice(args);
+        let status = bsk.json(&start).await?;
         let pid = status["pid"]
             .as_u64()
             .and_then(|p| u32::try_from(p).ok())

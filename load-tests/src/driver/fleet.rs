@@ -9,9 +9,13 @@ use super::agent::Agent;
 use super::cli::{Bsk, Daemon};
 use super::procfs::ProcSample;
 
-/// The spec's "Live in-memory captures: 4": a daemon refuses a fifth active capture, so this
-/// many capturing agents share one daemon, and more agents need more daemons.
-pub const LIVE_CAPTURES_PER_DAEMON: usize = 4;
+/// The spec's "Live in-memory captures: 4", counted per browser: a browser refuses a fifth
+/// active capture (`busy`).
+pub const LIVE_CAPTURES_PER_BROWSER: usize = 4;
+
+/// The fleet's daemons launch one browser each, so this many capturing agents share one
+/// daemon, and more agents need more daemons.
+pub const LIVE_CAPTURES_PER_DAEMON: usize = LIVE_CAPTURES_PER_BROWSER;
 
 /// How long an abandoned daemon of a run lives on (`BSK_DAEMON_IDLE_SECS`).
 const DAEMON_IDLE_SECS: u64 = 120;
@@ -32,11 +36,36 @@ impl Fleet {
         agents: usize,
         per_daemon: usize,
     ) -> anyhow::Result<Fleet> {
+        Fleet::start_with(config, name, port, agents, per_daemon, &[]).await
+    }
+
+    /// One daemon launching `browsers` browsers (`--browsers`), with all `agents` agents on it;
+    /// the daemon places each session.
+    pub async fn start_pooled(
+        config: &Config,
+        name: &str,
+        port: u16,
+        agents: usize,
+        browsers: usize,
+    ) -> anyhow::Result<Fleet> {
+        let browsers = browsers.to_string();
+        let args = ["--browsers", browsers.as_str()];
+        Fleet::start_with(config, name, port, agents, agents, &args).await
+    }
+
+    async fn start_with(
+        config: &Config,
+        name: &str,
+        port: u16,
+        agents: usize,
+        per_daemon: usize,
+        daemon_args: &[&str],
+    ) -> anyhow::Result<Fleet> {
         let count = agents.div_ceil(per_daemon.max(1));
         let chromium = config.chromium_for_bsk()?;
         let starts = (0..count).map(|d| {
             let home = config.work_dir.join("homes").join(format!("{name}-d{d}"));
-            Daemon::start(bsk_at(&config.bsk, &home, &chromium))
+            Daemon::start(bsk_at(&config.bsk, &home, &chromium), daemon_args)
         });
         let daemons = join_all(starts)
             .await

@@ -3,7 +3,10 @@
 use std::fmt::Write as _;
 
 use super::compare::ToolResult;
+use super::fleet::LIVE_CAPTURES_PER_BROWSER;
+use super::load_memory::LoadMemoryResult;
 use super::report::{Report, fmt, fmt_ratio, mib};
+use super::scaling::ScalingResult;
 
 /// Appends one table row.
 fn row(out: &mut String, cells: &[String]) {
@@ -359,6 +362,14 @@ impl Report {
             }
         }
 
+        if let Some(m) = &self.load_memory {
+            load_memory(&mut out, m);
+        }
+
+        if let Some(s) = &self.scaling {
+            scaling(&mut out, s, self.machine.cores);
+        }
+
         if !self.growth.is_empty() {
             out.push_str("\n### Cost growth (1 agent, sustained rate)\n\n");
             header(
@@ -416,6 +427,21 @@ impl Report {
             }))
             .chain(self.latency.iter().flat_map(|l| l.errors.iter().cloned()))
             .chain(self.memory.iter().flat_map(|m| m.errors.iter().cloned()))
+            .chain(
+                self.load_memory
+                    .iter()
+                    .flat_map(|m| m.errors.iter().map(|e| format!("load-profile memory: {e}"))),
+            )
+            .chain(self.scaling.iter().flat_map(|s| {
+                s.errors
+                    .iter()
+                    .map(|e| format!("scaling: {e}"))
+                    .chain(s.rows.iter().flat_map(|r| {
+                        r.errors
+                            .iter()
+                            .map(move |e| format!("scaling, {} browsers: {e}", r.browsers))
+                    }))
+            }))
             .chain(self.growth.iter().flat_map(|g| g.errors.iter().cloned()))
             .chain(
                 self.playwright
@@ -439,6 +465,131 @@ impl Report {
         }
         out
     }
+}
+
+/// One load-profile capture filled to its bounds, then the growth step by step.
+fn load_memory(out: &mut String, m: &LoadMemoryResult) {
+    let limit = |key: &str| m.limits[key].as_u64().map_or_else(|| "?".into(), thousands);
+    let _ = writeln!(
+        out,
+        "\n### Load profile memory: one capture at {} requests, then {}× traffic\n",
+        limit("max_requests"),
+        m.config.growth
+    );
+    let _ = writeln!(
+        out,
+        "One daemon, one session, one capture started with `bsk debug start --profile load` \
+         ({} requests, {} console entries, {} code units of body text; {} MiB reserved). Fill: \
+         the console page ({}), then traffic pages ({}) until the capture retains its requests \
+         ({} requests seen); then steps of as many requests again ({} seen in all). Requests \
+         seen count from the bounds. Second half of the growth: VmRSS {:+.1} MiB, heap in use \
+         {:+.1} MiB; peak sampled VmRSS while growing {} MiB.\n",
+        limit("max_requests"),
+        limit("max_console"),
+        limit("text_budget"),
+        m.limits["memory_reserved"]
+            .as_u64()
+            .map_or_else(|| "?".into(), |b| mib(b / 1024)),
+        m.console_page.describe(),
+        m.traffic_page.describe(),
+        m.requests_filling,
+        m.requests_growing,
+        m.second_half_growth_kib as f64 / 1024.0,
+        m.second_half_heap_growth_kib as f64 / 1024.0,
+        mib(m.peaks_growing.daemon_rss_kib),
+    );
+    header(
+        out,
+        &[
+            "moment",
+            "requests held",
+            "requests seen",
+            "daemon VmRSS MiB",
+            "daemon VmHWM MiB",
+            "daemon heap in use MiB",
+        ],
+    );
+    for cells in m.rows() {
+        row(out, &cells);
+    }
+    if let Some(h) = &m.held_after_growth {
+        let _ = writeln!(
+            out,
+            "\nHeld at the end: {} requests ({} evicted), {} console entries ({} evicted), {} \
+             code units of body text ({} bodies evicted), {} page loads.",
+            h.requests,
+            h.requests_evicted,
+            h.console,
+            h.console_evicted,
+            h.text_units,
+            h.bodies_evicted,
+            h.pages
+        );
+    }
+}
+
+/// Pages per second and CPU as one daemon's pool of browsers grows.
+fn scaling(out: &mut String, s: &ScalingResult, cores: usize) {
+    let counts: Vec<String> = s.config.browsers.iter().map(usize::to_string).collect();
+    let _ = writeln!(
+        out,
+        "\n### Scaling: {} agents on one daemon with {} browsers\n",
+        s.config.agents,
+        counts.join(", ")
+    );
+    let _ = writeln!(
+        out,
+        "One daemon started with `--browsers B`; every agent (a session the daemon placed, on \
+         its own `a{{k}}.localhost` host) opens the {} page ({}) {} times in a row without \
+         capture, all agents at once, after one unmeasured warm-up page. Pages/s = pages \
+         completed / wall time of the round; p50 and p99 of every page's page-complete time; \
+         CPU = seconds used during the round by the daemon and by every process of every \
+         browser. Sessions per browser from `bsk status --json`. The capturing row runs a \
+         capture on each agent the bound of {} live captures per browser allows, counting CPU \
+         until the captures go quiet.\n",
+        s.scenario.name(),
+        s.scenario.describe(),
+        s.config.pages,
+        LIVE_CAPTURES_PER_BROWSER
+    );
+    header(
+        out,
+        &[
+            "browsers",
+            "sessions per browser",
+            "pages/s",
+            "p50 ms",
+            "p99 ms",
+            "daemon CPU s",
+            "Chromium CPU s",
+        ],
+    );
+    for r in &s.rows {
+        row(out, &r.cells());
+    }
+    for note in s.rows.iter().filter_map(|r| r.note.as_deref()) {
+        let _ = writeln!(out, "\nCapturing row: {note}.");
+    }
+    let _ = writeln!(
+        out,
+        "\nOn this {cores}-core machine every browser is more processes (its own browser, GPU, \
+         network and renderer processes) competing for the same cores, so more browsers do not \
+         mean more pages per second: the curve shows where Chromium, not bsk, is the limit — \
+         compare the daemon's CPU with Chromium's."
+    );
+}
+
+/// `10000` as `10,000`.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 impl Report {
@@ -516,5 +667,78 @@ impl Report {
             }
             row(out, &cells);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::driver::scaling::{BrowserLoad, ScalingConfig, ScalingRow};
+    use crate::driver::{Scenario, stats::Latency};
+
+    #[test]
+    fn thousands_are_grouped() {
+        assert_eq!(thousands(10_000), "10,000");
+        assert_eq!(thousands(33_554_432), "33,554,432");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(0), "0");
+    }
+
+    #[test]
+    fn the_scaling_table_has_a_row_per_browser_count_and_the_explanation() {
+        let row = |browsers: usize, capturing: usize| ScalingRow {
+            browsers,
+            agents: 16,
+            capturing,
+            note: None,
+            spread: (1..=browsers)
+                .map(|b| BrowserLoad {
+                    name: format!("b{b}"),
+                    connected: true,
+                    sessions: (0..16 / browsers).map(|s| format!("s{s}")).collect(),
+                    pid: None,
+                    down: None,
+                    connects: 1,
+                })
+                .collect(),
+            pages: 48,
+            wall_s: 30.0,
+            pages_per_s: Some(1.6),
+            page_ms: Latency::of(&[900.0, 1100.0], 0),
+            daemon_cpu_s: 2.0,
+            chromium_cpu_s: 55.0,
+            chromium_processes: 30,
+            captured_requests: 0,
+            errors: Vec::new(),
+        };
+        let result = ScalingResult {
+            config: ScalingConfig {
+                browsers: vec![1, 2, 4],
+                agents: 16,
+                pages: 3,
+            },
+            scenario: Scenario::HIGH_TRAFFIC,
+            rows: vec![row(1, 0), row(2, 0), row(4, 0), row(4, 16)],
+            errors: Vec::new(),
+        };
+        let mut out = String::new();
+        scaling(&mut out, &result, 2);
+        assert!(
+            out.contains("### Scaling: 16 agents on one daemon with 1, 2, 4 browsers"),
+            "{out}"
+        );
+        assert!(out.contains(
+            "| browsers | sessions per browser | pages/s | p50 ms | p99 ms | daemon CPU s | Chromium CPU s |"
+        ));
+        assert!(
+            out.contains("| 1 | 16 | 1.60 | 900 | 1100 | 2.0 | 55.0 |"),
+            "{out}"
+        );
+        assert!(out.contains("| 4 | 4 / 4 / 4 / 4 |"), "{out}");
+        assert!(
+            out.contains("| 4, capturing on all 16 agents | 4 / 4 / 4 / 4 |"),
+            "{out}"
+        );
+        assert!(out.contains("2-core machine") && out.contains("Chromium, not bsk"));
     }
 }

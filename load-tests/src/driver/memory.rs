@@ -237,7 +237,7 @@ async fn requests_seen(agents: &[&Agent]) -> u64 {
     seen
 }
 
-fn held_capture(status: &serde_json::Value) -> HeldCapture {
+pub(super) fn held_capture(status: &serde_json::Value) -> HeldCapture {
     let n = |v: &serde_json::Value| v.as_u64().unwrap_or(0);
     HeldCapture {
         requests: n(&status["requests"]),
@@ -257,7 +257,7 @@ pub fn middle(curve: &[CurvePoint]) -> Option<&CurvePoint> {
 }
 
 /// RSS at the last point minus RSS at the middle point, KiB.
-fn second_half(curve: &[CurvePoint]) -> i64 {
+pub(super) fn second_half(curve: &[CurvePoint]) -> i64 {
     match (middle(curve), curve.last()) {
         (Some(mid), Some(last)) => last.daemon_rss_kib as i64 - mid.daemon_rss_kib as i64,
         _ => 0,

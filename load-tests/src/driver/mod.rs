@@ -17,6 +17,9 @@
 //! - `latency.rs`: CLI read latency during a flood.
 //! - `memory.rs`: daemon memory (RSS and heap in use) with live captures at their bounds, then
 //!   10× traffic in steps.
+//! - `load_memory.rs`: the same for one capture with the load profile (10,000 requests).
+//! - `scaling.rs`: many agents on one daemon with a pool of 1, 2, 4 browsers: pages per second,
+//!   page-complete times, CPU.
 //! - `growth.rs`: CPU and memory as the request rate steps up.
 //! - `record.rs`: `--record-cdp`, one traffic page's CDP events for the store benchmark.
 //! - `compare.rs`: the same scenarios through Playwright's HAR recorder and chrome-devtools-mcp.
@@ -38,12 +41,14 @@ mod fleet;
 mod floor;
 mod growth;
 mod latency;
+mod load_memory;
 mod markdown;
 mod matrix;
 mod memory;
 mod procfs;
 mod record;
 mod report;
+mod scaling;
 mod scenario;
 mod stats;
 
@@ -54,14 +59,16 @@ use anyhow::Context as _;
 
 pub use accounting::{Accounting, BodyStats, CaptureCounters, CapturedRequest, url_tag};
 pub use compare::{NodeTools, Tool, ToolResult, ToolScenario};
-pub use fleet::LIVE_CAPTURES_PER_DAEMON;
+pub use fleet::{LIVE_CAPTURES_PER_BROWSER, LIVE_CAPTURES_PER_DAEMON};
 pub use growth::GrowthPoint;
 pub use latency::LatencyResult;
+pub use load_memory::{ExportPoint, LoadMemoryConfig, LoadMemoryResult};
 pub use matrix::{CpuCost, ParallelResult, ScenarioResult};
 pub use memory::{MemoryConfig, MemoryResult};
 pub use procfs::ProcSample;
 pub use record::record_cdp;
 pub use report::{Machine, Report, TargetCheck};
+pub use scaling::{BrowserLoad, ScalingConfig, ScalingResult, ScalingRow};
 pub use scenario::Scenario;
 pub use stats::{Latency, median, percentile};
 
@@ -103,6 +110,10 @@ pub struct Config {
     /// Agents (on one daemon) for the responsiveness phase.
     pub latency_parallelism: Vec<usize>,
     pub memory: Option<MemoryConfig>,
+    /// One load-profile capture to its bounds, then more traffic (`None`: skip it).
+    pub load_memory: Option<LoadMemoryConfig>,
+    /// Agents on one daemon with a pool of browsers (`None`: skip it).
+    pub scaling: Option<ScalingConfig>,
     /// Sustained rates of the cost-growth phase (empty: skip it).
     pub growth_rates: Vec<u32>,
     pub growth_secs: u32,
@@ -143,6 +154,12 @@ impl Config {
                 fill_bursts: 3,
                 growth: 10,
             }),
+            load_memory: Some(LoadMemoryConfig { growth: 10 }),
+            scaling: Some(ScalingConfig {
+                browsers: vec![1, 2, 4],
+                agents: 16,
+                pages: 3,
+            }),
             growth_rates: vec![25, 50, 100, 200, 400],
             growth_secs: 8,
             compare: Some(NodeTools {
@@ -167,6 +184,12 @@ impl Config {
                 sessions: 16,
                 fill_bursts: 2,
                 growth: 10,
+            }),
+            load_memory: Some(LoadMemoryConfig { growth: 3 }),
+            scaling: Some(ScalingConfig {
+                browsers: vec![1, 2, 4],
+                agents: 16,
+                pages: 1,
             }),
             growth_rates: vec![50, 200],
             growth_secs: 4,
@@ -197,6 +220,8 @@ impl Config {
             },
             latency_parallelism: vec![1],
             memory: None,
+            load_memory: None,
+            scaling: None,
             growth_rates: Vec::new(),
             compare: None,
             verbose: false,
@@ -281,6 +306,8 @@ pub async fn run(config: &Config) -> anyhow::Result<Report> {
         parallel: Vec::new(),
         latency: Vec::new(),
         memory: None,
+        load_memory: None,
+        scaling: None,
         growth: Vec::new(),
         playwright: None,
         devtools_mcp: None,
@@ -305,6 +332,18 @@ pub async fn run(config: &Config) -> anyhow::Result<Report> {
         match memory::run(config, &site, shape).await {
             Ok(result) => report.memory = Some(result),
             Err(e) => report.errors.push(format!("memory: {e:#}")),
+        }
+    }
+    if let Some(shape) = config.load_memory {
+        match load_memory::run(config, &site, shape).await {
+            Ok(result) => report.load_memory = Some(result),
+            Err(e) => report.errors.push(format!("load-profile memory: {e:#}")),
+        }
+    }
+    if let Some(shape) = &config.scaling {
+        match scaling::run(config, &site, shape).await {
+            Ok(result) => report.scaling = Some(result),
+            Err(e) => report.errors.push(format!("scaling: {e:#}")),
         }
     }
     if !config.growth_rates.is_empty() {

@@ -1,8 +1,9 @@
 //! CPU time and memory of the daemon and of its Chromium, read from `/proc`.
 //!
 //! The daemon is one process; Chromium is every process below it (browser, zygotes, renderers,
-//! GPU and network services). Chromium's figures include `cutime`/`cstime`, so renderers that
-//! already exited and were reaped still count.
+//! GPU and network services), of every browser the daemon launched. Chromium's figures include
+//! `cutime`/`cstime`, so renderers that already exited and were reaped still count. A browser
+//! the daemon names by pid but that is not below it (reparented) is added with its own tree.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -37,6 +38,12 @@ pub struct ProcSample {
 impl ProcSample {
     /// Reads the daemon `pid` and its descendants.
     pub fn read(pid: u32) -> anyhow::Result<ProcSample> {
+        ProcSample::read_tree(pid, &[])
+    }
+
+    /// Reads the daemon `pid`, its descendants, and the browser processes `browsers` (the
+    /// daemon's own report of its browsers' pids) with theirs, each process once.
+    pub fn read_tree(pid: u32, browsers: &[u32]) -> anyhow::Result<ProcSample> {
         let daemon = Stat::read(pid).with_context(|| format!("daemon {pid} is not running"))?;
         let (daemon_rss_kib, daemon_hwm_kib) = memory(pid).unwrap_or_default();
         let mut sample = ProcSample {
@@ -45,7 +52,7 @@ impl ProcSample {
             daemon_hwm_kib,
             ..ProcSample::default()
         };
-        for child in descendants(pid) {
+        for child in chromium_pids(&children_by_parent(), pid, browsers) {
             let Some(stat) = Stat::read(child) else {
                 continue;
             };
@@ -99,8 +106,8 @@ fn memory(pid: u32) -> Option<(u64, u64)> {
     Some((kib("VmRSS:")?, kib("VmHWM:")?))
 }
 
-/// Every live process below `root`.
-fn descendants(root: u32) -> Vec<u32> {
+/// Every live process by its parent.
+fn children_by_parent() -> HashMap<u32, Vec<u32>> {
     let mut children: HashMap<u32, Vec<u32>> = HashMap::new();
     if let Ok(entries) = std::fs::read_dir("/proc") {
         for entry in entries.flatten() {
@@ -116,12 +123,29 @@ fn descendants(root: u32) -> Vec<u32> {
             }
         }
     }
+    children
+}
+
+/// The daemon `root`'s Chromium: every process below it, then each of `browsers` not found
+/// there (and not the daemon itself) with every process below it; each pid once.
+fn chromium_pids(children: &HashMap<u32, Vec<u32>>, root: u32, browsers: &[u32]) -> Vec<u32> {
     let mut found = Vec::new();
-    let mut stack = vec![root];
-    while let Some(pid) = stack.pop() {
-        for &child in children.get(&pid).into_iter().flatten() {
-            found.push(child);
-            stack.push(child);
+    let below = |top: u32, found: &mut Vec<u32>| {
+        let mut stack = vec![top];
+        while let Some(pid) = stack.pop() {
+            for &child in children.get(&pid).into_iter().flatten() {
+                if !found.contains(&child) {
+                    found.push(child);
+                    stack.push(child);
+                }
+            }
+        }
+    };
+    below(root, &mut found);
+    for &browser in browsers {
+        if browser != root && !found.contains(&browser) {
+            found.push(browser);
+            below(browser, &mut found);
         }
     }
     found
@@ -193,6 +217,30 @@ impl Sampler {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn chromium_is_every_browser_tree_counted_once() {
+        // 1 is the daemon; 10 and 20 its browsers, 30 a browser reparented to init (0).
+        let children: HashMap<u32, Vec<u32>> = [
+            (0, vec![1, 30]),
+            (1, vec![10, 20]),
+            (10, vec![11, 12]),
+            (20, vec![21]),
+            (30, vec![31]),
+        ]
+        .into_iter()
+        .collect();
+        let mut under_daemon = chromium_pids(&children, 1, &[]);
+        under_daemon.sort_unstable();
+        assert_eq!(under_daemon, [10, 11, 12, 20, 21]);
+        let mut all = chromium_pids(&children, 1, &[10, 20, 30, 1]);
+        all.sort_unstable();
+        assert_eq!(
+            all,
+            [10, 11, 12, 20, 21, 30, 31],
+            "browsers under the daemon are not counted twice, the daemon never"
+        );
+    }
 
     #[test]
     fn reads_this_process() {

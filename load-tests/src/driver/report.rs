@@ -6,8 +6,10 @@ use serde::Serialize;
 use super::compare::ToolResult;
 use super::growth::GrowthPoint;
 use super::latency::LatencyResult;
+use super::load_memory::LoadMemoryResult;
 use super::matrix::{ParallelResult, ScenarioResult};
 use super::memory::{self, MemoryResult};
+use super::scaling::ScalingResult;
 
 /// Largest daemon memory, in MiB, with 4 live captures plus 16 sessions.
 pub const TARGET_DAEMON_MIB: f64 = 150.0;
@@ -36,6 +38,10 @@ pub struct Report {
     pub parallel: Vec<ParallelResult>,
     pub latency: Vec<LatencyResult>,
     pub memory: Option<MemoryResult>,
+    /// One load-profile capture at its bounds, then more traffic.
+    pub load_memory: Option<LoadMemoryResult>,
+    /// Agents on one daemon with 1, 2, 4 browsers.
+    pub scaling: Option<ScalingResult>,
     pub growth: Vec<GrowthPoint>,
     pub playwright: Option<ToolResult>,
     pub devtools_mcp: Option<ToolResult>,
