@@ -114,16 +114,25 @@ pub fn header_set(headers: &Value) -> Headers {
         return set;
     };
     for (name, value) in map {
-        let value = value
-            .as_str()
-            .map(str::to_string)
-            .unwrap_or_else(|| value.to_string());
-        // A header value may hold several lines (several Set-Cookie headers).
-        let redacted: Vec<String> = value
-            .split('\n')
-            .map(|line| redact::header(name, line))
-            .collect();
-        let value = redacted.join("\n");
+        let unquoted;
+        let value = match value.as_str() {
+            Some(text) => text,
+            None => {
+                unquoted = value.to_string();
+                &unquoted
+            }
+        };
+        // A header value may hold several lines (several Set-Cookie headers), each redacted
+        // alone; most hold one.
+        let value = if value.contains('\n') {
+            let redacted: Vec<String> = value
+                .split('\n')
+                .map(|line| redact::header(name, line))
+                .collect();
+            redacted.join("\n")
+        } else {
+            redact::header(name, value)
+        };
         let size = name.chars().count() + value.chars().count();
         if chars + size > MAX_HEADER_SET_CHARS {
             set.dropped += 1;

@@ -29,19 +29,25 @@ pub fn header(name: &str, value: &str) -> String {
     if value.trim().is_empty() {
         return value.to_owned();
     }
-    match name.trim().to_ascii_lowercase().as_str() {
-        "authorization" | "proxy-authorization" => keep_scheme(value),
-        "cookie" => cookie_pairs(value),
-        "set-cookie" => value
+    // Compared in place: this runs for every header of every request.
+    let is = |known: &str| name.trim().eq_ignore_ascii_case(known);
+    if is("authorization") || is("proxy-authorization") {
+        keep_scheme(value)
+    } else if is("cookie") {
+        cookie_pairs(value)
+    } else if is("set-cookie") {
+        value
             .split('\n')
             .map(|line| match line.split_once(';') {
                 Some((pair, attributes)) => format!("{};{attributes}", cookie_pairs(pair)),
                 None => cookie_pairs(line),
             })
             .collect::<Vec<_>>()
-            .join("\n"),
-        _ if redacts_whole_value(name) => REDACTED.to_owned(),
-        _ => text(value),
+            .join("\n")
+    } else if redacts_whole_value(name) {
+        REDACTED.to_owned()
+    } else {
+        text(value)
     }
 }
 
