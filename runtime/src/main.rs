@@ -16,7 +16,9 @@ fn main() {
         bsk_runtime::cli::Command::Daemon(bsk_runtime::cli::DaemonCommand::Run { .. })
     );
     let mut builder = if daemon {
-        tokio::runtime::Builder::new_multi_thread()
+        let mut builder = tokio::runtime::Builder::new_multi_thread();
+        builder.worker_threads(bsk_runtime::daemon::worker_threads());
+        builder
     } else {
         tokio::runtime::Builder::new_current_thread()
     };

@@ -45,6 +45,21 @@ use browser::{BrowserConn, BrowserSlot};
 /// Sessions remembered after they end, so a late command learns why its session is gone.
 const ENDED_SESSIONS_REMEMBERED: usize = 64;
 
+/// The daemon's async worker threads: `BSK_DAEMON_THREADS` when set to a number, else half the
+/// cores (at least one). The daemon's work per event is small and the browsers it drives need
+/// the cores more: measured on 2 cores (docs/performance.md), one worker spent 13–19% less CPU
+/// per captured request than two, with the same page overhead, because events no longer wake a
+/// second thread.
+pub fn worker_threads() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    std::env::var("BSK_DAEMON_THREADS")
+        .ok()
+        .and_then(|n| n.trim().parse::<usize>().ok())
+        .filter(|n| *n > 0)
+        .unwrap_or(cores / 2)
+        .max(1)
+}
+
 #[derive(Debug, Clone)]
 pub struct Config {
     /// The pool's browsers, in order: `b1`, `b2`, ….
