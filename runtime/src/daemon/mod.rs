@@ -437,6 +437,10 @@ impl Daemon {
                 .stop_task(session.task_id, StopReason::BrowserDisconnected)
         });
         futures_util::future::join_all(stops).await;
+        slot.released_pages
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clear();
         if let Some(child) = conn.child.lock().await.as_mut() {
             let _ = child.kill().await;
         }
