@@ -1809,6 +1809,50 @@ async fn a_pool_of_two_browsers_spreads_sessions_and_loses_only_the_killed_ones(
     assert_ne!(b2_status["pid"].as_u64(), Some(pids[1]));
 }
 
+/// A pool of attached browsers (`--cdp-url` twice) where one endpoint is unreachable: sessions
+/// go to the one that answers, the other is shown down with its reason, and pinning a session
+/// to it fails with the reason rather than hanging.
+#[tokio::test(flavor = "multi_thread")]
+async fn an_unreachable_browser_of_the_pool_is_marked_down_and_passed_over() {
+    // A real browser with a DevTools endpoint: the one another bsk launched for this test.
+    let host = Bsk::with_devtools_port("pool-host");
+    host.start_session().await;
+    let status = host.json(&["status"]).await;
+    let reachable = status["browser"]["ws_url"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no browser ws_url in status: {status}"))
+        .to_string();
+    let unreachable = format!("http://127.0.0.1:{}", closed_port());
+
+    let bsk = Bsk::new("pool-down");
+    bsk.ok(&["daemon", "start", "--cdp-url", &unreachable, "--cdp-url", &reachable])
+        .await;
+    for _ in 0..2 {
+        let info = bsk.json(&["session", "start"]).await;
+        assert_eq!(info["browser"], "b2", "placed on the browser that answers: {info}");
+    }
+    let status = bsk.json(&["status"]).await;
+    let b1 = &status["browsers"][0];
+    assert!(
+        b1["down"].as_str().unwrap_or_default().contains("could not reach a browser"),
+        "{status}"
+    );
+    assert_eq!(
+        (b1["mode"].clone(), status["browsers"][1]["mode"].clone()),
+        (json!("not_started"), json!("attached")),
+        "{status}"
+    );
+    assert_eq!(strings(&status["browsers"][1]["sessions"]).len(), 2, "{status}");
+    let pinned = bsk.fail(&["session", "start", "--browser", "b1"]).await;
+    assert_eq!(pinned["code"], "browser", "{pinned}");
+    let unknown = bsk.fail(&["session", "start", "--browser", "b9"]).await;
+    assert_eq!(unknown["code"], "not_found", "{unknown}");
+    assert!(
+        unknown["hint"].as_str().unwrap_or_default().contains("b1, b2"),
+        "the hint names the pool: {unknown}"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn no_tab_reader_outlives_its_tab() {
     let bsk = Bsk::with_devtools_port("readers");
