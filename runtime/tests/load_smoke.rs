@@ -60,6 +60,6 @@ async fn a_small_load_run_accounts_for_every_request() {
     assert!(flood.accounting.server_seen > 0);
 
     let tables = report.markdown();
-    assert!(tables.contains("| 1 (1) | burst |"), "{tables}");
+    assert!(tables.contains("| 1 (1, 1) | burst |"), "{tables}");
     let _ = std::fs::remove_dir_all(&work);
 }

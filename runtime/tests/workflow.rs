@@ -1825,16 +1825,29 @@ async fn an_unreachable_browser_of_the_pool_is_marked_down_and_passed_over() {
     let unreachable = format!("http://127.0.0.1:{}", closed_port());
 
     let bsk = Bsk::new("pool-down");
-    bsk.ok(&["daemon", "start", "--cdp-url", &unreachable, "--cdp-url", &reachable])
-        .await;
+    bsk.ok(&[
+        "daemon",
+        "start",
+        "--cdp-url",
+        &unreachable,
+        "--cdp-url",
+        &reachable,
+    ])
+    .await;
     for _ in 0..2 {
         let info = bsk.json(&["session", "start"]).await;
-        assert_eq!(info["browser"], "b2", "placed on the browser that answers: {info}");
+        assert_eq!(
+            info["browser"], "b2",
+            "placed on the browser that answers: {info}"
+        );
     }
     let status = bsk.json(&["status"]).await;
     let b1 = &status["browsers"][0];
     assert!(
-        b1["down"].as_str().unwrap_or_default().contains("could not reach a browser"),
+        b1["down"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("could not reach a browser"),
         "{status}"
     );
     assert_eq!(
@@ -1842,13 +1855,20 @@ async fn an_unreachable_browser_of_the_pool_is_marked_down_and_passed_over() {
         (json!("not_started"), json!("attached")),
         "{status}"
     );
-    assert_eq!(strings(&status["browsers"][1]["sessions"]).len(), 2, "{status}");
+    assert_eq!(
+        strings(&status["browsers"][1]["sessions"]).len(),
+        2,
+        "{status}"
+    );
     let pinned = bsk.fail(&["session", "start", "--browser", "b1"]).await;
     assert_eq!(pinned["code"], "browser", "{pinned}");
     let unknown = bsk.fail(&["session", "start", "--browser", "b9"]).await;
     assert_eq!(unknown["code"], "not_found", "{unknown}");
     assert!(
-        unknown["hint"].as_str().unwrap_or_default().contains("b1, b2"),
+        unknown["hint"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("b1, b2"),
         "the hint names the pool: {unknown}"
     );
 }

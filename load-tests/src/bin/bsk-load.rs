@@ -22,6 +22,8 @@ Options:
   --scenarios LIST      Some of: traffic,burst,bodies,binary,frames,console,form.
   --chromium PATH       The browser (default $BSK_CHROMIUM or /usr/bin/chromium).
   --throttled           Launch bsk's Chromium as shipped, with background-tab throttling.
+  --pool                Run each parallelism of the matrix on one daemon with a pool of
+                        browsers (one per 4 agents) instead of a daemon per 4 agents.
   --record-cdp FILE      Only record one traffic page's CDP events into FILE (the fixture of
                         the event → store benchmark, actors/benches/store.rs), then exit.
   --scaling-browsers LIST
@@ -71,8 +73,9 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<(Config, PathBuf)>> {
                 let v = value(&arg)?;
                 edits.push((arg, Some(v)));
             }
-            "--throttled" | "--no-matrix" | "--no-latency" | "--no-memory" | "--no-load-memory"
-            | "--no-scaling" | "--no-growth" | "--no-playwright" | "--no-devtools-mcp" => {
+            "--throttled" | "--pool" | "--no-matrix" | "--no-latency" | "--no-memory"
+            | "--no-load-memory" | "--no-scaling" | "--no-growth" | "--no-playwright"
+            | "--no-devtools-mcp" => {
                 edits.push((arg, None));
             }
             other => bail!("unknown argument {other:?}\n\n{USAGE}"),
@@ -117,6 +120,7 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<(Config, PathBuf)>> {
             "--chromium" => config.chromium = PathBuf::from(value),
             "--record-cdp" => config.record_cdp = Some(PathBuf::from(value)),
             "--throttled" => config.unthrottled = false,
+            "--pool" => config.matrix_pool = true,
             "--no-matrix" => config.parallelism.clear(),
             "--no-latency" => config.latency_parallelism.clear(),
             "--no-memory" => config.memory = None,

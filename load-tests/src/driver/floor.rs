@@ -36,7 +36,18 @@ impl Floor {
         record: Option<std::fs::File>,
     ) -> anyhow::Result<Floor> {
         let status = bsk.json(&["daemon", "status"]).await?;
-        let ws_url = status["browser"]["ws_url"]
+        // The browser of the daemon's pool the session was placed on.
+        let browser = status["browsers"]
+            .as_array()
+            .and_then(|pool| {
+                pool.iter().find(|b| {
+                    b["sessions"]
+                        .as_array()
+                        .is_some_and(|ids| ids.iter().any(|id| id == session))
+                })
+            })
+            .unwrap_or(&status["browser"]);
+        let ws_url = browser["ws_url"]
             .as_str()
             .context("the daemon reports no browser ws_url")?
             .to_owned();

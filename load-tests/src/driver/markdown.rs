@@ -73,7 +73,7 @@ impl Report {
         header(
             &mut out,
             &[
-                "agents (daemons)",
+                "agents (daemons, browsers)",
                 "scenario",
                 "off ms",
                 "floor ms",
@@ -97,7 +97,7 @@ impl Report {
                 row(
                     &mut out,
                     &[
-                        format!("{} ({})", p.agents, p.daemons),
+                        format!("{} ({}, {})", p.agents, p.daemons, p.browsers.max(1)),
                         s.name.clone(),
                         fmt(s.page_ms_off, 0),
                         fmt(s.page_ms_floor, 0),

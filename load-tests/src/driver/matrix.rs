@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::Config;
 use super::accounting::{Accounting, BodyStats};
 use super::agent::{CaptureResult, Mode, PageRun};
-use super::fleet::{Fleet, LIVE_CAPTURES_PER_DAEMON};
+use super::fleet::{Fleet, LIVE_CAPTURES_PER_BROWSER};
 use super::procfs::ProcSample;
 use super::scenario::Scenario;
 use super::stats::{median, ratio};
@@ -104,19 +104,34 @@ pub struct ScenarioResult {
 pub struct ParallelResult {
     pub agents: usize,
     pub daemons: usize,
+    /// Browsers in the daemon's pool: one per 4 agents, the live captures one browser holds.
+    #[serde(default)]
+    pub browsers: usize,
     pub scenarios: Vec<ScenarioResult>,
 }
 
-/// Runs every scenario of `config` with `agents` agents, [`LIVE_CAPTURES_PER_DAEMON`] per
-/// daemon.
+/// Runs every scenario of `config` with `agents` agents: a daemon per
+/// [`LIVE_CAPTURES_PER_BROWSER`] agents, or with `--pool` one daemon whose pool has a browser
+/// per that many agents (each browser holds that many live captures).
 pub async fn run(config: &Config, site: &Site, agents: usize) -> anyhow::Result<ParallelResult> {
     let name = format!("p{agents}");
-    let fleet = Fleet::start(config, &name, site.port(), agents, LIVE_CAPTURES_PER_DAEMON).await?;
+    let per_browser = LIVE_CAPTURES_PER_BROWSER;
+    let fleet = if config.matrix_pool {
+        let browsers = agents.div_ceil(per_browser);
+        Fleet::start_pooled(config, &name, site.port(), agents, browsers).await?
+    } else {
+        Fleet::start(config, &name, site.port(), agents, per_browser).await?
+    };
     let daemons = fleet.daemons.len();
+    let browsers = if config.matrix_pool {
+        agents.div_ceil(per_browser)
+    } else {
+        daemons
+    };
     let mut scenarios = Vec::new();
     for scenario in config.scenarios_at(agents) {
         config.progress(&format!(
-            "{name}: {} ({agents} agents, {daemons} daemons)",
+            "{name}: {} ({agents} agents, {daemons} daemons, {browsers} browsers)",
             scenario.name()
         ));
         scenarios.push(scenario_runs(config, site, &fleet, &name, &scenario).await);
@@ -125,6 +140,7 @@ pub async fn run(config: &Config, site: &Site, agents: usize) -> anyhow::Result<
     Ok(ParallelResult {
         agents,
         daemons,
+        browsers,
         scenarios,
     })
 }

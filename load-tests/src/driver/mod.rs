@@ -6,7 +6,8 @@
 //!
 //! - `mod.rs`: [`Config`] and [`run`], which runs the phases in order.
 //! - `cli.rs`: the `bsk` binary as an agent runs it, and a daemon per state dir.
-//! - `fleet.rs`: daemons plus the agents on them (4 capturing agents per daemon at most).
+//! - `fleet.rs`: daemons plus the agents on them (4 capturing agents per browser at most; a
+//!   daemon per 4 agents, or one daemon with a pool of browsers).
 //! - `agent.rs`: one session: open a page off, captured, or at the floor; read the capture back.
 //! - `floor.rs`: the do-nothing CDP client behind the floor mode (Chromium's own share of the
 //!   overhead).
@@ -127,6 +128,9 @@ pub struct Config {
     pub command: String,
     /// Only record one traffic page's CDP events into this file (`--record-cdp`).
     pub record_cdp: Option<PathBuf>,
+    /// Run each parallelism of the matrix on one daemon with a pool of browsers (one per 4
+    /// agents) instead of one daemon per 4 agents (`--pool`).
+    pub matrix_pool: bool,
 }
 
 impl Config {
@@ -171,6 +175,7 @@ impl Config {
             verbose: true,
             command: String::new(),
             record_cdp: None,
+            matrix_pool: false,
         }
     }
 
