@@ -75,10 +75,6 @@ pub struct Capture {
     by_cdp_id: HashMap<String, String>,
     /// Record id → its CDP `requestId`, to unlink an evicted record in O(1).
     cdp_of: HashMap<String, String>,
-    /// CDP `requestId` → the browser's wall clock minus its monotonic clock (ms) when the
-    /// request was sent: turns an event's `timestamp` into the time the browser saw it, so a
-    /// request's end is the browser's, not when bsk got round to the event.
-    clock_of: HashMap<String, f64>,
     /// Numbers of the records that hold body text, oldest first: where text eviction starts.
     with_text: BTreeSet<u64>,
     /// What this capture retains at most.
@@ -133,7 +129,6 @@ impl Capture {
             revision: 0,
             requests: VecDeque::new(),
             by_cdp_id: HashMap::new(),
-            clock_of: HashMap::new(),
             preflights_waiting: VecDeque::new(),
             console: VecDeque::new(),
             operations: VecDeque::new(),
@@ -425,7 +420,6 @@ impl Capture {
                 && self.by_cdp_id.get(&cdp_id) == Some(&evicted.id)
             {
                 self.by_cdp_id.remove(&cdp_id);
-                self.clock_of.remove(&cdp_id);
             }
             self.counters.requests_evicted += 1;
         }

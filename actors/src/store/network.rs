@@ -380,12 +380,9 @@ impl Capture {
                 );
                 let canceled = params["canceled"].as_bool().unwrap_or(false);
                 let blocked = params["blockedReason"].as_str().map(str::to_string);
-                let ended = self
-                    .browser_time(cdp_id, &params["timestamp"])
-                    .unwrap_or(now);
                 self.update(cdp_id, |record| {
                     record.state = RequestState::Failed;
-                    record.ended_at = Some(ended);
+                    record.ended_at = Some(now);
                     record.failure = Some(match (&blocked, canceled) {
                         (Some(blocked), _) => format!("{error} (blocked: {blocked})"),
                         (None, true) => format!("{error} (canceled)"),
@@ -430,13 +427,10 @@ impl Capture {
             && let Some(previous) = self.by_cdp_id.get(cdp_id).cloned()
         {
             let revision = self.bump();
-            let ended = self
-                .browser_time(cdp_id, &params["timestamp"])
-                .unwrap_or(now);
             if let Some(record) = self.record_mut(&previous) {
                 record.revision = revision;
                 record.state = RequestState::Complete;
-                record.ended_at = Some(ended);
+                record.ended_at = Some(now);
                 record.status = redirect["status"].as_u64().map(|s| s as u16);
                 record.status_text = redirect["statusText"].as_str().map(str::to_string);
                 record.response_headers = header_set(&redirect["headers"]);
@@ -494,12 +488,6 @@ impl Capture {
             (None, _) => Body::state(BodyState::Empty, None),
         };
         let started_at = millis(&params["wallTime"]).unwrap_or(now);
-        if let (Some(wall), Some(sent)) =
-            (params["wallTime"].as_f64(), params["timestamp"].as_f64())
-        {
-            self.clock_of
-                .insert(cdp_id.to_string(), (wall - sent) * 1000.0);
-        }
         let url = redact::url(request["url"].as_str().unwrap_or_default());
         let method = request["method"].as_str().unwrap_or("GET");
         self.summary.sent(cdp_id, method, &url, started_at, sent);
@@ -619,15 +607,6 @@ impl Capture {
         self.apply_pending_extra(cdp_id);
     }
 
-    /// When the browser saw an event of request `cdp_id`, on its wall clock: the event's
-    /// monotonic `timestamp` shifted by the offset taken when the request was sent. `None`
-    /// without both clocks (bsk's receipt time stands in then).
-    fn browser_time(&self, cdp_id: &str, timestamp: &Value) -> Option<u64> {
-        let offset = self.clock_of.get(cdp_id)?;
-        let at = offset + timestamp.as_f64()? * 1000.0;
-        (at > 0.0).then_some(at as u64)
-    }
-
     fn loading_finished(
         &mut self,
         target_id: &str,
@@ -640,15 +619,12 @@ impl Capture {
             return Vec::new();
         };
         let mut job = None;
-        let ended = self
-            .browser_time(cdp_id, &params["timestamp"])
-            .unwrap_or(now);
         self.update(cdp_id, |record| {
             // An out-of-process iframe's document starts on its parent's session and finishes on
             // its own: it belongs to the iframe target, whose buffer holds its body.
             record.target_id = target_id.to_string();
             record.state = RequestState::Complete;
-            record.ended_at = Some(ended);
+            record.ended_at = Some(now);
             record.encoded_data_length = params["encodedDataLength"].as_f64();
             if record.response_body.state != BodyState::Pending {
                 return;

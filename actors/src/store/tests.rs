@@ -578,35 +578,3 @@ fn paging_never_skips_records_changed_together() {
         );
     }
 }
-
-#[test]
-fn a_request_ends_when_the_browser_saw_it_end_not_when_bsk_read_the_event() {
-    let mut c = capture();
-    // Sent at wall time 1,700,000,000.000 s, monotonic 50.000 s; finished at monotonic 50.250 s,
-    // but bsk reads the events late (its own clock says 1,700,000,003,000 ms).
-    let will_be_sent = json!({
-        "requestId": "1", "request": { "url": "http://a.test/x", "method": "GET", "headers": {} },
-        "type": "Fetch", "wallTime": 1_700_000_000.0, "timestamp": 50.0,
-    });
-    c.apply_network(
-        "TAB",
-        "S",
-        "Network.requestWillBeSent",
-        &will_be_sent,
-        1_700_000_003_000,
-    );
-    c.apply_network(
-        "TAB",
-        "S",
-        "Network.loadingFinished",
-        &json!({ "requestId": "1", "encodedDataLength": 10, "timestamp": 50.25 }),
-        1_700_000_003_000,
-    );
-    let record = c.request("r1").expect("a record");
-    assert_eq!(record.started_at, 1_700_000_000_000);
-    assert_eq!(record.ended_at, Some(1_700_000_000_250));
-    // Without the browser's clocks bsk's receipt time stands in.
-    sent(&mut c, "2", "http://a.test/y", 8_000);
-    finish(&mut c, "2", 200, "text/plain", 9_000);
-    assert_eq!(c.request("r2").and_then(|r| r.ended_at), Some(9_000));
-}
