@@ -1188,7 +1188,8 @@ async fn observer_worlds(person: &mut Manual) -> Vec<Value> {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_capture_ended_by_a_panic_leaves_no_observer_in_the_page() {
     let site = site().await;
-    let bsk = Bsk::with_devtools_port("ops-panic-clean");
+    let mut bsk = Bsk::with_devtools_port("ops-panic-clean");
+    bsk.set_env("BSK_TEST_FAULTS", "1");
     let s = bsk.start_session().await;
     let run = debug(&s, &["start"]).await;
     s.op(&[

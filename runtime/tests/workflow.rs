@@ -1814,14 +1814,9 @@ async fn a_pool_of_two_browsers_spreads_sessions_and_loses_only_the_killed_ones(
 /// to it fails with the reason rather than hanging.
 #[tokio::test(flavor = "multi_thread")]
 async fn an_unreachable_browser_of_the_pool_is_marked_down_and_passed_over() {
-    // A real browser with a DevTools endpoint: the one another bsk launched for this test.
+    // A real browser with a DevTools endpoint, launched for this test.
     let host = Bsk::with_devtools_port("pool-host");
-    host.start_session().await;
-    let status = host.json(&["status"]).await;
-    let reachable = status["browser"]["ws_url"]
-        .as_str()
-        .unwrap_or_else(|| panic!("no browser ws_url in status: {status}"))
-        .to_string();
+    let reachable = host.cdp_url();
     let unreachable = format!("http://127.0.0.1:{}", closed_port());
 
     let bsk = Bsk::new("pool-down");

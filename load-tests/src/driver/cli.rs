@@ -7,6 +7,8 @@ use std::time::{Duration, Instant};
 use anyhow::{Context as _, bail};
 use serde_json::Value;
 
+use super::chromium::Browser;
+
 /// Longest any one `bsk` command may take: above bsk's own 30 s navigation and command
 /// deadlines, so a hang is reported with its arguments instead of stalling the run.
 const COMMAND_DEADLINE: Duration = Duration::from_secs(90);
@@ -46,10 +48,6 @@ impl Bsk {
             .args(args)
             .env("BSK_HOME", &self.home)
             .env_remove("BSK_SESSION")
-            // The instrumentation floor attaches a second CDP client to the daemon's browser:
-            // the test-only DevTools port (bsk itself uses a pipe).
-            .env("BSK_TEST_FAULTS", "1")
-            .env("BSK_TEST_DEVTOOLS_PORT", "1")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -98,6 +96,9 @@ pub struct Daemon {
     pub bsk: Bsk,
     /// The daemon's process id, for `/proc` sampling.
     pub pid: u32,
+    /// The browsers the bench launched for the daemon to attach to ([`Daemon::start_attached`]);
+    /// empty when the daemon launches its own.
+    browsers: Vec<Browser>,
     stopped: bool,
 }
 
@@ -105,15 +106,39 @@ impl Daemon {
     /// Starts a daemon in a fresh state dir, headless, with `args` added to `bsk daemon start`
     /// (e.g. `--browsers 4`).
     pub async fn start(bsk: Bsk, args: &[&str]) -> anyhow::Result<Daemon> {
-        let _ = std::fs::remove_dir_all(bsk.home());
-        // Private, as bsk requires of a state dir it did not create itself.
-        if let Some(parent) = bsk.home().parent() {
-            std::fs::create_dir_all(parent)
-                .with_context(|| format!("cannot create {}", parent.display()))?;
+        prepare_home(bsk.home())?;
+        Daemon::start_with(bsk, args, Vec::new()).await
+    }
+
+    /// Starts a daemon attached (`--cdp-url`) to `count` browsers the bench launches with
+    /// DevTools ports, so a second CDP client (the floor) can drive them too.
+    pub async fn start_attached(bsk: Bsk, chromium: &Path, count: usize) -> anyhow::Result<Daemon> {
+        prepare_home(bsk.home())?;
+        let extension = bsk.json(&["extension", "path"]).await?;
+        let extension = PathBuf::from(
+            extension["path"]
+                .as_str()
+                .context("`bsk extension path --json` gave no path")?,
+        );
+        let launches = (1..=count).map(|n| {
+            let profile = bsk.home().join(format!("chromium-b{n}"));
+            let extension = extension.clone();
+            async move { Browser::launch(chromium, &profile, &extension).await }
+        });
+        let browsers = futures_util::future::join_all(launches)
+            .await
+            .into_iter()
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        let mut args = Vec::new();
+        for browser in &browsers {
+            args.extend(["--cdp-url", browser.ws_url.as_str()]);
         }
-        std::os::unix::fs::DirBuilderExt::mode(&mut std::fs::DirBuilder::new(), 0o700)
-            .create(bsk.home())
-            .with_context(|| format!("cannot create state dir {}", bsk.home().display()))?;
+        let args: Vec<String> = args.into_iter().map(str::to_owned).collect();
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        Daemon::start_with(bsk, &args, browsers).await
+    }
+
+    async fn start_with(bsk: Bsk, args: &[&str], browsers: Vec<Browser>) -> anyhow::Result<Daemon> {
         let mut start = vec!["daemon", "start", "--headless"];
         start.extend_from_slice(args);
         let status = bsk.json(&start).await?;
@@ -124,15 +149,38 @@ impl Daemon {
         Ok(Daemon {
             bsk,
             pid,
+            browsers,
             stopped: false,
         })
+    }
+
+    /// The pids of the browsers the bench launched for this daemon (its own are below it).
+    pub fn browser_pids(&self) -> Vec<u32> {
+        self.browsers.iter().filter_map(Browser::pid).collect()
     }
 
     /// Stops the daemon: its sessions, captures and Chromium.
     pub async fn stop(mut self) -> anyhow::Result<()> {
         self.stopped = true;
-        self.bsk.json(&["daemon", "stop"]).await.map(drop)
+        let stopped = self.bsk.json(&["daemon", "stop"]).await.map(drop);
+        for browser in std::mem::take(&mut self.browsers) {
+            browser.close().await;
+        }
+        stopped
     }
+}
+
+/// A fresh, private state dir.
+fn prepare_home(home: &Path) -> anyhow::Result<()> {
+    let _ = std::fs::remove_dir_all(home);
+    // Private, as bsk requires of a state dir it did not create itself.
+    if let Some(parent) = home.parent() {
+        std::fs::create_dir_all(parent)
+            .with_context(|| format!("cannot create {}", parent.display()))?;
+    }
+    std::os::unix::fs::DirBuilderExt::mode(&mut std::fs::DirBuilder::new(), 0o700)
+        .create(home)
+        .with_context(|| format!("cannot create state dir {}", home.display()))
 }
 
 impl Drop for Daemon {

@@ -27,8 +27,19 @@ pub struct Fleet {
     pub agents: Vec<Agent>,
 }
 
+/// Who launches a fleet's browsers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Browsers {
+    /// Each daemon launches this many (`--browsers`), as bsk runs by default.
+    Launched(usize),
+    /// The bench launches this many per daemon with a DevTools port and the daemon attaches
+    /// (`--cdp-url`), so the floor mode can drive them with a second CDP client.
+    Attached(usize),
+}
+
 impl Fleet {
-    /// Starts `agents` agents, at most `per_daemon` on each daemon, under `config.work_dir`.
+    /// Starts `agents` agents, at most `per_daemon` on each daemon, under `config.work_dir`;
+    /// each daemon launches one browser.
     pub async fn start(
         config: &Config,
         name: &str,
@@ -36,7 +47,15 @@ impl Fleet {
         agents: usize,
         per_daemon: usize,
     ) -> anyhow::Result<Fleet> {
-        Fleet::start_with(config, name, port, agents, per_daemon, &[]).await
+        Fleet::start_with(
+            config,
+            name,
+            port,
+            agents,
+            per_daemon,
+            Browsers::Launched(1),
+        )
+        .await
     }
 
     /// One daemon launching `browsers` browsers (`--browsers`), with all `agents` agents on it;
@@ -48,9 +67,23 @@ impl Fleet {
         agents: usize,
         browsers: usize,
     ) -> anyhow::Result<Fleet> {
-        let browsers = browsers.to_string();
-        let args = ["--browsers", browsers.as_str()];
-        Fleet::start_with(config, name, port, agents, agents, &args).await
+        let browsers = Browsers::Launched(browsers);
+        Fleet::start_with(config, name, port, agents, agents, browsers).await
+    }
+
+    /// Like [`Fleet::start`] (or [`Fleet::start_pooled`] with `per_daemon = agents`), but each
+    /// daemon attaches to `browsers` browsers the bench launched with a DevTools port, so the
+    /// agents can also run pages at the floor ([`super::agent::Mode::Floor`]).
+    pub async fn start_attached(
+        config: &Config,
+        name: &str,
+        port: u16,
+        agents: usize,
+        per_daemon: usize,
+        browsers: usize,
+    ) -> anyhow::Result<Fleet> {
+        let browsers = Browsers::Attached(browsers);
+        Fleet::start_with(config, name, port, agents, per_daemon, browsers).await
     }
 
     async fn start_with(
@@ -59,13 +92,23 @@ impl Fleet {
         port: u16,
         agents: usize,
         per_daemon: usize,
-        daemon_args: &[&str],
+        browsers: Browsers,
     ) -> anyhow::Result<Fleet> {
         let count = agents.div_ceil(per_daemon.max(1));
         let chromium = config.chromium_for_bsk()?;
         let starts = (0..count).map(|d| {
             let home = config.work_dir.join("homes").join(format!("{name}-d{d}"));
-            Daemon::start(bsk_at(&config.bsk, &home, &chromium), daemon_args)
+            let bsk = bsk_at(&config.bsk, &home, &chromium);
+            let chromium = &chromium;
+            async move {
+                match browsers {
+                    Browsers::Launched(1) => Daemon::start(bsk, &[]).await,
+                    Browsers::Launched(n) => {
+                        Daemon::start(bsk, &["--browsers", n.to_string().as_str()]).await
+                    }
+                    Browsers::Attached(n) => Daemon::start_attached(bsk, chromium, n).await,
+                }
+            }
         });
         let daemons = join_all(starts)
             .await
@@ -98,7 +141,7 @@ impl Fleet {
     pub fn sample(&self) -> ProcSample {
         let mut sum = ProcSample::default();
         for daemon in &self.daemons {
-            if let Ok(s) = ProcSample::read(daemon.pid) {
+            if let Ok(s) = ProcSample::read_tree(daemon.pid, &daemon.browser_pids()) {
                 sum.daemon_cpu_s += s.daemon_cpu_s;
                 sum.daemon_rss_kib += s.daemon_rss_kib;
                 sum.daemon_hwm_kib += s.daemon_hwm_kib;

@@ -116,11 +116,13 @@ pub struct ParallelResult {
 pub async fn run(config: &Config, site: &Site, agents: usize) -> anyhow::Result<ParallelResult> {
     let name = format!("p{agents}");
     let per_browser = LIVE_CAPTURES_PER_BROWSER;
+    // The floor mode drives the session's browser with a second CDP client, so the bench
+    // launches the browsers (with DevTools ports) and the daemons attach to them.
     let fleet = if config.matrix_pool {
         let browsers = agents.div_ceil(per_browser);
-        Fleet::start_pooled(config, &name, site.port(), agents, browsers).await?
+        Fleet::start_attached(config, &name, site.port(), agents, agents, browsers).await?
     } else {
-        Fleet::start(config, &name, site.port(), agents, per_browser).await?
+        Fleet::start_attached(config, &name, site.port(), agents, per_browser, 1).await?
     };
     let daemons = fleet.daemons.len();
     let browsers = if config.matrix_pool {

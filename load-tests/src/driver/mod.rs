@@ -6,6 +6,8 @@
 //!
 //! - `mod.rs`: [`Config`] and [`run`], which runs the phases in order.
 //! - `cli.rs`: the `bsk` binary as an agent runs it, and a daemon per state dir.
+//! - `chromium.rs`: a browser the bench launches with a DevTools port for a daemon to attach to
+//!   (the floor mode needs a second CDP client; bsk's own browser has no port).
 //! - `fleet.rs`: daemons plus the agents on them (4 capturing agents per browser at most; a
 //!   daemon per 4 agents, or one daemon with a pool of browsers).
 //! - `agent.rs`: one session: open a page off, captured, or at the floor; read the capture back.
@@ -36,6 +38,7 @@
 
 mod accounting;
 mod agent;
+mod chromium;
 mod cli;
 mod compare;
 mod fleet;

@@ -25,7 +25,7 @@ pub const RECORDED: Scenario = Scenario::Traffic {
 /// Records [`RECORDED`] into `out`.
 pub async fn record_cdp(config: &Config, out: &Path) -> anyhow::Result<()> {
     let site = Site::start().await?;
-    let fleet = Fleet::start(config, "record", site.port(), 1, 1).await?;
+    let fleet = Fleet::start_attached(config, "record", site.port(), 1, 1, 1).await?;
     let agent = &fleet.agents[0];
     agent.op(&["navigate", "about:blank"]).await?;
     let file =

@@ -2,11 +2,9 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
-use std::time::Instant;
 
 use tokio::process::{Child, Command};
 
-use super::LAUNCH_DEADLINE;
 use crate::error::Failure;
 
 /// A Chromium the daemon started and must stop. It speaks CDP over a pipe (its fds 3 and 4),
@@ -19,18 +17,6 @@ pub struct LaunchedBrowser {
     pub commands: tokio::net::unix::pipe::Sender,
     /// Where the browser writes replies and events (its fd 4).
     pub replies: tokio::net::unix::pipe::Receiver,
-    /// Test-only: the DevTools WebSocket of a browser started with
-    /// `BSK_TEST_DEVTOOLS_PORT=1` (and `BSK_TEST_FAULTS=1`), so a test can attach a second
-    /// client as a person would. `None` otherwise.
-    pub ws_url: Option<String>,
-}
-
-/// Test-only: also open a DevTools port (`BSK_TEST_DEVTOOLS_PORT=1`, honoured only with
-/// `BSK_TEST_FAULTS=1`) for tests and the load bench that drive the daemon's browser with a second
-/// CDP client.
-fn test_devtools_port() -> bool {
-    let on = |name: &str| std::env::var_os(name).is_some_and(|v| v == "1");
-    on("BSK_TEST_FAULTS") && on("BSK_TEST_DEVTOOLS_PORT")
 }
 
 /// `BSK_CHROMIUM`, then the usual names on `PATH` (Debian's `chromium`, Chrome, …).
@@ -56,14 +42,13 @@ pub fn find_executable() -> Result<PathBuf, Failure> {
     })
 }
 
-/// Flags for a headless, quiet, reproducible Chromium. Cross-site iframes run out of process
-/// (`--site-per-process`) so capture sees them as their own targets.
-fn flags(profile: &Path, headless: bool) -> Vec<String> {
+/// bsk's flags for a quiet, reproducible Chromium with its profile in `profile`, everything but
+/// how CDP reaches it and the first page. Cross-site iframes run out of process
+/// (`--site-per-process`) so capture sees them as their own targets. Public so that tests and the
+/// load bench, which launch a browser with a DevTools port of their own to attach bsk to, launch
+/// the same browser bsk would.
+pub fn browser_flags(profile: &Path, headless: bool) -> Vec<String> {
     let mut flags: Vec<String> = [
-        "--remote-debugging-pipe",
-        // Lets the daemon load the extension over the pipe (`Extensions.loadUnpacked`); Google
-        // Chrome ignores `--load-extension`.
-        "--enable-unsafe-extension-debugging",
         "--disable-gpu",
         "--disable-quic",
         "--no-first-run",
@@ -80,15 +65,24 @@ fn flags(profile: &Path, headless: bool) -> Vec<String> {
     .map(String::from)
     .to_vec();
     flags.push(format!("--user-data-dir={}", profile.display()));
-    if test_devtools_port() {
-        flags.push("--remote-debugging-port=0".into());
-    }
     if headless {
         flags.push("--headless=new".into());
     }
     if is_root() {
         flags.push("--no-sandbox".into());
     }
+    flags
+}
+
+/// The launched browser's flags: bsk's, CDP over the pipe, and a blank first page.
+fn flags(profile: &Path, headless: bool) -> Vec<String> {
+    let mut flags = vec![
+        "--remote-debugging-pipe".to_string(),
+        // Lets the daemon load the extension over the pipe (`Extensions.loadUnpacked`); Google
+        // Chrome ignores `--load-extension`.
+        "--enable-unsafe-extension-debugging".to_string(),
+    ];
+    flags.extend(browser_flags(profile, headless));
     flags.push("about:blank".into());
     flags
 }
@@ -196,34 +190,12 @@ pub async fn launch(profile: &Path, headless: bool) -> Result<LaunchedBrowser, F
         Failure::browser(format!("could not start {}: {e}", executable.display()))
             .hint("check that the browser runs: `chromium --version`; or use --cdp-url")
     })?;
-    let ws_url = if test_devtools_port() {
-        Some(read_devtools_port(profile).await?)
-    } else {
-        None
-    };
     Ok(LaunchedBrowser {
         child,
         executable,
         commands,
         replies,
-        ws_url,
     })
-}
-
-/// Test-only: the WebSocket URL of the DevTools port a test asked for.
-async fn read_devtools_port(profile: &Path) -> Result<String, Failure> {
-    let port_file = profile.join("DevToolsActivePort");
-    let started = Instant::now();
-    while started.elapsed() < LAUNCH_DEADLINE {
-        if let Ok(text) = std::fs::read_to_string(&port_file) {
-            let mut lines = text.lines();
-            if let (Some(port), Some(path)) = (lines.next(), lines.next()) {
-                return Ok(format!("ws://127.0.0.1:{port}{path}"));
-            }
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    Err(Failure::timeout("the test DevTools port did not open"))
 }
 
 /// Why a launched browser that stopped answering is gone: its exit status and the end of its log.

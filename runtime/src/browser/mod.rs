@@ -3,7 +3,7 @@
 
 mod launch;
 
-pub use launch::{LaunchedBrowser, exit_reason, find_executable, launch};
+pub use launch::{LaunchedBrowser, browser_flags, exit_reason, find_executable, launch};
 
 use std::time::Duration;
 

@@ -142,8 +142,8 @@ impl BrowserSlot {
 #[derive(Debug)]
 pub struct BrowserConn {
     pub cdp: CdpClient,
-    /// The DevTools WebSocket: of an attached browser, or (test-only) of a launched one. A
-    /// launched browser is otherwise reached over its pipe only.
+    /// The DevTools WebSocket of an attached browser. A launched browser is reached over its
+    /// pipe only.
     pub ws_url: Option<String>,
     pub executable: Option<PathBuf>,
     pub product: Option<String>,
@@ -166,7 +166,7 @@ impl BrowserConn {
                 (
                     cdp,
                     events,
-                    launched.ws_url,
+                    None,
                     Some(launched.executable),
                     Some((launched.child, extension)),
                 )

@@ -77,14 +77,39 @@ impl Bsk {
         Bsk { home, env }
     }
 
-    /// A `bsk` whose launched browser also opens a DevTools port (test-only knobs), so the test
-    /// can attach a second CDP client as a person at the browser would. bsk itself never needs
-    /// one: it speaks to the browser over a pipe.
+    /// A `bsk` attached to a Chromium the test launched itself with a DevTools port (its URL in
+    /// the state dir's `config.json`), so the test can drive that browser with a second CDP
+    /// client as a person at the browser would. The browser gets bsk's flags and the bsk
+    /// extension; its profile is under the state dir, so the drop guard ends it. bsk's own
+    /// launched browser never opens a port: it speaks over a pipe.
     pub fn with_devtools_port(tag: &str) -> Bsk {
-        let mut bsk = Bsk::new(tag);
-        bsk.set_env("BSK_TEST_FAULTS", "1");
-        bsk.set_env("BSK_TEST_DEVTOOLS_PORT", "1");
+        let bsk = Bsk::new(tag);
+        let extension = bsk.extension_path();
+        let ws_url = launch_with_port(&bsk.profile_named("attached"), &extension);
+        let config = serde_json::json!({ "cdp_url": ws_url });
+        std::fs::write(bsk.home.join("config.json"), config.to_string())
+            .unwrap_or_else(|e| panic!("cannot write config.json: {e}"));
         bsk
+    }
+
+    /// The `cdp_url` of the state dir's `config.json` (set by [`Bsk::with_devtools_port`]).
+    pub fn cdp_url(&self) -> String {
+        let config = std::fs::read_to_string(self.home.join("config.json")).unwrap_or_default();
+        let config: Value = serde_json::from_str(&config).unwrap_or_default();
+        config["cdp_url"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no cdp_url in {}: {config}", self.home.display()))
+            .to_string()
+    }
+
+    /// `bsk extension path`: installs the extension's files into the state dir.
+    fn extension_path(&self) -> PathBuf {
+        let output = self
+            .command(&["extension", "path"])
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run bsk extension path: {e}"));
+        assert!(output.status.success(), "bsk extension path: {output:?}");
+        PathBuf::from(String::from_utf8_lossy(&output.stdout).trim())
     }
 
     /// Sets an environment variable for later commands (and the daemons they spawn).
@@ -104,6 +129,11 @@ impl Bsk {
     /// The browser profile the daemon's Chromium runs with.
     pub fn profile(&self) -> PathBuf {
         self.home.join("chromium-profile")
+    }
+
+    /// Another browser profile under the state dir, found by the drop guard as the daemon's are.
+    fn profile_named(&self, name: &str) -> PathBuf {
+        self.home.join(format!("chromium-profile-{name}"))
     }
 
     fn command(&self, args: &[&str]) -> std::process::Command {
@@ -445,6 +475,49 @@ pub fn text_after(lines: &[&str], needle: &str) -> Option<String> {
     let start = next.find('"')? + 1;
     let end = start + next[start..].find('"')?;
     Some(next[start..end].to_string())
+}
+
+/// Launches a headless Chromium with bsk's flags, the extension in `extension` and a DevTools
+/// port, detached from the test (the drop guard of the [`Bsk`] whose state dir holds `profile`
+/// kills it). Returns its browser WebSocket URL.
+fn launch_with_port(profile: &Path, extension: &Path) -> String {
+    let chromium = std::env::var_os("BSK_CHROMIUM").unwrap_or_else(|| "/usr/bin/chromium".into());
+    let mut command = std::process::Command::new(&chromium);
+    command
+        .arg("--remote-debugging-port=0")
+        .args(bsk_runtime::browser::browser_flags(profile, true))
+        .arg(format!("--load-extension={}", extension.display()))
+        .arg(format!(
+            "--disable-extensions-except={}",
+            extension.display()
+        ))
+        .arg("about:blank")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
+    let child = command
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {chromium:?}: {e}"));
+    // Reaped by a thread of its own, so the killed browser leaves no zombie behind.
+    std::thread::spawn(move || {
+        let mut child = child;
+        let _ = child.wait();
+    });
+    let port_file = profile.join("DevToolsActivePort");
+    let deadline = Instant::now() + WAIT;
+    loop {
+        if let Ok(text) = std::fs::read_to_string(&port_file) {
+            let mut lines = text.lines();
+            if let (Some(port), Some(path)) = (lines.next(), lines.next()) {
+                return format!("ws://127.0.0.1:{port}{path}");
+            }
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{chromium:?} opened no DevTools port within {WAIT:?}"
+        );
+        std::thread::sleep(POLL_INTERVAL);
+    }
 }
 
 /// A loopback port nothing listens on: bound, then released.
