@@ -232,6 +232,24 @@ impl Capture {
             .filter_map(|p| p.observation.as_ref())
             .find(|o| o.at < operation.started_at);
         let at_operation = operation.observation.as_ref();
+        // The page just before the operation: the latest observation an earlier operation took
+        // on it since it loaded. A click that submits a form and navigates is often observed
+        // only on the next page, so its own observation may lack the form it submitted.
+        let loaded_at = self
+            .pages
+            .iter()
+            .rev()
+            .map(|p| p.at)
+            .find(|at| *at < operation.started_at)
+            .unwrap_or(0);
+        let before = self
+            .operations
+            .iter()
+            .take(index)
+            .rev()
+            .flat_map(|o| o.follow_ups.iter().rev().chain(o.observation.as_ref()))
+            .find(|o| o.at > loaded_at && o.at < operation.started_at);
+        let observed = [at_operation, before, original];
         let requests: Vec<&RequestRecord> = self
             .requests
             .iter()
@@ -240,7 +258,7 @@ impl Capture {
             .collect();
         let after = operation.ended_at.unwrap_or(operation.started_at);
         let mut names: Vec<String> = Vec::new();
-        for observation in [at_operation, original].into_iter().flatten() {
+        for observation in observed.into_iter().flatten() {
             for field in &observation.fields {
                 if !names.contains(&field.name) {
                     names.push(field.name.clone());
@@ -250,7 +268,7 @@ impl Capture {
         names
             .into_iter()
             .map(|name| {
-                let omitted = [at_operation, original]
+                let omitted = observed
                     .into_iter()
                     .flatten()
                     .any(|o| o.fields.iter().any(|f| f.name == name && f.omitted));
@@ -340,5 +358,79 @@ mod tests {
         );
         assert_eq!(found(lookup_form("a=1&a=2", "a")), Err(unlinked::DUPLICATE));
         assert_eq!(found(lookup_form("a=1", "b")), Err("absent"));
+    }
+
+    fn observed(at: u64, url: &str, fields: &[(&str, &str)]) -> PageObservation {
+        PageObservation {
+            at,
+            url: url.into(),
+            text: String::new(),
+            text_truncated: false,
+            text_source: "dom".into(),
+            fields: fields
+                .iter()
+                .map(|(name, value)| bsk_schema::capture::FieldSnapshot {
+                    name: (*name).into(),
+                    form: None,
+                    kind: "text".into(),
+                    value: Some((*value).into()),
+                    omitted: false,
+                    truncated: false,
+                })
+                .collect(),
+            candidates_scanned: fields.len() as u64,
+            candidates_over_limit: false,
+            unidentified: 0,
+            fields_over_limit: 0,
+        }
+    }
+
+    #[test]
+    fn a_submit_observed_only_on_the_next_page_still_chains_the_form_it_submitted() {
+        use bsk_schema::capture::OperationSource;
+        let mut c = Capture::new(crate::store::RunMeta {
+            run_id: "run1".into(),
+            session: "s1".into(),
+            task_id: 1,
+            name: None,
+            tab_id: "TAB".into(),
+            started_at: 1_000,
+        });
+        c.page_committed("http://a/page", 1_000);
+        c.page_observed(observed(1_100, "http://a/page", &[("search", "")]));
+        // A form inserted by script, then filled: the fill's observation has it.
+        let fill = c.operation_started(OperationSource::Agent, "fill", json!({}), 2_000);
+        c.operation_ended(&fill, Ok("filled".into()), 2_050);
+        c.operation_observed(
+            &fill,
+            observed(2_060, "http://a/page", &[("search", ""), ("subject", "Hi")]),
+        );
+        // The submit navigated before its own observation was taken.
+        let click = c.operation_started(OperationSource::Agent, "click", json!({}), 3_000);
+        c.operation_ended(&click, Ok("clicked".into()), 3_050);
+        c.operation_observed(&click, observed(3_200, "http://a/echo", &[]));
+        let index = c
+            .operations
+            .iter()
+            .position(|o| o.id == click)
+            .expect("click");
+        let chain = c.field_chain(index, 4_000);
+        let names: Vec<&str> = chain.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(names, ["search", "subject"], "{chain:?}");
+        assert_eq!(
+            chain[1].original.unlinked.as_deref(),
+            Some(unlinked::NOT_RECORDED)
+        );
+        // An observation from before the page loaded is not the page the click found.
+        c.page_committed("http://a/other", 5_000);
+        let next = c.operation_started(OperationSource::Agent, "click", json!({}), 6_000);
+        c.operation_ended(&next, Ok("clicked".into()), 6_050);
+        let index = c
+            .operations
+            .iter()
+            .position(|o| o.id == next)
+            .expect("click");
+        let chain = c.field_chain(index, 7_000);
+        assert!(chain.iter().all(|f| f.name != "subject"), "{chain:?}");
     }
 }
