@@ -472,16 +472,18 @@ describe('evidence page', () => {
     assert.equal((await textOf(page.locator('.summary-headline'))).replaceAll('\u00a0', ' '),
       '1,165 requests since the capture started · 512 routes + other · 200 retained, 965 evicted');
     assert.match(await page.locator('.summary-untracked').innerText(), /^3 requests counted without their outcome: more than 4096 were in flight at once/);
+    // The in-flight column shows only when a route has a request in flight.
+    const flying = [...summary.routes, summary.other].some((/** @type {any} */ r) => r.in_flight > 0);
     assert.deepEqual(await page.locator('.summary-table thead th').allInnerTexts(),
-      ['Route', 'Count', '2xx', '3xx', '4xx', '5xx', 'Failed', 'In flight', 'p50 ms', 'p95 ms', 'p99 ms', 'Bytes in', 'Bytes out']);
+      ['Route', 'Count', '2xx', '3xx', '4xx', '5xx', 'Failed', ...(flying ? ['In flight'] : []), 'p50 ms', 'p95 ms', 'p99 ms', 'Bytes in / out']);
 
     const rows = page.locator('.summary-table tbody tr');
     /** The cells of a row as shown, the route cell first. @param {import('playwright-core').Locator} row */
     const cells = async (row) => (await row.locator('th, td').allInnerTexts()).map((t) => t.trim());
     /** What the row of `r` should show after its route cell. @param {any} r */
     const numbers = (r) => [
-      count(r.count), ...['2xx', '3xx', '4xx', '5xx'].map((c) => count(r.status[c] ?? 0)), count(r.failed), count(r.in_flight),
-      milliseconds(r.duration_ms.p50), milliseconds(r.duration_ms.p95), milliseconds(r.duration_ms.p99), bytes(r.bytes_in), bytes(r.bytes_out),
+      count(r.count), ...['2xx', '3xx', '4xx', '5xx'].map((c) => count(r.status[c] ?? 0)), count(r.failed), ...(flying ? [count(r.in_flight)] : []),
+      milliseconds(r.duration_ms.p50), milliseconds(r.duration_ms.p95), milliseconds(r.duration_ms.p99), `${bytes(r.bytes_in)}\n${bytes(r.bytes_out)}`,
     ];
     // The busiest route first, as the daemon ordered them.
     const first = await cells(rows.first());
@@ -495,7 +497,7 @@ describe('evidence page', () => {
     // A route that only failed: its error text under it, its count in the failed column.
     const refused = rows.filter({ hasText: '127.0.0.1:43129/refused' });
     assert.deepEqual(await cells(refused), [
-      'GET 127.0.0.1:43129/refused\nnet::ERR_CONNECTION_REFUSED ×20', '20', '0', '0', '0', '0', '20', '0', '103.5', '106.2', '106.5', '0 B', '0 B',
+      'GET 127.0.0.1:43129/refused\nnet::ERR_CONNECTION_REFUSED ×20', '20', '0', '0', '0', '0', '20', ...(flying ? ['0'] : []), '103.5', '106.2', '106.5', '0 B\n0 B',
     ]);
     assert.equal(await refused.locator('td').nth(5).getAttribute('class'), 'num num-error');
     // When the route was first and last sent, for lining up with the site's own logs.
@@ -506,11 +508,16 @@ describe('evidence page', () => {
     assert.equal(flaky[0], 'net::ERR_CONNECTION_RESET ×4');
     assert.equal(flaky.at(-1), 'other errors ×4');
 
+    // 1280 px: every column is in view beside the side cards, no sideways scroll.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const wrap = page.locator('.summary-wrap');
+    assert.ok(await wrap.evaluate((el) => el.scrollWidth <= el.clientWidth),
+      `the table fits its card at 1280 px: ${await wrap.evaluate((el) => `${el.scrollWidth} > ${el.clientWidth}`)}`);
+
     // 420 px: the page does not overflow; the table scrolls inside its card, and the keyboard
     // reaches the scrolling region.
     await page.setViewportSize({ width: 420, height: 900 });
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'the page fits 420 px');
-    const wrap = page.locator('.summary-wrap');
     assert.ok(await wrap.evaluate((el) => el.scrollWidth > el.clientWidth), 'the table scrolls sideways inside its card');
     assert.equal(await wrap.getAttribute('tabindex'), '0');
     await wrap.focus();

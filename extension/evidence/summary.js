@@ -86,6 +86,9 @@ export function summarySection(ctx) {
   }
   const rows = summaryRows(summary);
   const columns = statusColumns(rows);
+  // Requests still in flight are rare once a capture stopped: their column shows only when a
+  // row has one, so the table fits the page beside the side cards.
+  const inFlight = rows.some((row) => number(row.in_flight) > 0);
   const untracked = number(summary.untracked);
   return h('div', { class: 'summary-section' },
     h('h2', { class: 'visually-hidden' }, 'Traffic summary'),
@@ -108,13 +111,12 @@ export function summarySection(ctx) {
               numberHeading('Count', 'requests sent on the route'),
               columns.map((c) => numberHeading(c === OTHER_STATUS ? 'Other' : c, c === OTHER_STATUS ? 'responses of another status class' : `${c} responses`)),
               numberHeading('Failed', 'ended with a network error'),
-              numberHeading('In flight', 'sent, not ended (or cut by the stop)'),
+              inFlight ? numberHeading('In flight', 'sent, not ended (or cut by the stop)') : null,
               numberHeading('p50 ms', 'median duration'),
               numberHeading('p95 ms', '95th percentile of duration'),
               numberHeading('p99 ms', '99th percentile of duration'),
-              numberHeading('Bytes in', 'received on the wire, headers included'),
-              numberHeading('Bytes out', 'request bodies sent'))),
-            h('tbody', null, rows.map((row) => routeRow(row, row === summary.other, columns)))))));
+              numberHeading('Bytes in / out', 'received on the wire, headers included / request bodies sent'))),
+            h('tbody', null, rows.map((row) => routeRow(row, row === summary.other, columns, inFlight)))))));
 }
 
 /**
@@ -130,8 +132,9 @@ function numberHeading(label, meaning) {
  * @param {RouteStats} row
  * @param {boolean} isOther
  * @param {string[]} columns
+ * @param {boolean} inFlight whether the table has the in-flight column
  */
-function routeRow(row, isOther, columns) {
+function routeRow(row, isOther, columns, inFlight) {
   const failures = [
     ...(row.failures ?? []).map((f) => `${f.error} ×${count(number(f.count))}`),
     row.failures_other ? `other errors ×${count(number(row.failures_other))}` : null,
@@ -148,12 +151,13 @@ function routeRow(row, isOther, columns) {
     numberCell(number(row.count)),
     columns.map((c) => numberCell(statusCount(row, c), c === '4xx' || c === '5xx' ? 'num-error' : '')),
     numberCell(number(row.failed), 'num-error'),
-    numberCell(number(row.in_flight), 'num-attention'),
+    inFlight ? numberCell(number(row.in_flight), 'num-attention') : null,
     h('td', { class: 'num' }, milliseconds(durations?.p50)),
     h('td', { class: 'num' }, milliseconds(durations?.p95)),
     h('td', { class: 'num', title: durations ? `max ${milliseconds(durations.max)} ms` : null }, milliseconds(durations?.p99)),
-    h('td', { class: 'num' }, bytes(number(row.bytes_in))),
-    h('td', { class: 'num' }, bytes(number(row.bytes_out))));
+    h('td', { class: 'num bytes-in-out' },
+      h('span', { title: 'received' }, bytes(number(row.bytes_in))),
+      h('span', { class: 'bytes-out', title: 'request bodies sent' }, bytes(number(row.bytes_out)))));
 }
 
 /**
