@@ -64,6 +64,19 @@ fn init_logging(verbose: u8, daemon: bool) {
         .try_init();
 }
 
+/// How many browsers `bsk daemon run` will drive; 1 for any other command, or when the state
+/// dir cannot be read (the command itself then says why). Read before the async runtime
+/// starts, which sizes its worker threads by it.
+pub fn daemon_browsers(cli: &Cli) -> usize {
+    let Command::Daemon(DaemonCommand::Run { pool, display }) = &cli.command else {
+        return 1;
+    };
+    match Paths::resolve() {
+        Ok(paths) => browser_sources(&paths, pool.clone(), *display).len(),
+        Err(_) => 1,
+    }
+}
+
 /// The browsers the daemon should use: `--cdp-url`s, else `cdp_url` in the config file (one URL
 /// or a list), else launch `--browsers` (or the config file's `browsers`, else 1) — with windows
 /// or not per the flags, `headless` in the config file, or the display.

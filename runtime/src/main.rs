@@ -17,7 +17,8 @@ fn main() {
     );
     let mut builder = if daemon {
         let mut builder = tokio::runtime::Builder::new_multi_thread();
-        builder.worker_threads(bsk_runtime::daemon::worker_threads());
+        let browsers = bsk_runtime::command::daemon_browsers(&cli);
+        builder.worker_threads(bsk_runtime::daemon::worker_threads(browsers));
         builder
     } else {
         tokio::runtime::Builder::new_current_thread()

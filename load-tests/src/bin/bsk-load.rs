@@ -24,6 +24,9 @@ Options:
   --throttled           Launch bsk's Chromium as shipped, with background-tab throttling.
   --pool                Run each parallelism of the matrix on one daemon with a pool of
                         browsers (one per 4 agents) instead of a daemon per 4 agents.
+  --no-floor            Run the matrix without the floor mode, on browsers bsk launches (CDP
+                        over its pipe, as bsk runs by default) rather than ones the bench
+                        launches with a DevTools port for the floor client.
   --record-cdp FILE      Only record one traffic page's CDP events into FILE (the fixture of
                         the event → store benchmark, actors/benches/store.rs), then exit.
   --scaling-browsers LIST
@@ -73,9 +76,9 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<(Config, PathBuf)>> {
                 let v = value(&arg)?;
                 edits.push((arg, Some(v)));
             }
-            "--throttled" | "--pool" | "--no-matrix" | "--no-latency" | "--no-memory"
-            | "--no-load-memory" | "--no-scaling" | "--no-growth" | "--no-playwright"
-            | "--no-devtools-mcp" => {
+            "--throttled" | "--pool" | "--no-floor" | "--no-matrix" | "--no-latency"
+            | "--no-memory" | "--no-load-memory" | "--no-scaling" | "--no-growth"
+            | "--no-playwright" | "--no-devtools-mcp" => {
                 edits.push((arg, None));
             }
             other => bail!("unknown argument {other:?}\n\n{USAGE}"),
@@ -121,6 +124,7 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<(Config, PathBuf)>> {
             "--record-cdp" => config.record_cdp = Some(PathBuf::from(value)),
             "--throttled" => config.unthrottled = false,
             "--pool" => config.matrix_pool = true,
+            "--no-floor" => config.matrix_floor = false,
             "--no-matrix" => config.parallelism.clear(),
             "--no-latency" => config.latency_parallelism.clear(),
             "--no-memory" => config.memory = None,

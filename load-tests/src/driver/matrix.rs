@@ -117,16 +117,21 @@ pub async fn run(config: &Config, site: &Site, agents: usize) -> anyhow::Result<
     let name = format!("p{agents}");
     let per_browser = LIVE_CAPTURES_PER_BROWSER;
     // The floor mode drives the session's browser with a second CDP client, so the bench
-    // launches the browsers (with DevTools ports) and the daemons attach to them.
-    let fleet = if config.matrix_pool {
-        let browsers = agents.div_ceil(per_browser);
-        Fleet::start_attached(config, &name, site.port(), agents, agents, browsers).await?
-    } else {
-        Fleet::start_attached(config, &name, site.port(), agents, per_browser, 1).await?
+    // launches the browsers (with DevTools ports) and the daemons attach to them; without the
+    // floor, the daemons launch their own (over the pipe, as bsk runs by default).
+    let browsers = agents.div_ceil(per_browser);
+    let port = site.port();
+    let fleet = match (config.matrix_floor, config.matrix_pool) {
+        (true, true) => {
+            Fleet::start_attached(config, &name, port, agents, agents, browsers).await?
+        }
+        (true, false) => Fleet::start_attached(config, &name, port, agents, per_browser, 1).await?,
+        (false, true) => Fleet::start_pooled(config, &name, port, agents, browsers).await?,
+        (false, false) => Fleet::start(config, &name, port, agents, per_browser).await?,
     };
     let daemons = fleet.daemons.len();
     let browsers = if config.matrix_pool {
-        agents.div_ceil(per_browser)
+        browsers
     } else {
         daemons
     };
@@ -181,7 +186,7 @@ async fn scenario_runs(
     let mut cpu_floor = None;
     let mut captures: Vec<CaptureResult> = Vec::new();
     // The floor is measured where the overhead target is: the high-traffic scenarios.
-    let modes: &[Mode] = if matches!(scenario, Scenario::Traffic { .. }) {
+    let modes: &[Mode] = if config.matrix_floor && matches!(scenario, Scenario::Traffic { .. }) {
         &[Mode::Capture, Mode::Off, Mode::Floor]
     } else {
         &[Mode::Capture, Mode::Off]

@@ -134,6 +134,9 @@ pub struct Config {
     /// Run each parallelism of the matrix on one daemon with a pool of browsers (one per 4
     /// agents) instead of one daemon per 4 agents (`--pool`).
     pub matrix_pool: bool,
+    /// Measure the floor mode in the matrix, on browsers the bench launches with a DevTools
+    /// port; without it (`--no-floor`) the daemons launch their browsers (CDP over the pipe).
+    pub matrix_floor: bool,
 }
 
 impl Config {
@@ -179,6 +182,7 @@ impl Config {
             command: String::new(),
             record_cdp: None,
             matrix_pool: false,
+            matrix_floor: true,
         }
     }
 

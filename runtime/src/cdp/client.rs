@@ -79,6 +79,17 @@ struct Inner {
     oversize: AtomicU64,
 }
 
+/// A command as it goes on the wire.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Outgoing<'a, P> {
+    id: u64,
+    method: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    session_id: Option<&'a str>,
+    params: P,
+}
+
 #[derive(Debug)]
 struct Pending {
     method: String,
@@ -350,21 +361,30 @@ impl CdpClient {
             .await
     }
 
+    /// Queues a command whose `params` are anything serializable: they are written straight
+    /// into the frame, with no `Value` tree in between (a checkpoint is a whole capture).
     pub async fn send_with_deadline(
         &self,
         session: Option<&str>,
         method: &str,
-        params: Value,
+        params: impl serde::Serialize,
         deadline: Duration,
     ) -> PendingReply {
         let id = self.inner.next_id.fetch_add(1, Ordering::Relaxed);
-        let mut frame = serde_json::json!({ "id": id, "method": method, "params": params });
-        if let Some(session) = session {
-            frame["sessionId"] = Value::String(session.to_string());
-        }
+        let frame = serde_json::to_string(&Outgoing {
+            id,
+            method,
+            session_id: session,
+            params,
+        });
         let (tx, rx) = oneshot::channel();
         let rx = if self.is_closed() {
             Err(CdpError::Closed)
+        } else if let Err(e) = &frame {
+            Err(CdpError::Decode {
+                method: method.to_string(),
+                reason: format!("its parameters cannot be written as JSON: {e}"),
+            })
         } else {
             self.inner.pending.insert(
                 id,
@@ -373,7 +393,7 @@ impl CdpClient {
                     reply: tx,
                 },
             );
-            match self.inner.outgoing.send(frame.to_string()).await {
+            match self.inner.outgoing.send(frame.unwrap_or_default()).await {
                 Ok(()) => Ok(rx),
                 Err(_) => {
                     self.inner.pending.remove(&id);
@@ -395,7 +415,7 @@ impl CdpClient {
         &self,
         session: Option<&str>,
         method: &str,
-        params: Value,
+        params: impl serde::Serialize,
         deadline: Duration,
     ) -> Result<Value, CdpError> {
         self.send_with_deadline(session, method, params, deadline)

@@ -98,31 +98,34 @@ impl BrowserSlot {
     /// How `bsk status` shows it: its last connection (shown disconnected once it went away),
     /// its sessions, and why it is down if it is.
     pub async fn status(&self, sessions: Vec<String>) -> BrowserStatus {
-        let extension = self.extension_status();
         let conn = self.conn.lock().await.clone();
-        let mut status = match conn {
-            Some(conn) => conn.status(&self.source, extension).await,
-            None => BrowserStatus {
-                name: String::new(),
-                mode: "not_started".into(),
-                product: None,
-                executable: None,
-                ws_url: None,
-                connected: false,
-                display: display(&self.source),
-                extension,
-                messages_skipped: 0,
-                sessions: Vec::new(),
-                pid: None,
-                connects: 0,
-                down: None,
-            },
+        let pid = match &conn {
+            Some(conn) => conn.child.lock().await.as_ref().and_then(Child::id),
+            None => None,
         };
-        status.name = self.name.clone();
-        status.sessions = sessions;
-        status.connects = self.connects.load(Ordering::Relaxed);
-        status.down = self.lock_down().as_ref().map(|(why, _)| why.clone());
-        status
+        let mode = match (&conn, &self.source) {
+            (None, _) => "not_started",
+            (Some(_), BrowserSource::Launch(_)) => "launched",
+            (Some(_), BrowserSource::Attach(_)) => "attached",
+        };
+        BrowserStatus {
+            name: self.name.clone(),
+            mode: mode.into(),
+            product: conn.as_ref().and_then(|c| c.product.clone()),
+            executable: conn
+                .as_ref()
+                .and_then(|c| c.executable.as_ref())
+                .map(|p| p.display().to_string()),
+            ws_url: conn.as_ref().and_then(|c| c.ws_url.clone()),
+            connected: conn.as_ref().is_some_and(|c| !c.cdp.is_closed()),
+            display: display(&self.source),
+            extension: self.extension_status(),
+            messages_skipped: conn.as_ref().map_or(0, |c| c.cdp.oversize_messages()),
+            sessions,
+            pid,
+            connects: self.connects.load(Ordering::Relaxed),
+            down: self.lock_down().as_ref().map(|(why, _)| why.clone()),
+        }
     }
 
     /// The link to its extension (connecting while there is no browser yet).
@@ -227,28 +230,6 @@ impl BrowserConn {
             child: tokio::sync::Mutex::new(child),
         };
         Ok((Arc::new(conn), events))
-    }
-
-    async fn status(&self, source: &BrowserSource, extension: ExtensionStatus) -> BrowserStatus {
-        let pid = self.child.lock().await.as_ref().and_then(Child::id);
-        BrowserStatus {
-            name: String::new(),
-            mode: match source {
-                BrowserSource::Launch(_) => "launched".into(),
-                BrowserSource::Attach(_) => "attached".into(),
-            },
-            product: self.product.clone(),
-            executable: self.executable.as_ref().map(|p| p.display().to_string()),
-            ws_url: self.ws_url.clone(),
-            connected: !self.cdp.is_closed(),
-            display: display(source),
-            extension,
-            messages_skipped: self.cdp.oversize_messages(),
-            sessions: Vec::new(),
-            pid,
-            connects: 0,
-            down: None,
-        }
     }
 
     /// Whether a launched browser shows its windows: a person may be using it.

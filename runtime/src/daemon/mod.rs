@@ -45,19 +45,44 @@ use browser::{BrowserConn, BrowserSlot};
 /// Sessions remembered after they end, so a late command learns why its session is gone.
 const ENDED_SESSIONS_REMEMBERED: usize = 64;
 
-/// The daemon's async worker threads: `BSK_DAEMON_THREADS` when set to a number, else half the
-/// cores (at least one). The daemon's work per event is small and the browsers it drives need
-/// the cores more: measured on 2 cores (docs/performance.md), one worker spent 13–19% less CPU
-/// per captured request than two, with the same page overhead, because events no longer wake a
-/// second thread.
-pub fn worker_threads() -> usize {
+/// The daemon's async worker threads for a pool of `browsers`: `BSK_DAEMON_THREADS` when set to
+/// a number, else half the cores but at least one per browser. The daemon's work per event is
+/// small and the browsers it drives need the cores more: measured on 2 cores
+/// (docs/performance.md), one worker spent 13–19% less CPU per captured request than two,
+/// because events no longer wake a second thread. But the events of every browser then queue
+/// behind each other on that one thread, and so do the replies to body reads: 16 agents on one
+/// daemon with 4 browsers lost 2,587 of 3,200 retained bodies to full fetch queues with one
+/// worker and 142 with four.
+pub fn worker_threads(browsers: usize) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    std::env::var("BSK_DAEMON_THREADS")
-        .ok()
+    let asked = std::env::var("BSK_DAEMON_THREADS").ok();
+    threads_for(cores, asked.as_deref(), browsers)
+}
+
+/// [`worker_threads`] on `cores` cores, with `asked` from `BSK_DAEMON_THREADS`.
+fn threads_for(cores: usize, asked: Option<&str>, browsers: usize) -> usize {
+    asked
         .and_then(|n| n.trim().parse::<usize>().ok())
         .filter(|n| *n > 0)
-        .unwrap_or(cores / 2)
+        .unwrap_or((cores / 2).max(browsers))
         .max(1)
+}
+
+#[cfg(test)]
+mod thread_tests {
+    use super::threads_for;
+
+    #[test]
+    fn half_the_cores_but_a_worker_per_browser_unless_asked() {
+        assert_eq!(threads_for(2, None, 1), 1);
+        assert_eq!(threads_for(1, None, 1), 1);
+        assert_eq!(threads_for(16, None, 1), 8);
+        assert_eq!(threads_for(2, None, 4), 4, "one per browser of the pool");
+        assert_eq!(threads_for(16, None, 4), 8);
+        assert_eq!(threads_for(2, Some(" 3 "), 4), 3, "the variable wins");
+        assert_eq!(threads_for(2, Some("0"), 1), 1, "zero is not a count");
+        assert_eq!(threads_for(2, Some("many"), 4), 4);
+    }
 }
 
 #[derive(Debug, Clone)]

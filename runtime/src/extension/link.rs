@@ -442,7 +442,7 @@ impl ExtensionLink {
             active_runs,
             sessions,
         };
-        self.call(attached, "heartbeat", json!(beat), CALL_DEADLINE)
+        self.call(attached, "heartbeat", &beat, CALL_DEADLINE)
             .await
             .map(|_| ())
     }
@@ -454,32 +454,46 @@ impl ExtensionLink {
         arg: &impl serde::Serialize,
         deadline: Duration,
     ) -> Result<T, String> {
-        let arg = serde_json::to_value(arg).map_err(|e| e.to_string())?;
         let value = self.call(attached, name, arg, deadline).await?;
         serde_json::from_value(value)
             .map_err(|e| format!("the extension answered {name} unexpectedly: {e}"))
     }
 
-    /// `bskLink[name](arg)` in the worker, awaited; its exception becomes the error.
+    /// `bskLink[name](arg)` in the worker, awaited; its exception becomes the error. `arg` is
+    /// written once, straight into the command (a checkpoint is a whole capture).
     async fn call(
         &self,
         attached: &Attached,
         name: &str,
-        arg: Value,
+        arg: &impl serde::Serialize,
         deadline: Duration,
     ) -> Result<Value, String> {
+        #[derive(serde::Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct CallFunctionOn<'a, A> {
+            object_id: &'a str,
+            function_declaration: &'a str,
+            arguments: (Argument<&'a str>, Argument<A>),
+            await_promise: bool,
+            return_by_value: bool,
+        }
+        #[derive(serde::Serialize)]
+        struct Argument<T> {
+            value: T,
+        }
+        let params = CallFunctionOn {
+            object_id: &attached.link_object,
+            function_declaration: CALL_FUNCTION,
+            arguments: (Argument { value: name }, Argument { value: arg }),
+            await_promise: true,
+            return_by_value: true,
+        };
         let reply = self
             .cdp
             .call_within(
                 Some(&attached.session_id),
                 "Runtime.callFunctionOn",
-                json!({
-                    "objectId": attached.link_object,
-                    "functionDeclaration": CALL_FUNCTION,
-                    "arguments": [{ "value": name }, { "value": arg }],
-                    "awaitPromise": true,
-                    "returnByValue": true,
-                }),
+                params,
                 deadline,
             )
             .await
