@@ -129,11 +129,11 @@ impl Daemon {
             .await
             .into_iter()
             .collect::<anyhow::Result<Vec<_>>>()?;
-        let mut args = Vec::new();
-        for browser in &browsers {
-            args.extend(["--cdp-url", browser.ws_url.as_str()]);
-        }
-        let args: Vec<String> = args.into_iter().map(str::to_owned).collect();
+        // Owned: the browsers move into the daemon with the arguments naming them.
+        let args: Vec<String> = browsers
+            .iter()
+            .flat_map(|b| ["--cdp-url".to_owned(), b.ws_url.clone()])
+            .collect();
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         Daemon::start_with(bsk, &args, browsers).await
     }

@@ -378,26 +378,26 @@ impl CdpClient {
             params,
         });
         let (tx, rx) = oneshot::channel();
-        let rx = if self.is_closed() {
-            Err(CdpError::Closed)
-        } else if let Err(e) = &frame {
-            Err(CdpError::Decode {
+        let rx = match frame {
+            _ if self.is_closed() => Err(CdpError::Closed),
+            Err(e) => Err(CdpError::Decode {
                 method: method.to_string(),
                 reason: format!("its parameters cannot be written as JSON: {e}"),
-            })
-        } else {
-            self.inner.pending.insert(
-                id,
-                Pending {
-                    method: method.to_string(),
-                    reply: tx,
-                },
-            );
-            match self.inner.outgoing.send(frame.unwrap_or_default()).await {
-                Ok(()) => Ok(rx),
-                Err(_) => {
-                    self.inner.pending.remove(&id);
-                    Err(CdpError::Closed)
+            }),
+            Ok(frame) => {
+                self.inner.pending.insert(
+                    id,
+                    Pending {
+                        method: method.to_string(),
+                        reply: tx,
+                    },
+                );
+                match self.inner.outgoing.send(frame).await {
+                    Ok(()) => Ok(rx),
+                    Err(_) => {
+                        self.inner.pending.remove(&id);
+                        Err(CdpError::Closed)
+                    }
                 }
             }
         };

@@ -51,28 +51,42 @@ pub fn header(name: &str, value: &str) -> String {
     }
 }
 
-/// Whether a header of this name has its whole value redacted. The same few dozen names come
-/// with every request, so the answer is remembered (per thread, at most 256 names; the rule is
-/// a pure function of the name).
+/// Whether a header of this name has its whole value redacted.
 fn redacts_whole_value(name: &str) -> bool {
-    use std::cell::RefCell;
-    use std::collections::HashMap;
-    const REMEMBERED: usize = 256;
     thread_local! {
-        static KNOWN: RefCell<HashMap<String, bool>> = RefCell::new(HashMap::new());
+        static KNOWN: Remembered = Remembered::default();
     }
-    KNOWN.with(|known| {
-        if let Some(answer) = known.borrow().get(name) {
-            return *answer;
-        }
-        let answer = is_sensitive_name(name) && !describes_credentials(name);
+    remember(&KNOWN, name, |name| {
+        is_sensitive_name(name) && !describes_credentials(name)
+    })
+}
+
+/// Answers of a rule on names, remembered per thread: [`REMEMBERED_NAMES`] at most, then the
+/// memory starts afresh.
+type Remembered = std::cell::RefCell<std::collections::HashMap<String, bool>>;
+
+/// The same few dozen header names, parameters and keys come with every request, and the rules
+/// on names split them into words, so their answers are worth remembering.
+const REMEMBERED_NAMES: usize = 1024;
+
+/// `rule(name)`, remembered in `known`. The rule must be a pure function of the name.
+fn remember(
+    known: &'static std::thread::LocalKey<Remembered>,
+    name: &str,
+    rule: impl FnOnce(&str) -> bool,
+) -> bool {
+    if let Some(answer) = known.with(|known| known.borrow().get(name).copied()) {
+        return answer;
+    }
+    let answer = rule(name);
+    known.with(|known| {
         let mut known = known.borrow_mut();
-        if known.len() >= REMEMBERED {
+        if known.len() >= REMEMBERED_NAMES {
             known.clear();
         }
         known.insert(name.to_string(), answer);
-        answer
-    })
+    });
+    answer
 }
 
 /// Standard headers whose names mention credentials but whose values are policy, not secrets:

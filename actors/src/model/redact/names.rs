@@ -95,6 +95,14 @@ pub fn is_sensitive_name(name: &str) -> bool {
     if name.is_empty() || name.len() > MAX_NAME_LEN {
         return false;
     }
+    thread_local! {
+        static KNOWN: super::Remembered = super::Remembered::default();
+    }
+    super::remember(&KNOWN, name, sensitive_name)
+}
+
+/// [`is_sensitive_name`], worked out.
+fn sensitive_name(name: &str) -> bool {
     let words = words(name);
     let joined = words.concat();
     if words.len() > 1

@@ -85,14 +85,14 @@ fn assignment(text: &str, start: usize, end: usize) -> Option<(usize, usize, Str
     blank(&mut j);
     let first = *bytes.get(j)?;
     let name = &text[start..end];
+    if matches!(first, b'{' | b'[') || !is_sensitive_name(name) {
+        return None;
+    }
     let lower = name.to_ascii_lowercase();
     let header_like = matches!(
         lower.as_str(),
         "authorization" | "proxy-authorization" | "cookie" | "set-cookie"
     );
-    if matches!(first, b'{' | b'[') || !is_sensitive_name(name) {
-        return None;
-    }
     let line_end = |from: usize| {
         let end = text[from..].find('\n').map_or(text.len(), |n| from + n);
         if end > from && bytes[end - 1] == b'\r' {
