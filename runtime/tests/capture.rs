@@ -2200,7 +2200,7 @@ async fn stopped_run(s: &Session<'_>, run_id: &str) -> Value {
 #[tokio::test(flavor = "multi_thread")]
 async fn every_stop_path_records_its_reason() {
     let site = site().await;
-    let bsk = Bsk::with_devtools_port("cap-lifecycle");
+    let bsk = Bsk::with_devtools_port("cap-lifecycle").await;
 
     // `debug stop`.
     let stopper = bsk.start_session().await;
@@ -2369,7 +2369,7 @@ async fn a_panicking_capture_actor_interrupts_the_capture_and_keeps_its_evidence
 #[tokio::test(flavor = "multi_thread")]
 async fn captures_belong_to_their_session_and_tab() {
     let site = site().await;
-    let bsk = Bsk::with_devtools_port("cap-owner");
+    let bsk = Bsk::with_devtools_port("cap-owner").await;
     let a = bsk.start_session().await;
     let b = bsk.start_session().await;
 

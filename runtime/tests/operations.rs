@@ -535,7 +535,7 @@ async fn agent_save_links_fields_through_request_and_reload_without_manual_dupli
 #[tokio::test(flavor = "multi_thread")]
 async fn manual_typing_bursts_clicks_submit_and_reload_are_operations() {
     let site = site().await;
-    let bsk = Bsk::with_devtools_port("ops-manual");
+    let bsk = Bsk::with_devtools_port("ops-manual").await;
     let s = bsk.start_session().await;
     debug(&s, &["start"]).await;
     s.op(&[
@@ -708,7 +708,7 @@ const PAGE_SECRETS: [&str; 2] = ["SECRET_FIELD_555", "4111111111111111"];
 #[tokio::test(flavor = "multi_thread")]
 async fn password_and_card_values_are_never_recorded() {
     let site = site().await;
-    let bsk = Bsk::with_devtools_port("ops-secrets");
+    let bsk = Bsk::with_devtools_port("ops-secrets").await;
     let s = bsk.start_session().await;
     debug(&s, &["start"]).await;
     s.op(&["navigate", &site.url("/secrets-page")]).await;
@@ -1188,7 +1188,7 @@ async fn observer_worlds(person: &mut Manual) -> Vec<Value> {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_capture_ended_by_a_panic_leaves_no_observer_in_the_page() {
     let site = site().await;
-    let mut bsk = Bsk::with_devtools_port("ops-panic-clean");
+    let mut bsk = Bsk::with_devtools_port("ops-panic-clean").await;
     bsk.set_env("BSK_TEST_FAULTS", "1");
     let s = bsk.start_session().await;
     let run = debug(&s, &["start"]).await;
@@ -1247,7 +1247,7 @@ async fn a_capture_ended_by_a_panic_leaves_no_observer_in_the_page() {
 #[tokio::test(flavor = "multi_thread")]
 async fn stop_flushes_typing_and_removes_the_observer_from_the_page() {
     let site = site().await;
-    let bsk = Bsk::with_devtools_port("ops-stop");
+    let bsk = Bsk::with_devtools_port("ops-stop").await;
     let s = bsk.start_session().await;
     let run = debug(&s, &["start"]).await;
     s.op(&[
@@ -1377,7 +1377,7 @@ async fn stop_flushes_typing_and_removes_the_observer_from_the_page() {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_crash_while_typing_leaves_the_typing_interrupted() {
     let site = site().await;
-    let mut bsk = Bsk::with_devtools_port("ops-crash");
+    let mut bsk = Bsk::with_devtools_port("ops-crash").await;
     bsk.set_env("BSK_TEST_FAULTS", "1");
     let s = bsk.start_session().await;
     let run = debug(&s, &["start"]).await;

@@ -778,7 +778,7 @@ async fn two_sessions_work_in_parallel_without_interference() {
 #[tokio::test(flavor = "multi_thread")]
 async fn sessions_drive_only_their_own_tabs_and_return_borrowed_ones() {
     let site = site().await;
-    let bsk = Bsk::with_devtools_port("ownership");
+    let bsk = Bsk::with_devtools_port("ownership").await;
     let a = bsk.start_session().await;
     let b = bsk.start_session().await;
 
@@ -1815,7 +1815,7 @@ async fn a_pool_of_two_browsers_spreads_sessions_and_loses_only_the_killed_ones(
 #[tokio::test(flavor = "multi_thread")]
 async fn an_unreachable_browser_of_the_pool_is_marked_down_and_passed_over() {
     // A real browser with a DevTools endpoint, launched for this test.
-    let host = Bsk::with_devtools_port("pool-host");
+    let host = Bsk::with_devtools_port("pool-host").await;
     let reachable = host.cdp_url();
     let unreachable = format!("http://127.0.0.1:{}", closed_port());
 
@@ -1870,7 +1870,7 @@ async fn an_unreachable_browser_of_the_pool_is_marked_down_and_passed_over() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn no_tab_reader_outlives_its_tab() {
-    let bsk = Bsk::with_devtools_port("readers");
+    let bsk = Bsk::with_devtools_port("readers").await;
     let readers = async |bsk: &Bsk| bsk.json(&["status"]).await["tab_readers"].as_u64();
     let ids: Vec<String> =
         futures_util::future::join_all((0..3).map(|_| bsk.run(&["session", "start"])))

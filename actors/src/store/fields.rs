@@ -388,14 +388,11 @@ mod tests {
     #[test]
     fn a_submit_observed_only_on_the_next_page_still_chains_the_form_it_submitted() {
         use bsk_schema::capture::OperationSource;
-        let mut c = Capture::new(crate::store::RunMeta {
-            run_id: "run1".into(),
-            session: "s1".into(),
-            task_id: 1,
-            name: None,
-            tab_id: "TAB".into(),
-            started_at: 1_000,
-        });
+        let mut c = crate::store::tests::capture();
+        let chain_of = |c: &Capture, id: &str, now: u64| {
+            let index = c.operations.iter().position(|o| o.id == id);
+            c.field_chain(index.expect("the operation"), now)
+        };
         c.page_committed("http://a/page", 1_000);
         c.page_observed(observed(1_100, "http://a/page", &[("search", "")]));
         // A form inserted by script, then filled: the fill's observation has it.
@@ -409,12 +406,7 @@ mod tests {
         let click = c.operation_started(OperationSource::Agent, "click", json!({}), 3_000);
         c.operation_ended(&click, Ok("clicked".into()), 3_050);
         c.operation_observed(&click, observed(3_200, "http://a/echo", &[]));
-        let index = c
-            .operations
-            .iter()
-            .position(|o| o.id == click)
-            .expect("click");
-        let chain = c.field_chain(index, 4_000);
+        let chain = chain_of(&c, &click, 4_000);
         let names: Vec<&str> = chain.iter().map(|f| f.name.as_str()).collect();
         assert_eq!(names, ["search", "subject"], "{chain:?}");
         assert_eq!(
@@ -425,12 +417,7 @@ mod tests {
         c.page_committed("http://a/other", 5_000);
         let next = c.operation_started(OperationSource::Agent, "click", json!({}), 6_000);
         c.operation_ended(&next, Ok("clicked".into()), 6_050);
-        let index = c
-            .operations
-            .iter()
-            .position(|o| o.id == next)
-            .expect("click");
-        let chain = c.field_chain(index, 7_000);
+        let chain = chain_of(&c, &next, 7_000);
         assert!(chain.iter().all(|f| f.name != "subject"), "{chain:?}");
     }
 }

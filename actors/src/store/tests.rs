@@ -9,7 +9,8 @@ use serde_json::json;
 use super::*;
 use crate::bounds::{MAX_CAPTURE_TEXT_UNITS, MAX_CONSOLE_ENTRIES, MAX_REQUESTS};
 
-fn capture() -> Capture {
+/// A capture of tab `TAB`, started at 1,000 ms.
+pub(super) fn capture() -> Capture {
     Capture::new(RunMeta {
         run_id: "run1".into(),
         session: "s1".into(),

@@ -27,10 +27,11 @@ pub struct Fleet {
     pub agents: Vec<Agent>,
 }
 
-/// Who launches a fleet's browsers.
+/// Who launches a fleet's browsers, and how many each daemon has.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Browsers {
-    /// Each daemon launches this many (`--browsers`), as bsk runs by default.
+pub enum Browsers {
+    /// Each daemon launches this many (`--browsers`; a pool when more than one), as bsk runs by
+    /// default.
     Launched(usize),
     /// The bench launches this many per daemon with a DevTools port and the daemon attaches
     /// (`--cdp-url`), so the floor mode can drive them with a second CDP client.
@@ -58,35 +59,9 @@ impl Fleet {
         .await
     }
 
-    /// One daemon launching `browsers` browsers (`--browsers`), with all `agents` agents on it;
-    /// the daemon places each session.
-    pub async fn start_pooled(
-        config: &Config,
-        name: &str,
-        port: u16,
-        agents: usize,
-        browsers: usize,
-    ) -> anyhow::Result<Fleet> {
-        let browsers = Browsers::Launched(browsers);
-        Fleet::start_with(config, name, port, agents, agents, browsers).await
-    }
-
-    /// Like [`Fleet::start`] (or [`Fleet::start_pooled`] with `per_daemon = agents`), but each
-    /// daemon attaches to `browsers` browsers the bench launched with a DevTools port, so the
-    /// agents can also run pages at the floor ([`super::agent::Mode::Floor`]).
-    pub async fn start_attached(
-        config: &Config,
-        name: &str,
-        port: u16,
-        agents: usize,
-        per_daemon: usize,
-        browsers: usize,
-    ) -> anyhow::Result<Fleet> {
-        let browsers = Browsers::Attached(browsers);
-        Fleet::start_with(config, name, port, agents, per_daemon, browsers).await
-    }
-
-    async fn start_with(
+    /// Starts `agents` agents, at most `per_daemon` on each daemon (all on one with
+    /// `per_daemon = agents`, which places each session on one of its browsers).
+    pub async fn start_with(
         config: &Config,
         name: &str,
         port: u16,

@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::Config;
 use super::accounting::{Accounting, BodyStats};
 use super::agent::{CaptureResult, Mode, PageRun};
-use super::fleet::{Fleet, LIVE_CAPTURES_PER_BROWSER};
+use super::fleet::{Browsers, Fleet, LIVE_CAPTURES_PER_BROWSER};
 use super::procfs::ProcSample;
 use super::scenario::Scenario;
 use super::stats::{median, ratio};
@@ -120,15 +120,17 @@ pub async fn run(config: &Config, site: &Site, agents: usize) -> anyhow::Result<
     // launches the browsers (with DevTools ports) and the daemons attach to them; without the
     // floor, the daemons launch their own (over the pipe, as bsk runs by default).
     let browsers = agents.div_ceil(per_browser);
-    let port = site.port();
-    let fleet = match (config.matrix_floor, config.matrix_pool) {
-        (true, true) => {
-            Fleet::start_attached(config, &name, port, agents, agents, browsers).await?
-        }
-        (true, false) => Fleet::start_attached(config, &name, port, agents, per_browser, 1).await?,
-        (false, true) => Fleet::start_pooled(config, &name, port, agents, browsers).await?,
-        (false, false) => Fleet::start(config, &name, port, agents, per_browser).await?,
+    let (per_daemon, per_daemon_browsers) = if config.matrix_pool {
+        (agents, browsers)
+    } else {
+        (per_browser, 1)
     };
+    let kind = if config.matrix_floor {
+        Browsers::Attached(per_daemon_browsers)
+    } else {
+        Browsers::Launched(per_daemon_browsers)
+    };
+    let fleet = Fleet::start_with(config, &name, site.port(), agents, per_daemon, kind).await?;
     let daemons = fleet.daemons.len();
     let browsers = if config.matrix_pool {
         browsers

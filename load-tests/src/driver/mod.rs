@@ -38,7 +38,7 @@
 
 mod accounting;
 mod agent;
-mod chromium;
+pub mod chromium;
 mod cli;
 mod compare;
 mod fleet;

@@ -8,7 +8,7 @@ use std::path::Path;
 use anyhow::Context as _;
 
 use super::Config;
-use super::fleet::Fleet;
+use super::fleet::{Browsers, Fleet};
 use super::floor::Floor;
 use super::scenario::Scenario;
 use crate::site::Site;
@@ -25,7 +25,8 @@ pub const RECORDED: Scenario = Scenario::Traffic {
 /// Records [`RECORDED`] into `out`.
 pub async fn record_cdp(config: &Config, out: &Path) -> anyhow::Result<()> {
     let site = Site::start().await?;
-    let fleet = Fleet::start_attached(config, "record", site.port(), 1, 1, 1).await?;
+    let fleet =
+        Fleet::start_with(config, "record", site.port(), 1, 1, Browsers::Attached(1)).await?;
     let agent = &fleet.agents[0];
     agent.op(&["navigate", "about:blank"]).await?;
     let file =

@@ -13,7 +13,7 @@ use serde_json::Value;
 
 use super::Config;
 use super::agent::{Agent, Mode, PageRun};
-use super::fleet::{Fleet, LIVE_CAPTURES_PER_BROWSER};
+use super::fleet::{Browsers, Fleet, LIVE_CAPTURES_PER_BROWSER};
 use super::procfs::ProcSample;
 use super::scenario::Scenario;
 use super::stats::Latency;
@@ -138,7 +138,15 @@ async fn pool(
     capture: bool,
 ) -> anyhow::Result<Vec<ScalingRow>> {
     let name = format!("scale-b{browsers}");
-    let fleet = Fleet::start_pooled(config, &name, site.port(), shape.agents, browsers).await?;
+    let fleet = Fleet::start_with(
+        config,
+        &name,
+        site.port(),
+        shape.agents,
+        shape.agents,
+        Browsers::Launched(browsers),
+    )
+    .await?;
     let tag = |agent: usize, round: &str| format!("{}-{name}-{round}-a{agent}", config.run_tag);
     let mut setup_errors = Vec::new();
     let warm = fleet

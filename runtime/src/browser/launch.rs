@@ -44,9 +44,9 @@ pub fn find_executable() -> Result<PathBuf, Failure> {
 
 /// bsk's flags for a quiet, reproducible Chromium with its profile in `profile`, everything but
 /// how CDP reaches it and the first page. Cross-site iframes run out of process
-/// (`--site-per-process`) so capture sees them as their own targets. Public so that tests and the
-/// load bench, which launch a browser with a DevTools port of their own to attach bsk to, launch
-/// the same browser bsk would.
+/// (`--site-per-process`) so capture sees them as their own targets. The browser bsk launches
+/// adds the pipe ([`launch`]); this is public so that tests and the load bench, which start
+/// browsers of their own for the daemon to attach to, start the same browser bsk would.
 pub fn browser_flags(profile: &Path, headless: bool) -> Vec<String> {
     let mut flags: Vec<String> = [
         "--disable-gpu",

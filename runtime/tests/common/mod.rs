@@ -58,6 +58,8 @@ impl Output {
 pub struct Bsk {
     pub home: PathBuf,
     env: Vec<(String, String)>,
+    /// The browser the test launched for the daemon to attach to ([`Bsk::with_devtools_port`]).
+    browser: Option<bsk_load_tests::driver::chromium::Browser>,
 }
 
 impl Bsk {
@@ -74,7 +76,11 @@ impl Bsk {
         if std::env::var_os("BSK_CHROMIUM").is_none() && Path::new("/usr/bin/chromium").exists() {
             env.push(("BSK_CHROMIUM".to_string(), "/usr/bin/chromium".to_string()));
         }
-        Bsk { home, env }
+        Bsk {
+            home,
+            env,
+            browser: None,
+        }
     }
 
     /// A `bsk` attached to a Chromium the test launched itself with a DevTools port (its URL in
@@ -82,24 +88,29 @@ impl Bsk {
     /// client as a person at the browser would. The browser gets bsk's flags and the bsk
     /// extension; its profile is under the state dir, so the drop guard ends it. bsk's own
     /// launched browser never opens a port: it speaks over a pipe.
-    pub fn with_devtools_port(tag: &str) -> Bsk {
-        let bsk = Bsk::new(tag);
+    pub async fn with_devtools_port(tag: &str) -> Bsk {
+        let mut bsk = Bsk::new(tag);
+        let chromium = std::env::var_os("BSK_CHROMIUM")
+            .map_or_else(|| "/usr/bin/chromium".into(), PathBuf::from);
         let extension = bsk.extension_path();
-        let ws_url = launch_with_port(&bsk.profile_named("attached"), &extension);
-        let config = serde_json::json!({ "cdp_url": ws_url });
+        let profile = bsk.profile_named("attached");
+        let browser =
+            bsk_load_tests::driver::chromium::Browser::launch(&chromium, &profile, &extension)
+                .await
+                .unwrap_or_else(|e| panic!("cannot launch a browser to attach to: {e:#}"));
+        let config = serde_json::json!({ "cdp_url": browser.ws_url });
         std::fs::write(bsk.home.join("config.json"), config.to_string())
             .unwrap_or_else(|e| panic!("cannot write config.json: {e}"));
+        bsk.browser = Some(browser);
         bsk
     }
 
-    /// The `cdp_url` of the state dir's `config.json` (set by [`Bsk::with_devtools_port`]).
+    /// The DevTools URL of the browser [`Bsk::with_devtools_port`] launched.
     pub fn cdp_url(&self) -> String {
-        let config = std::fs::read_to_string(self.home.join("config.json")).unwrap_or_default();
-        let config: Value = serde_json::from_str(&config).unwrap_or_default();
-        config["cdp_url"]
-            .as_str()
-            .unwrap_or_else(|| panic!("no cdp_url in {}: {config}", self.home.display()))
-            .to_string()
+        let browser = self.browser.as_ref();
+        browser
+            .map(|b| b.ws_url.clone())
+            .unwrap_or_else(|| panic!("{} has no browser of its own", self.home.display()))
     }
 
     /// `bsk extension path`: installs the extension's files into the state dir.
@@ -475,49 +486,6 @@ pub fn text_after(lines: &[&str], needle: &str) -> Option<String> {
     let start = next.find('"')? + 1;
     let end = start + next[start..].find('"')?;
     Some(next[start..end].to_string())
-}
-
-/// Launches a headless Chromium with bsk's flags, the extension in `extension` and a DevTools
-/// port, detached from the test (the drop guard of the [`Bsk`] whose state dir holds `profile`
-/// kills it). Returns its browser WebSocket URL.
-fn launch_with_port(profile: &Path, extension: &Path) -> String {
-    let chromium = std::env::var_os("BSK_CHROMIUM").unwrap_or_else(|| "/usr/bin/chromium".into());
-    let mut command = std::process::Command::new(&chromium);
-    command
-        .arg("--remote-debugging-port=0")
-        .args(bsk_runtime::browser::browser_flags(profile, true))
-        .arg(format!("--load-extension={}", extension.display()))
-        .arg(format!(
-            "--disable-extensions-except={}",
-            extension.display()
-        ))
-        .arg("about:blank")
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null());
-    let child = command
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot start {chromium:?}: {e}"));
-    // Reaped by a thread of its own, so the killed browser leaves no zombie behind.
-    std::thread::spawn(move || {
-        let mut child = child;
-        let _ = child.wait();
-    });
-    let port_file = profile.join("DevToolsActivePort");
-    let deadline = Instant::now() + WAIT;
-    loop {
-        if let Ok(text) = std::fs::read_to_string(&port_file) {
-            let mut lines = text.lines();
-            if let (Some(port), Some(path)) = (lines.next(), lines.next()) {
-                return format!("ws://127.0.0.1:{port}{path}");
-            }
-        }
-        assert!(
-            Instant::now() < deadline,
-            "{chromium:?} opened no DevTools port within {WAIT:?}"
-        );
-        std::thread::sleep(POLL_INTERVAL);
-    }
 }
 
 /// A loopback port nothing listens on: bound, then released.
