@@ -485,8 +485,13 @@ impl Capture {
             .ok()
     }
 
+    /// Where request `id`, as the store wrote it, is kept. Ids are `r` and a number without
+    /// leading zeros, so ordering them by length, then bytes, orders them by number without
+    /// parsing one per probe (the lookup of every network event).
     fn index_of(&self, id: &str) -> Option<usize> {
-        self.index_of_number(id_number(id)?)
+        self.requests
+            .binary_search_by(|r| (r.id.len(), r.id.as_bytes()).cmp(&(id.len(), id.as_bytes())))
+            .ok()
     }
 
     fn record_mut(&mut self, id: &str) -> Option<&mut RequestRecord> {
@@ -494,7 +499,8 @@ impl Capture {
         self.requests.get_mut(index)
     }
 
+    /// The request a reader names: `r7`, or `r007` as a person may type it.
     pub fn request(&self, id: &str) -> Option<&RequestRecord> {
-        self.requests.get(self.index_of(id)?)
+        self.requests.get(self.index_of_number(id_number(id)?)?)
     }
 }
