@@ -1,15 +1,17 @@
 //! The event → store path on recorded CDP traffic: what the daemon does for every browser event
 //! of a capture, without the browser. `traffic.jsonl` is one traffic page's events as Chromium
-//! sent them (`bsk-load --record-cdp actors/benches/traffic.jsonl`); each iteration parses every
-//! message and applies it to a capture, under fresh request ids so that every iteration records
-//! new requests (and, past 200, evicts). Run with `cargo bench -p bsk-actors`; the figure to
+//! sent them (`bsk-load --record-cdp actors/benches/traffic.jsonl`); each iteration reads every
+//! message as the daemon does (the envelope, then a network event's typed view) and applies it
+//! to a capture, under request ids made fresh outside the measured time, so that every iteration
+//! records new requests (and, past 200, evicts). Run with `cargo bench -p bsk-actors`; the figure to
 //! watch is the time per request.
 
 use std::hint::black_box;
 
 use bsk_actors::store::{Capture, NETWORK_EVENTS, RunMeta};
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use serde_json::Value;
+use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
+use serde::Deserialize;
+use serde_json::value::RawValue;
 
 const RECORDED: &str = include_str!("traffic.jsonl");
 
@@ -24,20 +26,36 @@ fn capture() -> Capture {
     })
 }
 
-/// Applies one raw CDP message as the daemon does: parse, then hand a network event to the
-/// store. `round` makes its request id unique across iterations.
-fn apply(capture: &mut Capture, line: &str, round: u64) {
-    let mut message: Value = serde_json::from_str(line).expect("a recorded CDP message");
-    let method = message["method"].as_str().unwrap_or_default().to_string();
-    if !NETWORK_EVENTS.contains(&method.as_str()) {
+/// One CDP message as the daemon's reader takes it: the method, and the params left as text.
+#[derive(Deserialize)]
+struct Message<'a> {
+    method: Option<&'a str>,
+    #[serde(borrow)]
+    params: Option<&'a RawValue>,
+}
+
+/// Applies one raw CDP message as the daemon does: the reader's envelope, then a network
+/// event read into its typed view and applied to the store.
+fn apply(capture: &mut Capture, line: &str) {
+    let message: Message = serde_json::from_str(line).expect("a recorded CDP message");
+    let (Some(method), Some(params)) = (message.method, message.params) else {
+        return;
+    };
+    if !NETWORK_EVENTS.contains(&method) {
         return;
     }
-    let params = &mut message["params"];
-    if let Some(id) = params["requestId"].as_str() {
-        params["requestId"] = Value::String(format!("{round}.{id}"));
-    }
-    let jobs = capture.apply_network("TAB", "S", &method, params, 0);
+    let jobs = capture.apply_network("TAB", "S", method, params.get(), 0);
     black_box(jobs);
+}
+
+/// The recorded messages with every request id made unique to `round`, so that each iteration
+/// records new requests (outside the measured time).
+fn round_of(lines: &[&str], round: u64) -> Vec<String> {
+    let unique = format!("\"requestId\":\"{round}.");
+    lines
+        .iter()
+        .map(|line| line.replace("\"requestId\":\"", &unique))
+        .collect()
 }
 
 fn bench(c: &mut Criterion) {
@@ -51,12 +69,18 @@ fn bench(c: &mut Criterion) {
     let mut store = capture();
     let mut round = 0;
     group.bench_function("recorded_traffic_page", |b| {
-        b.iter(|| {
-            round += 1;
-            for line in &lines {
-                apply(&mut store, line, round);
-            }
-        })
+        b.iter_batched(
+            || {
+                round += 1;
+                round_of(&lines, round)
+            },
+            |messages| {
+                for line in &messages {
+                    apply(&mut store, line);
+                }
+            },
+            BatchSize::LargeInput,
+        )
     });
     group.finish();
 }

@@ -59,11 +59,7 @@ fn new_capture() -> SharedCapture {
 }
 
 fn event(method: &str, params: Value) -> Event {
-    Event {
-        session_id: "ROOT".into(),
-        method: method.into(),
-        params,
-    }
+    Event::new("ROOT", method, &params)
 }
 
 /// Sends a finished JSON response, which asks the pool for its body.

@@ -510,18 +510,18 @@ mod paging {
                     Step::Send(n) => {
                         let params = json!({ "requestId": n.to_string(), "type": "Fetch", "wallTime": now as f64 / 1000.0,
                             "request": { "url": format!("http://a/{n}"), "method": "GET", "headers": {} } });
-                        c.apply_network("T", "S", "Network.requestWillBeSent", &params, now);
+                        c.apply_network("T", "S", "Network.requestWillBeSent", &params.to_string(), now);
                     }
                     Step::Finish(n) => {
                         let response = json!({ "requestId": n.to_string(), "type": "Fetch", "response": {
                             "url": "x", "status": 200, "statusText": "", "headers": {}, "mimeType": "image/png" } });
-                        c.apply_network("T", "S", "Network.responseReceived", &response, now);
+                        c.apply_network("T", "S", "Network.responseReceived", &response.to_string(), now);
                         c.apply_network("T", "S", "Network.loadingFinished",
-                            &json!({ "requestId": n.to_string(), "encodedDataLength": 1 }), now);
+                            &json!({ "requestId": n.to_string(), "encodedDataLength": 1 }).to_string(), now);
                     }
                     Step::Fail(n) => {
                         c.apply_network("T", "S", "Network.loadingFailed",
-                            &json!({ "requestId": n.to_string(), "errorText": "net::ERR_FAILED" }), now);
+                            &json!({ "requestId": n.to_string(), "errorText": "net::ERR_FAILED" }).to_string(), now);
                     }
                     Step::Log => {
                         let log = json!({ "type": "log", "args": [{ "type": "string", "value": "x" }] });

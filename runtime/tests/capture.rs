@@ -2055,7 +2055,8 @@ async fn hostile_pages_cannot_crash_bloat_or_leak_through_the_capture() {
     let before = heap(bsk.json(&["status"]).await);
     let steps: [(&str, String); 9] = [
         ("10,000 requests in a burst", "Promise.all([...Array(10000).keys()].map(i => fetch('/item/' + i).then(r => r.status, () => 0))).then(r => r.length)".into()),
-        ("100,000 console lines", "(() => { for (let i = 0; i < 100000; i++) console.log('line', i, 'token=console-secret-5'); return true; })()".into()),
+        // In 100 tasks of 1,000 lines, so the page answers between them.
+        ("100,000 console lines", "(async () => { for (let c = 0; c < 100; c++) { for (let i = 0; i < 1000; i++) console.log('line', c * 1000 + i, 'token=console-secret-5'); await new Promise(r => setTimeout(r, 0)); } return true; })()".into()),
         ("a 100 MB response", "fetch('/large?kb=102400').then(r => r.arrayBuffer()).then(b => b.byteLength)".into()),
         ("JSON 10,000 deep", "fetch('/hostile/deep?n=10000').then(r => r.text()).then(t => t.length)".into()),
         ("JSON 1,000,000 keys wide", "fetch('/hostile/wide?n=1000000').then(r => r.text()).then(t => t.length)".into()),
@@ -2065,9 +2066,17 @@ async fn hostile_pages_cannot_crash_bloat_or_leak_through_the_capture() {
         ("bytes that are not UTF-8", "fetch('/hostile/bytes').then(r => r.status)".into()),
         ("console text with lone surrogates", "(() => { console.log('lone \\ud800 surrogate', 'token=surrogate-secret-6'); return true; })()".into()),
     ];
-    for (what, expression) in steps {
+    for (step, (what, expression)) in steps.into_iter().enumerate() {
         let started = Instant::now();
-        s.eval(&expression).await;
+        // Each step runs on in the page and marks its end; the test waits for the mark rather
+        // than for `evaluate`, whose reply has a 30 s deadline a slow machine running tests in
+        // parallel can miss on the largest steps.
+        let marked = format!(
+            "(() => {{ Promise.resolve().then(() => {expression}).finally(() => {{ const p = document.createElement('p'); p.id = 'hostile-step-{step}'; document.body.append(p); }}); return true; }})()"
+        );
+        s.eval(&marked).await;
+        s.op(&["wait", "--target", &format!("#hostile-step-{step}"), "--timeout", "120"])
+            .await;
         let status = bsk.json(&["status"]).await;
         let resident = status["memory"]["rss_bytes"].as_u64().unwrap_or_default();
         println!(

@@ -529,7 +529,7 @@ pub struct Counters {
     pub body_fetches_skipped: u64,
     /// Body fetches that missed the 2.5 s deadline.
     pub bodies_deadline: u64,
-    /// Browser events lost because a capture queue was full.
+    /// Browser events lost because a capture queue was full or the event could not be read.
     pub events_dropped: u64,
     /// ExtraInfo events dropped while waiting for their request.
     pub extra_info_dropped: u64,

@@ -13,7 +13,9 @@ use super::body_pool::{BodyPool, Fetch};
 use super::checkpoint::{Changed, CheckpointWriter};
 use super::{ActorKind, SharedCapture};
 use crate::cdp::Event;
-use crate::store::{BodyJob, BodyOutcome, Capture, now_ms};
+use serde_json::Value;
+
+use crate::store::{BodyJob, BodyOutcome, Capture, NetworkEvent, now_ms};
 
 #[derive(Debug)]
 pub struct TargetActor {
@@ -70,12 +72,14 @@ impl Message<Batch> for TargetActor {
 
     async fn handle(&mut self, Batch(events): Batch, _: &mut Context<Self, ()>) {
         let now = now_ms();
-        // One lock for the whole batch; body work goes to the pool after it is released.
+        // Events are read before the lock is taken, and body work goes to the pool after it is
+        // released: the lock covers only the store's bookkeeping, once for the whole batch.
+        let read: Vec<Read<'_>> = events.iter().map(|event| self.read(event)).collect();
         let jobs: Vec<BodyJob> = {
             let mut capture = self.capture.lock();
-            events
-                .iter()
-                .flat_map(|event| self.apply(&mut capture, event, now))
+            read.iter()
+                .zip(&events)
+                .flat_map(|(read, event)| self.apply(&mut capture, event, read, now))
                 .collect()
         };
         self.in_flight.fetch_sub(events.len(), Ordering::AcqRel);
@@ -95,41 +99,67 @@ impl Message<Batch> for TargetActor {
     }
 }
 
+/// An event read from its JSON text, ready to apply.
+enum Read<'a> {
+    /// A network event the capture records, typed (or why it could not be read).
+    Network(Result<NetworkEvent<'a>, serde_json::Error>),
+    /// Console and page events, few enough to read as a tree.
+    Tree(Value),
+    /// Nothing the capture records.
+    Skip,
+}
+
 impl TargetActor {
-    /// Applies one event to the capture; returns the body work it calls for.
-    fn apply(&self, capture: &mut Capture, event: &Event, now: u64) -> Vec<BodyJob> {
+    /// Reads what the capture needs from one event.
+    fn read<'a>(&self, event: &'a Event) -> Read<'a> {
         let method = event.method.as_str();
         match method.split_once('.').map(|(domain, _)| domain) {
-            Some("Network") => capture.apply_network(
-                &self.target_id,
-                &event.session_id,
-                method,
-                &event.params,
-                now,
-            ),
-            Some("Runtime" | "Log") => {
-                capture.apply_console(&self.target_id, method, &event.params, now);
-                Vec::new()
-            }
-            Some("Page") if self.root => {
-                match method {
-                    "Page.frameNavigated" if event.params["frame"].get("parentId").is_none() => {
-                        capture.page_committed(
-                            event.params["frame"]["url"].as_str().unwrap_or_default(),
-                            now,
-                        )
-                    }
-                    "Page.domContentEventFired" => capture.page_event(false, now),
-                    "Page.loadEventFired" => capture.page_event(true, now),
-                    "Page.javascriptDialogOpening" => {
-                        capture.apply_console(&self.target_id, method, &event.params, now)
-                    }
-                    _ => {}
-                }
-                Vec::new()
-            }
-            _ => Vec::new(),
+            Some("Network") => match NetworkEvent::parse(method, event.params.get()) {
+                Ok(Some(network)) => Read::Network(Ok(network)),
+                Ok(None) => Read::Skip,
+                Err(error) => Read::Network(Err(error)),
+            },
+            Some("Runtime" | "Log") => Read::Tree(event.value()),
+            Some("Page") if self.root => Read::Tree(event.value()),
+            _ => Read::Skip,
         }
+    }
+
+    /// Applies one event to the capture; returns the body work it calls for.
+    fn apply(&self, capture: &mut Capture, event: &Event, read: &Read<'_>, now: u64) -> Vec<BodyJob> {
+        let method = event.method.as_str();
+        let params = match read {
+            Read::Network(Ok(network)) => {
+                return capture.apply_network_event(
+                    &self.target_id,
+                    &event.session_id,
+                    network,
+                    now,
+                );
+            }
+            Read::Network(Err(error)) => {
+                tracing::warn!(method, %error, "unreadable network event, counted as dropped");
+                capture.count_dropped_events(1);
+                return Vec::new();
+            }
+            Read::Tree(params) => params,
+            Read::Skip => return Vec::new(),
+        };
+        if method.starts_with("Runtime.") || method.starts_with("Log.") {
+            capture.apply_console(&self.target_id, method, params, now);
+            return Vec::new();
+        }
+        match method {
+            "Page.frameNavigated" if params["frame"].get("parentId").is_none() => capture
+                .page_committed(params["frame"]["url"].as_str().unwrap_or_default(), now),
+            "Page.domContentEventFired" => capture.page_event(false, now),
+            "Page.loadEventFired" => capture.page_event(true, now),
+            "Page.javascriptDialogOpening" => {
+                capture.apply_console(&self.target_id, method, params, now)
+            }
+            _ => {}
+        }
+        Vec::new()
     }
 }
 

@@ -11,6 +11,7 @@
 mod console;
 pub mod fields;
 mod network;
+mod network_events;
 mod observations;
 pub mod reads;
 pub mod search;
@@ -32,6 +33,7 @@ use crate::bounds::{MAX_OPERATIONS, MAX_PAGE_LOADS};
 pub use network::{
     BodyJob, BodyKind, BodyOutcome, NETWORK_EVENTS, is_binary_type, is_multipart, retain_text,
 };
+pub use network_events::NetworkEvent;
 
 /// The number of a request id: `r12` → 12.
 fn id_number(id: &str) -> Option<u64> {

@@ -10,8 +10,12 @@ use std::collections::VecDeque;
 use bsk_schema::capture::{
     BinaryFacts, Body, BodyPart, BodyReason, BodyState, Headers, RequestRecord, RequestState,
 };
-use serde_json::{Value, json};
+use serde_json::json;
 
+use super::network_events::{
+    Headers as EventHeaders, Initiator, NetworkEvent, Request, RequestWillBeSent, Response,
+    ResponseReceived,
+};
 use super::{Capture, summary};
 use crate::bounds::{MAX_BODY_UNITS, MAX_HEADER_SET_CHARS};
 use crate::model::body::{truncate_utf16, utf16_len};
@@ -107,21 +111,10 @@ pub const NETWORK_EVENTS: &[&str] = &[
 ];
 
 /// Redacts and bounds one header set: 4 Ki characters, the rest counted as dropped.
-pub fn header_set(headers: &Value) -> Headers {
+pub fn header_set(headers: &EventHeaders<'_>) -> Headers {
     let mut set = Headers::default();
     let mut chars = 0;
-    let Some(map) = headers.as_object() else {
-        return set;
-    };
-    for (name, value) in map {
-        let unquoted;
-        let value = match value.as_str() {
-            Some(text) => text,
-            None => {
-                unquoted = value.to_string();
-                &unquoted
-            }
-        };
+    for (name, value) in &headers.0 {
         // A header value may hold several lines (several Set-Cookie headers), each redacted
         // alone; most hold one.
         let value = if value.contains('\n') {
@@ -139,17 +132,9 @@ pub fn header_set(headers: &Value) -> Headers {
             continue;
         }
         chars += size;
-        set.entries.push((name.clone(), value));
+        set.entries.push((name.to_string(), value));
     }
     set
-}
-
-fn header<'a>(headers: &'a Value, name: &str) -> Option<&'a str> {
-    headers
-        .as_object()?
-        .iter()
-        .find(|(k, _)| k.eq_ignore_ascii_case(name))
-        .and_then(|(_, v)| v.as_str())
 }
 
 /// Whether a body of this content type is bytes rather than text.
@@ -236,54 +221,51 @@ pub fn retain_text(text: &str, mime: &str) -> Body {
     }
 }
 
-fn millis(seconds: &Value) -> Option<u64> {
-    seconds.as_f64().map(|s| (s * 1000.0) as u64)
+fn millis(seconds: Option<f64>) -> Option<u64> {
+    seconds.map(|s| (s * 1000.0) as u64)
 }
 
 /// The first stack frame of an initiator at most: enough to say where a request came from.
-fn initiator(value: &Value) -> Option<Value> {
-    let kind = value.get("type")?.clone();
-    let frame = value["stack"]["callFrames"].get(0);
+fn initiator(value: Option<&Initiator<'_>>) -> Option<serde_json::Value> {
+    let value = value?;
+    let kind = value.kind.as_deref()?;
+    let frame = value.stack.as_ref().and_then(|s| s.call_frames.as_ref());
     let url = value
-        .get("url")
-        .or_else(|| frame.and_then(|f| f.get("url")));
+        .url
+        .as_deref()
+        .or_else(|| frame.and_then(|f| f.url.as_deref()));
     let line = value
-        .get("lineNumber")
-        .or_else(|| frame.and_then(|f| f.get("lineNumber")));
+        .line_number
+        .as_ref()
+        .or_else(|| frame.and_then(|f| f.line_number.as_ref()));
     let mut out = json!({ "type": kind });
-    if let Some(url) = url.and_then(Value::as_str).filter(|u| !u.is_empty()) {
+    if let Some(url) = url.filter(|u| !u.is_empty()) {
         out["url"] = json!(redact::url(url));
     }
     if let Some(line) = line {
-        out["line"] = line.clone();
+        out["line"] = serde_json::Value::Number(line.clone());
     }
     Some(out)
 }
 
 /// The exact bytes of a request body the event carries (`postDataEntries`, base64 each).
-fn event_bytes(request: &Value) -> Option<Vec<u8>> {
+fn event_bytes(request: &Request<'_>) -> Option<Vec<u8>> {
     use base64::Engine;
-    let entries = request["postDataEntries"].as_array()?;
+    let entries = request.post_data_entries.as_ref()?;
     let mut bytes = Vec::new();
     for entry in entries {
         let chunk = base64::engine::general_purpose::STANDARD
-            .decode(entry["bytes"].as_str()?)
+            .decode(entry.bytes.as_deref()?)
             .ok()?;
         bytes.extend_from_slice(&chunk);
     }
     Some(bytes)
 }
 
-/// Whether a CDP `Response` came from the browser's disk or prefetch cache.
-fn served_from_cache(response: &Value) -> bool {
-    response["fromDiskCache"].as_bool() == Some(true)
-        || response["fromPrefetchCache"].as_bool() == Some(true)
-}
-
 /// How many bytes a request body has, from what the event carries: the decoded size of its
 /// `postDataEntries` (base64), or its `postData` text.
-fn body_bytes(request: &Value) -> Option<u64> {
-    if let Some(entries) = request["postDataEntries"].as_array() {
+fn body_bytes(request: &Request<'_>) -> Option<u64> {
+    if let Some(entries) = &request.post_data_entries {
         let decoded = |b64: &str| {
             let padding = b64.bytes().rev().take_while(|b| *b == b'=').count();
             (b64.len() / 4 * 3).saturating_sub(padding) as u64
@@ -291,99 +273,126 @@ fn body_bytes(request: &Value) -> Option<u64> {
         return Some(
             entries
                 .iter()
-                .filter_map(|e| e["bytes"].as_str())
+                .filter_map(|e| e.bytes.as_deref())
                 .map(decoded)
                 .sum(),
         );
     }
-    request["postData"].as_str().map(|text| text.len() as u64)
+    request.post_data.as_deref().map(|text| text.len() as u64)
 }
 
 /// Preflights whose guarded request has not been reported yet, at most.
 const MAX_PREFLIGHTS_WAITING: usize = 32;
 
 /// The protocol and server address of a CDP `Response`; a page's JavaScript cannot set them.
-fn remote_endpoint(record: &mut RequestRecord, response: &Value) {
-    record.protocol = response["protocol"]
-        .as_str()
+fn remote_endpoint(record: &mut RequestRecord, response: &Response<'_>) {
+    record.protocol = response
+        .protocol
+        .as_deref()
         .filter(|p| !p.is_empty())
         .map(str::to_string);
-    record.remote_ip = response["remoteIPAddress"]
-        .as_str()
+    record.remote_ip = response
+        .remote_ip_address
+        .as_deref()
         .map(|ip| ip.trim_start_matches('[').trim_end_matches(']'))
         .filter(|ip| ip.parse::<std::net::IpAddr>().is_ok())
         .map(str::to_string);
-    record.untrusted_certificate =
-        response.get("securityDetails").is_some() && response["securityState"] == "insecure";
-    record.remote_port = response["remotePort"]
-        .as_u64()
-        .and_then(|port| u16::try_from(port).ok())
-        .filter(|port| *port != 0);
+    record.untrusted_certificate = response.security_details.is_some()
+        && response.security_state.as_deref() == Some("insecure");
+    record.remote_port = response
+        .remote_port
+        .filter(|port| port.fract() == 0.0 && (1.0..=65535.0).contains(port))
+        .map(|port| port as u16);
 }
 
 impl Capture {
-    /// Applies one `Network.*` event seen on `session_id` of `target_id`; returns the body work
-    /// it calls for. Ignored once the capture has stopped.
+    /// Applies one `Network.*` event seen on `session_id` of `target_id`, its params as the
+    /// browser's JSON text; returns the body work it calls for. Ignored once the capture has
+    /// stopped. An event that does not read as its method's is counted with the dropped events.
     pub fn apply_network(
         &mut self,
         target_id: &str,
         session_id: &str,
         method: &str,
-        params: &Value,
+        params: &str,
         now: u64,
     ) -> Vec<BodyJob> {
         if !self.is_active() {
             return Vec::new();
         }
-        let cdp_id = params["requestId"].as_str().unwrap_or_default();
-        match method {
-            "Network.requestWillBeSent" => {
-                self.request_will_be_sent(target_id, session_id, cdp_id, params, now)
-            }
-            "Network.requestWillBeSentExtraInfo" => {
-                self.extra_info(cdp_id, ExtraInfo::Request(header_set(&params["headers"])));
+        match NetworkEvent::parse(method, params) {
+            Ok(Some(event)) => self.apply_network_event(target_id, session_id, &event, now),
+            Ok(None) => Vec::new(),
+            Err(_) => {
+                self.count_dropped_events(1);
                 Vec::new()
             }
-            "Network.responseReceived" => {
-                self.response_received(cdp_id, params);
+        }
+    }
+
+    /// Applies one network event already read (off the capture's lock, see the target actor).
+    pub fn apply_network_event(
+        &mut self,
+        target_id: &str,
+        session_id: &str,
+        event: &NetworkEvent<'_>,
+        now: u64,
+    ) -> Vec<BodyJob> {
+        let cdp_id = event.request_id();
+        match event {
+            NetworkEvent::RequestWillBeSent(sent) => {
+                self.request_will_be_sent(target_id, session_id, sent, now)
+            }
+            NetworkEvent::RequestExtraInfo(info) => {
+                self.extra_info(cdp_id, ExtraInfo::Request(header_set(&info.headers)));
                 Vec::new()
             }
-            "Network.responseReceivedExtraInfo" => {
-                self.extra_info(cdp_id, ExtraInfo::Response(header_set(&params["headers"])));
+            NetworkEvent::ResponseReceived(received) => {
+                self.response_received(received);
                 Vec::new()
             }
-            "Network.requestServedFromCache" => {
+            NetworkEvent::ResponseExtraInfo(info) => {
+                self.extra_info(cdp_id, ExtraInfo::Response(header_set(&info.headers)));
+                Vec::new()
+            }
+            NetworkEvent::ServedFromCache(_) => {
                 self.summary.cached(cdp_id);
                 self.update(cdp_id, |record| record.from_cache = true);
                 Vec::new()
             }
-            "Network.loadingFinished" => {
+            NetworkEvent::LoadingFinished(finished) => {
                 self.summary.ended(
                     cdp_id,
                     summary::Ending {
-                        at: params["timestamp"].as_f64().unwrap_or_default(),
-                        bytes_in: params["encodedDataLength"].as_f64().unwrap_or_default() as u64,
+                        at: finished.timestamp,
+                        bytes_in: finished.encoded_data_length.unwrap_or_default() as u64,
                         ..summary::Ending::default()
                     },
                 );
-                self.loading_finished(target_id, session_id, cdp_id, params, now)
+                self.loading_finished(
+                    target_id,
+                    session_id,
+                    cdp_id,
+                    finished.encoded_data_length,
+                    now,
+                )
             }
-            "Network.loadingFailed" => {
-                let error = params["errorText"].as_str().unwrap_or("failed").to_string();
+            NetworkEvent::LoadingFailed(failed) => {
+                let error = failed.error_text.as_deref().unwrap_or("failed").to_string();
                 self.summary.ended(
                     cdp_id,
                     summary::Ending {
-                        at: params["timestamp"].as_f64().unwrap_or_default(),
+                        at: failed.timestamp,
                         failure: Some(&error),
                         ..summary::Ending::default()
                     },
                 );
-                let canceled = params["canceled"].as_bool().unwrap_or(false);
-                let blocked = params["blockedReason"].as_str().map(str::to_string);
+                let canceled = failed.canceled;
+                let blocked = failed.blocked_reason.as_deref();
                 self.update(cdp_id, |record| {
                     record.state = RequestState::Failed;
                     record.ended_at = Some(now);
-                    record.failure = Some(match (&blocked, canceled) {
+                    record.failure = Some(match (blocked, canceled) {
                         (Some(blocked), _) => format!("{error} (blocked: {blocked})"),
                         (None, true) => format!("{error} (canceled)"),
                         (None, false) => error.clone(),
@@ -395,7 +404,6 @@ impl Capture {
                 });
                 Vec::new()
             }
-            _ => Vec::new(),
         }
     }
 
@@ -403,27 +411,27 @@ impl Capture {
         &mut self,
         target_id: &str,
         session_id: &str,
-        cdp_id: &str,
-        params: &Value,
+        params: &RequestWillBeSent<'_>,
         now: u64,
     ) -> Vec<BodyJob> {
+        let cdp_id: &str = &params.request_id;
         let mut redirect_from = None;
-        let sent = params["timestamp"].as_f64().unwrap_or_default();
-        if let Some(redirect) = params.get("redirectResponse") {
-            if served_from_cache(redirect) {
+        let sent = params.timestamp;
+        if let Some(redirect) = &params.redirect_response {
+            if redirect.served_from_cache() {
                 self.summary.cached(cdp_id);
             }
             self.summary.ended(
                 cdp_id,
                 summary::Ending {
                     at: sent,
-                    status: redirect["status"].as_u64().map(|s| s as u16),
-                    bytes_in: redirect["encodedDataLength"].as_f64().unwrap_or_default() as u64,
+                    status: redirect.status(),
+                    bytes_in: redirect.encoded_data_length.unwrap_or_default() as u64,
                     ..summary::Ending::default()
                 },
             );
         }
-        if let Some(redirect) = params.get("redirectResponse")
+        if let Some(redirect) = &params.redirect_response
             && let Some(previous) = self.by_cdp_id.get(cdp_id).cloned()
         {
             let revision = self.bump();
@@ -431,12 +439,12 @@ impl Capture {
                 record.revision = revision;
                 record.state = RequestState::Complete;
                 record.ended_at = Some(now);
-                record.status = redirect["status"].as_u64().map(|s| s as u16);
-                record.status_text = redirect["statusText"].as_str().map(str::to_string);
-                record.response_headers = header_set(&redirect["headers"]);
-                record.timing = redirect.get("timing").cloned();
+                record.status = redirect.status();
+                record.status_text = redirect.status_text.as_deref().map(str::to_string);
+                record.response_headers = header_set(&redirect.headers);
+                record.timing = redirect.timing.clone();
                 // Chromium keeps a 301 in its cache: the hop never reached the server.
-                record.from_cache |= served_from_cache(redirect);
+                record.from_cache |= redirect.served_from_cache();
                 remote_endpoint(record, redirect);
                 record.response_body = Body::state(BodyState::Empty, None);
             }
@@ -446,9 +454,10 @@ impl Capture {
         self.issued.requests += 1;
         self.counters.requests_seen += 1;
         let id = format!("r{}", self.issued.requests);
-        let request = &params["request"];
-        let request_headers = &request["headers"];
-        let mime = header(request_headers, "content-type")
+        let request = &params.request;
+        let mime = request
+            .headers
+            .get("content-type")
             .unwrap_or_default()
             .to_string();
         let mut jobs = Vec::new();
@@ -468,10 +477,7 @@ impl Capture {
             }
         };
         let binary = |text: &str| is_binary_mime(&mime.to_ascii_lowercase()) || text.contains('\0');
-        let request_body = match (
-            request.get("postData").and_then(Value::as_str),
-            request["hasPostData"].as_bool(),
-        ) {
+        let request_body = match (request.post_data.as_deref(), request.has_post_data) {
             // Multipart bodies are parsed into parts by the pool, off the capture's lock.
             (Some(_), _) if is_multipart(&mime) => fetch(&mut jobs),
             // Binary bytes the event carries exactly (base64 entries): identified here.
@@ -487,9 +493,9 @@ impl Capture {
             (None, Some(true)) => fetch(&mut jobs),
             (None, _) => Body::state(BodyState::Empty, None),
         };
-        let started_at = millis(&params["wallTime"]).unwrap_or(now);
-        let url = redact::url(request["url"].as_str().unwrap_or_default());
-        let method = request["method"].as_str().unwrap_or("GET");
+        let started_at = millis(params.wall_time).unwrap_or(now);
+        let url = redact::url(&request.url);
+        let method = request.method.as_deref().unwrap_or("GET");
         self.summary.sent(cdp_id, method, &url, started_at, sent);
         if let Some(bytes) = body_bytes(request) {
             self.summary.bytes_out(cdp_id, bytes);
@@ -502,14 +508,14 @@ impl Capture {
             preflight: None,
             url,
             method: method.to_string(),
-            resource_type: params["type"].as_str().map(str::to_string),
+            resource_type: params.resource_type.as_deref().map(str::to_string),
             state: RequestState::Pending,
             started_at,
             ended_at: None,
             status: None,
             status_text: None,
             target_id: target_id.to_string(),
-            frame_id: params["frameId"].as_str().map(str::to_string),
+            frame_id: params.frame_id.as_deref().map(str::to_string),
             failure: None,
             from_cache: false,
             from_service_worker: false,
@@ -519,9 +525,9 @@ impl Capture {
             protocol: None,
             remote_ip: None,
             remote_port: None,
-            initiator: initiator(&params["initiator"]),
+            initiator: initiator(params.initiator.as_ref()),
             timing: None,
-            request_headers: header_set(request_headers),
+            request_headers: header_set(&request.headers),
             request_headers_raw: None,
             response_headers: Headers::default(),
             response_headers_raw: None,
@@ -534,7 +540,7 @@ impl Capture {
         self.note_text(&id);
         self.by_cdp_id.insert(cdp_id.to_string(), id.clone());
         self.cdp_of.insert(id.clone(), cdp_id.to_string());
-        self.link_preflight(cdp_id, &id, &params["initiator"]);
+        self.link_preflight(cdp_id, &id, params.initiator.as_ref());
         self.make_room_for_text(0, &id);
         self.apply_pending_extra(cdp_id);
         jobs
@@ -542,9 +548,11 @@ impl Capture {
 
     /// Links a CORS preflight and the request it guards, whichever of the two the browser
     /// reported first (a preflight's initiator names the guarded request's CDP id).
-    fn link_preflight(&mut self, cdp_id: &str, id: &str, initiator: &Value) {
-        let pair = if initiator["type"] == "preflight" {
-            let Some(guarded_cdp) = initiator["requestId"].as_str() else {
+    fn link_preflight(&mut self, cdp_id: &str, id: &str, initiator: Option<&Initiator<'_>>) {
+        let pair = if let Some(initiator) =
+            initiator.filter(|i| i.kind.as_deref() == Some("preflight"))
+        {
+            let Some(guarded_cdp) = initiator.request_id.as_deref() else {
                 return;
             };
             match self.by_cdp_id.get(guarded_cdp).cloned() {
@@ -583,24 +591,25 @@ impl Capture {
         }
     }
 
-    fn response_received(&mut self, cdp_id: &str, params: &Value) {
-        let response = &params["response"];
-        if let Some(status) = response["status"].as_u64() {
-            self.summary.responded(cdp_id, status as u16);
+    fn response_received(&mut self, params: &ResponseReceived<'_>) {
+        let cdp_id: &str = &params.request_id;
+        let response = &params.response;
+        if let Some(status) = response.status() {
+            self.summary.responded(cdp_id, status);
         }
-        if served_from_cache(response) || response["fromServiceWorker"].as_bool() == Some(true) {
+        if response.served_from_cache() || response.from_service_worker {
             self.summary.cached(cdp_id);
         }
         self.update(cdp_id, |record| {
-            record.status = response["status"].as_u64().map(|s| s as u16);
-            record.status_text = response["statusText"].as_str().map(str::to_string);
-            record.response_headers = header_set(&response["headers"]);
-            record.mime_type = response["mimeType"].as_str().map(str::to_string);
-            record.from_cache |= served_from_cache(response);
-            record.from_service_worker = response["fromServiceWorker"].as_bool().unwrap_or(false);
-            record.timing = response.get("timing").cloned();
+            record.status = response.status();
+            record.status_text = response.status_text.as_deref().map(str::to_string);
+            record.response_headers = header_set(&response.headers);
+            record.mime_type = response.mime_type.as_deref().map(str::to_string);
+            record.from_cache |= response.served_from_cache();
+            record.from_service_worker = response.from_service_worker;
+            record.timing = response.timing.clone();
             remote_endpoint(record, response);
-            if let Some(kind) = params["type"].as_str() {
+            if let Some(kind) = params.resource_type.as_deref() {
                 record.resource_type = Some(kind.to_string());
             }
         });
@@ -612,7 +621,7 @@ impl Capture {
         target_id: &str,
         session_id: &str,
         cdp_id: &str,
-        params: &Value,
+        encoded_data_length: Option<f64>,
         now: u64,
     ) -> Vec<BodyJob> {
         let Some(id) = self.by_cdp_id.get(cdp_id).cloned() else {
@@ -625,7 +634,7 @@ impl Capture {
             record.target_id = target_id.to_string();
             record.state = RequestState::Complete;
             record.ended_at = Some(now);
-            record.encoded_data_length = params["encodedDataLength"].as_f64();
+            record.encoded_data_length = encoded_data_length;
             if record.response_body.state != BodyState::Pending {
                 return;
             }

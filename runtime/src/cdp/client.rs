@@ -488,20 +488,12 @@ impl Inner {
             return;
         }
         let Some(method) = message.method else { return };
-        let event = CdpEvent {
-            session_id: message.session_id,
-            method,
-            params: message.params,
-        };
+        let event = CdpEvent::new(message.session_id, method, message.params);
         // A target paused for its owner must not stay paused if the owner never hears of it.
-        let paused = (event.method == "Target.attachedToTarget"
-            && event.params["waitingForDebugger"] == true)
-            .then(|| {
-                event.params["sessionId"]
-                    .as_str()
-                    .unwrap_or_default()
-                    .to_string()
-            });
+        let paused = (event.method == "Target.attachedToTarget")
+            .then(|| event.value())
+            .filter(|params| params["waitingForDebugger"] == true)
+            .map(|params| params["sessionId"].as_str().unwrap_or_default().to_string());
         let delivery = match event.session_id.clone() {
             None => Some(self.browser_route.deliver(event)),
             Some(session) => {

@@ -121,8 +121,8 @@ async fn events_go_to_their_session_owner_in_wire_order() {
                 .expect("in time")
                 .expect("event");
             seen.push((
-                event.session_id.unwrap_or_default(),
-                event.params["i"].as_i64().unwrap_or(-1),
+                event.session_id.clone().unwrap_or_default(),
+                event.value()["i"].as_i64().unwrap_or(-1),
             ));
         }
         seen
@@ -215,7 +215,7 @@ async fn a_full_owner_drops_the_newest_events_and_counts_them() {
     ping.wait().await.expect("reply after the flood");
     assert_eq!(owner.dropped(), extra as u64);
     let first = owner.recv().await.expect("first event");
-    assert_eq!(first.params["i"], 0, "the oldest events are kept");
+    assert_eq!(first.value()["i"], 0, "the oldest events are kept");
 }
 
 #[tokio::test]

@@ -1,7 +1,9 @@
 //! What crosses the CDP WebSocket, parsed leniently.
 
+use bsk_actors::cdp::{Text, empty_params, params_value, str_field};
 use serde::Deserialize;
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 /// One message from the browser: a reply (has `id`) or an event (has `method`).
 #[derive(Debug, Deserialize)]
@@ -9,8 +11,8 @@ use serde_json::Value;
 pub(super) struct Incoming {
     pub id: Option<u64>,
     pub method: Option<String>,
-    #[serde(default)]
-    pub params: Value,
+    /// An event's params, checked as JSON and left as text: its owner reads what it needs.
+    pub params: Option<Box<RawValue>>,
     pub result: Option<Value>,
     pub error: Option<RemoteError>,
     pub session_id: Option<String>,
@@ -20,12 +22,25 @@ impl Incoming {
     /// Parses one message leniently: JavaScript strings may hold lone UTF-16 surrogates (a page
     /// can `console.log('\ud800')`), which the browser sends as `\ud800` escapes that strict
     /// JSON refuses. Those are read as U+FFFD, so a page cannot hide a message from bsk that way.
+    ///
+    /// The repair runs before parsing, not on failure: an event's params are only checked here,
+    /// not decoded (a string's escapes are read by the params' owner), so a lone surrogate in
+    /// them would pass here and make the owner's read fail.
     pub fn parse(raw: &[u8]) -> Result<Incoming, serde_json::Error> {
-        serde_json::from_slice(raw).or_else(|error| match repair_surrogates(raw) {
+        match may_hold_surrogates(raw).then(|| repair_surrogates(raw)).flatten() {
             Some(repaired) => serde_json::from_slice(&repaired),
-            None => Err(error),
-        })
+            None => serde_json::from_slice(raw),
+        }
     }
+}
+
+/// Whether `raw` has a `\uD8..`–`\uDF..` escape at all: a quick scan that spares nearly every
+/// message the copy [`repair_surrogates`] makes.
+fn may_hold_surrogates(raw: &[u8]) -> bool {
+    memchr::memmem::find_iter(raw, b"\\u").any(|at| {
+        matches!(raw.get(at + 2), Some(b'd' | b'D'))
+            && matches!(raw.get(at + 3), Some(b'8'..=b'9' | b'a'..=b'f' | b'A'..=b'F'))
+    })
 }
 
 /// `raw` with every `\uD800`–`\uDFFF` escape that is not half of a valid pair replaced by
@@ -79,20 +94,35 @@ pub(super) struct RemoteError {
     pub data: Option<String>,
 }
 
-/// An event as its owner receives it. `params` stays raw JSON: consumers read the fields they
-/// need and ignore the rest, so an event survives schema changes.
+/// An event as its owner receives it. `params` stays the browser's JSON text: owners read the
+/// fields they need (a capture reads network events into typed views borrowed from it) and
+/// ignore the rest, so an event survives schema changes and is never parsed into a tree that
+/// nobody reads.
 #[derive(Debug, Clone)]
 pub struct CdpEvent {
     /// The flattened session the event belongs to; `None` for browser-level events.
     pub session_id: Option<String>,
     pub method: String,
-    pub params: Value,
+    pub params: Box<RawValue>,
 }
 
 impl CdpEvent {
-    /// A string field of `params`, or `""`.
-    pub fn str(&self, key: &str) -> &str {
-        self.params.get(key).and_then(Value::as_str).unwrap_or("")
+    pub fn new(session_id: Option<String>, method: String, params: Option<Box<RawValue>>) -> Self {
+        CdpEvent {
+            session_id,
+            method,
+            params: params.unwrap_or_else(empty_params),
+        }
+    }
+
+    /// `params` as a tree, for events read whole (few, and not the evidence flood).
+    pub fn value(&self) -> Value {
+        params_value(&self.params)
+    }
+
+    /// A top-level string field of `params`, read without building the rest; `""` when absent.
+    pub fn str(&self, key: &str) -> Text<'_> {
+        str_field(&self.params, key).unwrap_or_default()
     }
 }
 
@@ -103,15 +133,16 @@ mod tests {
     #[test]
     fn lone_surrogates_are_read_as_replacement_characters() {
         let raw = br#"{"method":"Runtime.consoleAPICalled","params":{"text":"a \ud800 b \udc00 c \ud83d\ude00 d \\ud800"}}"#;
+        let strict: Incoming = serde_json::from_slice(raw).expect("the envelope reads strictly");
+        let params = strict.params.expect("params");
         assert!(
-            serde_json::from_slice::<Incoming>(raw).is_err(),
-            "strict JSON refuses it"
+            serde_json::from_str::<Value>(params.get()).is_err(),
+            "but its params do not"
         );
         let message = Incoming::parse(raw).expect("read leniently");
-        assert_eq!(
-            message.params["text"],
-            "a \u{fffd} b \u{fffd} c 😀 d \\ud800"
-        );
+        let params = message.params.map(|p| params_value(&p)).unwrap_or_default();
+        assert_eq!(params["text"], "a \u{fffd} b \u{fffd} c 😀 d \\ud800");
         assert!(repair_surrogates(br#"{"a":"\ud83d\ude00"}"#).is_none());
+        assert!(!may_hold_surrogates(br#"{"a":"\u00e9 \\ plain"}"#));
     }
 }

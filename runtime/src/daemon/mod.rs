@@ -416,7 +416,7 @@ impl Daemon {
     ) {
         while let Some(event) = events.recv().await {
             if event.method == "Target.attachedToTarget"
-                && event.params["waitingForDebugger"] == true
+                && event.value()["waitingForDebugger"] == true
             {
                 let (daemon, slot, conn) = (self.clone(), slot.clone(), conn.clone());
                 crate::tasks::spawn_watched("new page", async move {
@@ -429,15 +429,15 @@ impl Daemon {
                     .released_pages
                     .lock()
                     .unwrap_or_else(|p| p.into_inner())
-                    .remove(event.str("sessionId"))
+                    .remove(&*event.str("sessionId"))
             {
                 continue;
             }
             if event.method == "Target.detachedFromTarget" {
                 if let Some(link) = slot.extension.link() {
-                    link.on_detached(event.str("sessionId"));
+                    link.on_detached(&event.str("sessionId"));
                 }
-                self.on_tab_detached(&slot, event.str("sessionId"), event.str("targetId"))
+                self.on_tab_detached(&slot, &event.str("sessionId"), &event.str("targetId"))
                     .await;
             }
         }
@@ -481,7 +481,8 @@ impl Daemon {
         event: &crate::cdp::CdpEvent,
     ) {
         let auto_session = event.str("sessionId").to_string();
-        let info = &event.params["targetInfo"];
+        let params = event.value();
+        let info = &params["targetInfo"];
         let target_id = info["targetId"].as_str().unwrap_or_default();
         let opener = info["openerId"].as_str().and_then(|opener| {
             self.sessions_of(slot)

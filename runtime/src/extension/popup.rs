@@ -59,7 +59,7 @@ pub(super) async fn listen(
             if event.method != "Runtime.bindingCalled" || event.str("name") != BINDING {
                 continue;
             }
-            let Ok(request) = serde_json::from_str::<PopupRequest>(event.str("payload")) else {
+            let Ok(request) = serde_json::from_str::<PopupRequest>(&event.str("payload")) else {
                 tracing::warn!("the extension sent a request the daemon does not understand");
                 continue;
             };

@@ -23,6 +23,14 @@ impl Default for NetworkActivity {
 }
 
 impl NetworkActivity {
+    /// Whether an event starts or ends a request: the only ones [`Self::on_event`] reads.
+    pub fn tracks(method: &str) -> bool {
+        matches!(
+            method,
+            "Network.requestWillBeSent" | "Network.loadingFinished" | "Network.loadingFailed"
+        )
+    }
+
     /// One `Network.*` event of the page with its CDP `requestId`.
     pub fn on_event(&mut self, method: &str, request_id: &str, now: Instant) {
         match method {

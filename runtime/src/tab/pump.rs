@@ -171,12 +171,7 @@ impl Pump {
     /// Answering does not wait here, so the pump keeps reading events meanwhile.
     fn on_dialog(&self, event: &CdpEvent) {
         use bsk_schema::ipc::{DialogInfo, DialogPolicy};
-        let default_prompt = event
-            .params
-            .get("defaultPrompt")
-            .and_then(|p| p.as_str())
-            .filter(|p| !p.is_empty())
-            .map(str::to_string);
+        let default_prompt = Some(event.str("defaultPrompt").to_string()).filter(|p| !p.is_empty());
         let accept = match *self.dialog_policy.lock().unwrap_or_else(|p| p.into_inner()) {
             DialogPolicy::Ask => None,
             DialogPolicy::Accept => Some(true),
@@ -228,13 +223,13 @@ impl Pump {
     /// relative to what the pump does (an iframe attached before its first event).
     async fn handle(&self, event: CdpEvent, batch: &mut Vec<Event>) {
         let on_page = event.session_id.as_deref() == Some(self.page_session.as_str());
-        if on_page && event.method.starts_with("Network.") {
+        if on_page && super::network::NetworkActivity::tracks(&event.method) {
             self.network
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
                 .on_event(
                     &event.method,
-                    event.str("requestId"),
+                    &event.str("requestId"),
                     std::time::Instant::now(),
                 );
         }
@@ -259,7 +254,7 @@ impl Pump {
         match event.method.as_str() {
             "Target.attachedToTarget" => self.on_attached(&event).await,
             "Target.detachedFromTarget" => {
-                let session = event.str("sessionId");
+                let session = &*event.str("sessionId");
                 if self.children.remove(session).is_some() {
                     self.cdp.unroute(session);
                     if let Some(tap) = self.evidence_tap() {
@@ -268,7 +263,7 @@ impl Pump {
                 }
             }
             "Page.lifecycleEvent" if on_page => {
-                let frame = event.str("frameId");
+                let frame = event.str("frameId").to_string();
                 let name = event.str("name").to_string();
                 let loader = event.str("loaderId").to_string();
                 self.state.send_if_modified(|state| {
@@ -286,7 +281,8 @@ impl Pump {
                 });
             }
             "Page.frameNavigated" if on_page => {
-                let frame = &event.params["frame"];
+                let params = event.value();
+                let frame = &params["frame"];
                 if frame.get("parentId").is_none() {
                     let url = frame["url"].as_str().unwrap_or_default().to_string();
                     let id = frame["id"].as_str().unwrap_or_default().to_string();
@@ -314,7 +310,7 @@ impl Pump {
             }
             "Page.javascriptDialogOpening" if on_page => self.on_dialog(&event),
             "Page.fileChooserOpened" if on_page => {
-                let node = event.params["backendNodeId"].as_i64();
+                let node = event.value()["backendNodeId"].as_i64();
                 self.state.send_modify(|state| {
                     state.file_chooser = node;
                     state.file_choosers_opened += 1;
@@ -351,9 +347,10 @@ impl Pump {
     /// awaited off the pump: awaiting them before `runIfWaitingForDebugger` would deadlock.
     async fn on_attached(&self, event: &CdpEvent) {
         let child_session = event.str("sessionId").to_string();
-        let info = &event.params["targetInfo"];
+        let params = event.value();
+        let info = &params["targetInfo"];
         let kind = info["type"].as_str().unwrap_or_default();
-        let waiting = event.params["waitingForDebugger"]
+        let waiting = params["waitingForDebugger"]
             .as_bool()
             .unwrap_or(false);
         let s = Some(child_session.as_str());

@@ -410,7 +410,7 @@ impl Message<PageEvent> for ObserverActor {
     type Reply = ();
 
     async fn handle(&mut self, PageEvent(event): PageEvent, _: &mut Context<Self, ()>) {
-        let params = &event.params;
+        let params = &event.value();
         match event.method.as_str() {
             "Runtime.bindingCalled" if params["name"] == BINDING => {
                 if let Ok(report) =
