@@ -250,6 +250,7 @@ can read it after your session ends (`bsk debug status` shows `history: N checkp
     Dialog(DialogCommand),
     /// Wait until the page meets one condition (instead of polling `observe`): text appears or
     /// goes, a selector or ref is present or gone, the URL matches, or the network is idle.
+    /// A page too busy to answer counts as not met yet, until --timeout.
     /// Not an operation: it never cuts an operation's evidence window.
     #[command(group(clap::ArgGroup::new("until").required(true).multiple(false)))]
     Wait {

@@ -2068,15 +2068,22 @@ async fn hostile_pages_cannot_crash_bloat_or_leak_through_the_capture() {
     ];
     for (step, (what, expression)) in steps.into_iter().enumerate() {
         let started = Instant::now();
-        // Each step runs on in the page and marks its end; the test waits for the mark rather
-        // than for `evaluate`, whose reply has a 30 s deadline a slow machine running tests in
-        // parallel can miss on the largest steps.
+        // Each step starts in a task of its own, after `evaluate` has answered (a microtask
+        // would run first, and the reply would queue behind the flood it starts), and marks its
+        // end; the test waits for the mark, which `bsk wait` keeps looking for while the page is
+        // too busy to answer.
         let marked = format!(
-            "(() => {{ Promise.resolve().then(() => {expression}).finally(() => {{ const p = document.createElement('p'); p.id = 'hostile-step-{step}'; document.body.append(p); }}); return true; }})()"
+            "(() => {{ setTimeout(() => Promise.resolve().then(() => {expression}).finally(() => {{ const p = document.createElement('p'); p.id = 'hostile-step-{step}'; document.body.append(p); }}), 0); return true; }})()"
         );
         s.eval(&marked).await;
-        s.op(&["wait", "--target", &format!("#hostile-step-{step}"), "--timeout", "120"])
-            .await;
+        s.op(&[
+            "wait",
+            "--target",
+            &format!("#hostile-step-{step}"),
+            "--timeout",
+            "120",
+        ])
+        .await;
         let status = bsk.json(&["status"]).await;
         let resident = status["memory"]["rss_bytes"].as_u64().unwrap_or_default();
         println!(

@@ -44,7 +44,17 @@ pub async fn wait(tab: &Tab, until: &WaitFor, timeout_ms: Option<u64>) -> Result
     let mut world: Option<i64> = None;
     loop {
         tab.ensure_alive()?;
-        if met(tab, until, &mut world).await? {
+        // A page too busy to answer a look (a flood of requests ahead of the reply) has not met
+        // the condition yet: the wait goes on until its own timeout, each look bounded by the
+        // time left, rather than failing on the first slow answer.
+        let left = timeout.saturating_sub(started.elapsed()).max(POLL);
+        let now_met = match tokio::time::timeout(left, met(tab, until, &mut world)).await {
+            Ok(Ok(now_met)) => now_met,
+            Ok(Err(failure)) if failure.0.code == bsk_schema::ErrorCode::Timeout => false,
+            Ok(Err(failure)) => return Err(failure),
+            Err(_) => false,
+        };
+        if now_met {
             return Ok(format!(
                 "waited {:.1}s: {}",
                 started.elapsed().as_secs_f64(),
