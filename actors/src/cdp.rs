@@ -189,7 +189,10 @@ mod tests {
             "count": 3,
         }));
         assert_eq!(str_field(&params, "loaderId").as_deref(), Some("L1"));
-        assert_eq!(str_field(&params, "name").as_deref(), Some("load \"quoted\""));
+        assert_eq!(
+            str_field(&params, "name").as_deref(),
+            Some("load \"quoted\"")
+        );
         assert_eq!(str_field(&params, "count"), None, "not a string");
         assert_eq!(str_field(&params, "id"), None, "only top-level fields");
         assert_eq!(str_field(&empty_params(), "name"), None);

@@ -126,7 +126,13 @@ impl TargetActor {
     }
 
     /// Applies one event to the capture; returns the body work it calls for.
-    fn apply(&self, capture: &mut Capture, event: &Event, read: &Read<'_>, now: u64) -> Vec<BodyJob> {
+    fn apply(
+        &self,
+        capture: &mut Capture,
+        event: &Event,
+        read: &Read<'_>,
+        now: u64,
+    ) -> Vec<BodyJob> {
         let method = event.method.as_str();
         let params = match read {
             Read::Network(Ok(network)) => {
@@ -150,8 +156,9 @@ impl TargetActor {
             return Vec::new();
         }
         match method {
-            "Page.frameNavigated" if params["frame"].get("parentId").is_none() => capture
-                .page_committed(params["frame"]["url"].as_str().unwrap_or_default(), now),
+            "Page.frameNavigated" if params["frame"].get("parentId").is_none() => {
+                capture.page_committed(params["frame"]["url"].as_str().unwrap_or_default(), now)
+            }
             "Page.domContentEventFired" => capture.page_event(false, now),
             "Page.loadEventFired" => capture.page_event(true, now),
             "Page.javascriptDialogOpening" => {

@@ -112,7 +112,10 @@ pub const NETWORK_EVENTS: &[&str] = &[
 
 /// Redacts and bounds one header set: 4 Ki characters, the rest counted as dropped.
 pub fn header_set(headers: &EventHeaders<'_>) -> Headers {
-    let mut set = Headers::default();
+    let mut set = Headers {
+        entries: Vec::with_capacity(headers.0.len()),
+        dropped: 0,
+    };
     let mut chars = 0;
     for (name, value) in &headers.0 {
         // A header value may hold several lines (several Set-Cookie headers), each redacted
@@ -549,36 +552,35 @@ impl Capture {
     /// Links a CORS preflight and the request it guards, whichever of the two the browser
     /// reported first (a preflight's initiator names the guarded request's CDP id).
     fn link_preflight(&mut self, cdp_id: &str, id: &str, initiator: Option<&Initiator<'_>>) {
-        let pair = if let Some(initiator) =
-            initiator.filter(|i| i.kind.as_deref() == Some("preflight"))
-        {
-            let Some(guarded_cdp) = initiator.request_id.as_deref() else {
-                return;
-            };
-            match self.by_cdp_id.get(guarded_cdp).cloned() {
-                Some(guarded) => (id.to_string(), guarded),
-                None => {
-                    if self.preflights_waiting.len() == MAX_PREFLIGHTS_WAITING {
-                        self.preflights_waiting.pop_front();
-                    }
-                    self.preflights_waiting
-                        .push_back((guarded_cdp.to_string(), id.to_string()));
+        let pair =
+            if let Some(initiator) = initiator.filter(|i| i.kind.as_deref() == Some("preflight")) {
+                let Some(guarded_cdp) = initiator.request_id.as_deref() else {
                     return;
+                };
+                match self.by_cdp_id.get(guarded_cdp).cloned() {
+                    Some(guarded) => (id.to_string(), guarded),
+                    None => {
+                        if self.preflights_waiting.len() == MAX_PREFLIGHTS_WAITING {
+                            self.preflights_waiting.pop_front();
+                        }
+                        self.preflights_waiting
+                            .push_back((guarded_cdp.to_string(), id.to_string()));
+                        return;
+                    }
                 }
-            }
-        } else {
-            let Some(at) = self
-                .preflights_waiting
-                .iter()
-                .position(|(guarded_cdp, _)| guarded_cdp == cdp_id)
-            else {
-                return;
+            } else {
+                let Some(at) = self
+                    .preflights_waiting
+                    .iter()
+                    .position(|(guarded_cdp, _)| guarded_cdp == cdp_id)
+                else {
+                    return;
+                };
+                let Some((_, preflight)) = self.preflights_waiting.remove(at) else {
+                    return;
+                };
+                (preflight, id.to_string())
             };
-            let Some((_, preflight)) = self.preflights_waiting.remove(at) else {
-                return;
-            };
-            (preflight, id.to_string())
-        };
         let (preflight, guarded) = pair;
         let revision = self.bump();
         if let Some(record) = self.record_mut(&preflight) {

@@ -31,9 +31,13 @@ impl<'a> NetworkEvent<'a> {
         use NetworkEvent as E;
         Ok(Some(match method {
             "Network.requestWillBeSent" => E::RequestWillBeSent(serde_json::from_str(params)?),
-            "Network.requestWillBeSentExtraInfo" => E::RequestExtraInfo(serde_json::from_str(params)?),
+            "Network.requestWillBeSentExtraInfo" => {
+                E::RequestExtraInfo(serde_json::from_str(params)?)
+            }
             "Network.responseReceived" => E::ResponseReceived(serde_json::from_str(params)?),
-            "Network.responseReceivedExtraInfo" => E::ResponseExtraInfo(serde_json::from_str(params)?),
+            "Network.responseReceivedExtraInfo" => {
+                E::ResponseExtraInfo(serde_json::from_str(params)?)
+            }
             "Network.requestServedFromCache" => E::ServedFromCache(serde_json::from_str(params)?),
             "Network.loadingFinished" => E::LoadingFinished(serde_json::from_str(params)?),
             "Network.loadingFailed" => E::LoadingFailed(serde_json::from_str(params)?),
@@ -277,7 +281,10 @@ impl<'de: 'a, 'a> Deserialize<'de> for HeaderValue<'a> {
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
                 f.write_str("a header value")
             }
-            fn visit_borrowed_str<E: serde::de::Error>(self, text: &'de str) -> Result<Text<'de>, E> {
+            fn visit_borrowed_str<E: serde::de::Error>(
+                self,
+                text: &'de str,
+            ) -> Result<Text<'de>, E> {
                 Ok(Text(Cow::Borrowed(text)))
             }
             fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Text<'de>, E> {
@@ -356,7 +363,10 @@ mod tests {
             let event = NetworkEvent::parse(method, &text)
                 .unwrap_or_else(|e| panic!("{method}: {e}"))
                 .expect("a recorded method");
-            assert_eq!(event.request_id(), params["requestId"].as_str().unwrap_or("?"));
+            assert_eq!(
+                event.request_id(),
+                params["requestId"].as_str().unwrap_or("?")
+            );
             match &event {
                 NetworkEvent::RequestWillBeSent(sent) => {
                     assert_eq!(*sent.request.url, params["request"]["url"]);
@@ -365,17 +375,29 @@ mod tests {
                     for ((name, value), (tree_name, tree_value)) in
                         sent.request.headers.0.iter().zip(headers)
                     {
-                        assert_eq!((&**name, &**value), (tree_name.as_str(), tree_value.as_str().unwrap_or("?")));
+                        assert_eq!(
+                            (&**name, &**value),
+                            (tree_name.as_str(), tree_value.as_str().unwrap_or("?"))
+                        );
                     }
                 }
                 NetworkEvent::ResponseReceived(received) => {
                     let response = &params["response"];
-                    assert_eq!(received.response.status(), response["status"].as_u64().map(|s| s as u16));
-                    assert_eq!(received.response.mime_type.as_deref(), response["mimeType"].as_str());
+                    assert_eq!(
+                        received.response.status(),
+                        response["status"].as_u64().map(|s| s as u16)
+                    );
+                    assert_eq!(
+                        received.response.mime_type.as_deref(),
+                        response["mimeType"].as_str()
+                    );
                     assert_eq!(received.response.timing, response.get("timing").cloned());
                 }
                 NetworkEvent::LoadingFinished(finished) => {
-                    assert_eq!(finished.encoded_data_length, params["encodedDataLength"].as_f64());
+                    assert_eq!(
+                        finished.encoded_data_length,
+                        params["encodedDataLength"].as_f64()
+                    );
                 }
                 _ => {}
             }
@@ -400,21 +422,41 @@ mod tests {
         };
         assert_eq!(&*sent.request.url, "http://a/é?q=\"x\"");
         assert_eq!(sent.request.post_data.as_deref(), Some("a\nb"));
-        let headers: Vec<(&str, &str)> =
-            sent.request.headers.0.iter().map(|(n, v)| (&**n, &**v)).collect();
+        let headers: Vec<(&str, &str)> = sent
+            .request
+            .headers
+            .0
+            .iter()
+            .map(|(n, v)| (&**n, &**v))
+            .collect();
         assert_eq!(
             headers,
-            [("X-Num", "7"), ("X-Null", "null"), ("X-Obj", r#"{"a":1}"#), ("Content-Type", "text/plain")]
+            [
+                ("X-Num", "7"),
+                ("X-Null", "null"),
+                ("X-Obj", r#"{"a":1}"#),
+                ("Content-Type", "text/plain")
+            ]
         );
         assert_eq!(sent.request.headers.get("content-type"), Some("text/plain"));
-        let frame = sent.initiator.as_ref().and_then(|i| i.stack.as_ref()).and_then(|s| s.call_frames.as_ref());
-        assert_eq!(frame.and_then(|f| f.url.as_deref()), Some("http://a/app.js"));
+        let frame = sent
+            .initiator
+            .as_ref()
+            .and_then(|i| i.stack.as_ref())
+            .and_then(|s| s.call_frames.as_ref());
+        assert_eq!(
+            frame.and_then(|f| f.url.as_deref()),
+            Some("http://a/app.js")
+        );
     }
 
     #[test]
     fn a_field_of_the_wrong_kind_makes_the_event_unreadable_and_an_unknown_method_is_skipped() {
         let wrong = r#"{"requestId":"1","request":{"url":5}}"#;
         assert!(NetworkEvent::parse("Network.requestWillBeSent", wrong).is_err());
-        assert!(matches!(NetworkEvent::parse("Network.dataReceived", "{}"), Ok(None)));
+        assert!(matches!(
+            NetworkEvent::parse("Network.dataReceived", "{}"),
+            Ok(None)
+        ));
     }
 }

@@ -23,12 +23,24 @@ pub(super) fn capture() -> Capture {
 
 fn sent(c: &mut Capture, id: &str, url: &str, at: u64) -> Vec<BodyJob> {
     let params = json!({ "requestId": id, "request": { "url": url, "method": "GET", "headers": {} }, "type": "Fetch", "wallTime": at as f64 / 1000.0 });
-    c.apply_network("TAB", "S", "Network.requestWillBeSent", &params.to_string(), at)
+    c.apply_network(
+        "TAB",
+        "S",
+        "Network.requestWillBeSent",
+        &params.to_string(),
+        at,
+    )
 }
 
 fn finish(c: &mut Capture, id: &str, status: u16, mime: &str, at: u64) -> Vec<BodyJob> {
     let response = json!({ "requestId": id, "type": "Fetch", "response": { "url": "x", "status": status, "statusText": "", "headers": { "Content-Type": mime }, "mimeType": mime } });
-    c.apply_network("TAB", "S", "Network.responseReceived", &response.to_string(), at);
+    c.apply_network(
+        "TAB",
+        "S",
+        "Network.responseReceived",
+        &response.to_string(),
+        at,
+    );
     c.apply_network(
         "TAB",
         "S",
@@ -44,7 +56,13 @@ fn a_preflight_links_to_the_request_it_guards_in_either_order() {
         let params = json!({ "requestId": id, "type": "Preflight", "wallTime": 1.0,
             "request": { "url": "http://b/api", "method": "OPTIONS", "headers": {} },
             "initiator": { "type": "preflight", "url": "http://b/api", "requestId": guarded } });
-        c.apply_network("TAB", "S", "Network.requestWillBeSent", &params.to_string(), 1_000);
+        c.apply_network(
+            "TAB",
+            "S",
+            "Network.requestWillBeSent",
+            &params.to_string(),
+            1_000,
+        );
     };
     for preflight_first in [false, true] {
         let mut c = capture();
@@ -87,7 +105,13 @@ fn a_redirect_chain_gets_distinct_ids_linked_by_redirect_from() {
     let hop = |c: &mut Capture, url: &str, status: u16| {
         let params = json!({ "requestId": "1", "request": { "url": url, "method": "GET", "headers": {} },
             "redirectResponse": { "status": status, "statusText": "", "headers": { "Location": url } } });
-        c.apply_network("TAB", "S", "Network.requestWillBeSent", &params.to_string(), 1_100);
+        c.apply_network(
+            "TAB",
+            "S",
+            "Network.requestWillBeSent",
+            &params.to_string(),
+            1_100,
+        );
     };
     hop(&mut c, "http://a/middle", 302);
     hop(&mut c, "http://a/final", 301);
@@ -466,7 +490,13 @@ fn operations_group_requests_by_start_time_and_stop_interrupts_running_ones() {
     ] {
         let params = json!({ "requestId": id, "request": { "url": url, "method": "GET", "headers": {} },
             "type": kind, "wallTime": 10.15 });
-        c.apply_network("TAB", "S", "Network.requestWillBeSent", &params.to_string(), 10_150);
+        c.apply_network(
+            "TAB",
+            "S",
+            "Network.requestWillBeSent",
+            &params.to_string(),
+            10_150,
+        );
     }
     let folded = c.operation_detail(&click, false, 50_000).expect("detail");
     assert_eq!(

@@ -27,7 +27,10 @@ impl Incoming {
     /// not decoded (a string's escapes are read by the params' owner), so a lone surrogate in
     /// them would pass here and make the owner's read fail.
     pub fn parse(raw: &[u8]) -> Result<Incoming, serde_json::Error> {
-        match may_hold_surrogates(raw).then(|| repair_surrogates(raw)).flatten() {
+        match may_hold_surrogates(raw)
+            .then(|| repair_surrogates(raw))
+            .flatten()
+        {
             Some(repaired) => serde_json::from_slice(&repaired),
             None => serde_json::from_slice(raw),
         }
@@ -37,9 +40,14 @@ impl Incoming {
 /// Whether `raw` has a `\uD8..`–`\uDF..` escape at all: a quick scan that spares nearly every
 /// message the copy [`repair_surrogates`] makes.
 fn may_hold_surrogates(raw: &[u8]) -> bool {
-    memchr::memmem::find_iter(raw, b"\\u").any(|at| {
-        matches!(raw.get(at + 2), Some(b'd' | b'D'))
-            && matches!(raw.get(at + 3), Some(b'8'..=b'9' | b'a'..=b'f' | b'A'..=b'F'))
+    // A `memchr` per backslash rather than `memmem`, whose finder would be built per message.
+    memchr::memchr_iter(b'\\', raw).any(|at| {
+        raw.get(at + 1) == Some(&b'u')
+            && matches!(raw.get(at + 2), Some(b'd' | b'D'))
+            && matches!(
+                raw.get(at + 3),
+                Some(b'8'..=b'9' | b'a'..=b'f' | b'A'..=b'F')
+            )
     })
 }
 

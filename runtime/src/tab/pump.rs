@@ -350,9 +350,7 @@ impl Pump {
         let params = event.value();
         let info = &params["targetInfo"];
         let kind = info["type"].as_str().unwrap_or_default();
-        let waiting = params["waitingForDebugger"]
-            .as_bool()
-            .unwrap_or(false);
+        let waiting = params["waitingForDebugger"].as_bool().unwrap_or(false);
         let s = Some(child_session.as_str());
         let mut replies = Vec::new();
         if kind == "iframe" {
