@@ -51,10 +51,62 @@ fn resolve_ref(tab: &Tab, target: &str) -> Result<Node> {
     })
 }
 
+/// How many times a selector is looked up again when the page replaced its document between
+/// the steps of one lookup. The DOM agent forgets every node id it handed out when the main
+/// frame commits a new document and again at its `DOMContentLoaded`, so an operation sent just
+/// after a navigation committed can see its ids go stale once; three tries cover both resets.
+const SELECTOR_TRIES: usize = 3;
+
 /// A CSS selector resolved by the browser's DOM agent (`DOM.querySelector`), never by calling
 /// `document.querySelector` in the page, whose scripts could answer with another element.
 async fn resolve_selector(tab: &Tab, selector: &str) -> Result<Node> {
-    let document = tab.call("DOM.getDocument", json!({ "depth": 0 })).await?;
+    for _ in 1..SELECTOR_TRIES {
+        match query_selector(tab, selector).await {
+            Err(Lookup::DocumentReplaced(_)) => continue,
+            other => return other.map_err(Lookup::into_failure),
+        }
+    }
+    query_selector(tab, selector)
+        .await
+        .map_err(Lookup::into_failure)
+}
+
+/// What the DOM agent answers for a node id it no longer knows.
+const STALE_NODE_ID: &str = "Could not find node with given id";
+
+/// Why one selector lookup failed.
+enum Lookup {
+    /// The node ids of this lookup went stale: the page replaced its document meanwhile.
+    DocumentReplaced(Failure),
+    Failed(Failure),
+}
+
+impl Lookup {
+    fn from_cdp(error: Failure) -> Self {
+        if error.0.message.contains(STALE_NODE_ID) {
+            Self::DocumentReplaced(error)
+        } else {
+            Self::Failed(error)
+        }
+    }
+
+    fn into_failure(self) -> Failure {
+        match self {
+            Self::DocumentReplaced(error) => Failure::browser(format!(
+                "the page kept replacing its document while the selector was looked up ({})",
+                error.0.message
+            ))
+            .hint("retry once the page has settled; `bsk wait --target SELECTOR` waits for it"),
+            Self::Failed(error) => error,
+        }
+    }
+}
+
+async fn query_selector(tab: &Tab, selector: &str) -> Result<Node, Lookup> {
+    let document = tab
+        .call("DOM.getDocument", json!({ "depth": 0 }))
+        .await
+        .map_err(Lookup::Failed)?;
     let root = document["root"]["nodeId"].as_i64().unwrap_or_default();
     let found = tab
         .call(
@@ -62,19 +114,23 @@ async fn resolve_selector(tab: &Tab, selector: &str) -> Result<Node> {
             json!({ "nodeId": root, "selector": selector }),
         )
         .await
-        .map_err(|e| {
-            Failure::invalid_input(format!("bad selector `{selector}`: {}", e.0.message)).hint(
-                "pass a valid CSS selector (e.g. '#save', 'form button[type=submit]') or an @eN ref",
-            )
+        .map_err(|e| match Lookup::from_cdp(e) {
+            Lookup::Failed(e) => Lookup::Failed(
+                Failure::invalid_input(format!("bad selector `{selector}`: {}", e.0.message)).hint(
+                    "pass a valid CSS selector (e.g. '#save', 'form button[type=submit]') or an @eN ref",
+                ),
+            ),
+            replaced => replaced,
         })?;
     let node_id = found["nodeId"].as_i64().unwrap_or_default();
     if node_id == 0 {
-        return Err(Failure::not_found(format!("no element matches selector `{selector}`"))
-            .hint("check the page with `bsk observe`; selectors apply to the main frame, refs reach into iframes"));
+        return Err(Lookup::Failed(Failure::not_found(format!("no element matches selector `{selector}`"))
+            .hint("check the page with `bsk observe`; selectors apply to the main frame, refs reach into iframes")));
     }
     let described = tab
         .call("DOM.describeNode", json!({ "nodeId": node_id }))
-        .await?;
+        .await
+        .map_err(Lookup::from_cdp)?;
     let backend_node_id = described["node"]["backendNodeId"]
         .as_i64()
         .unwrap_or_default();
