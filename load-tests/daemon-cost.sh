@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# The daemon's cost per captured request, without the bench's machinery: one session, one
+# capture, N openings of the scenario site's traffic page in a row, then the daemon's CPU time
+# and context switches (every thread, from /proc) per 1,000 requests the capture saw. A quick
+# before/after for a change on the event path, and a steady load to attach `perf record` or
+# `perf stat` to (the daemon's pid is printed first, on stderr).
+#
+#   cargo build --release --workspace --bins
+#   load-tests/daemon-cost.sh target/release/bsk 3
+#   load-tests/daemon-cost.sh target/release/bsk 3 'bursts=5&burst=200&rate=0&secs=0'   # the burst page
+#
+# Interleave the builds you compare and repeat each a few times: the machine is shared.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bsk=$(realpath "${1:?usage: daemon-cost.sh BSK [PAGES] [QUERY]}")
+pages=${2:-3}
+query=${3:-bursts=3&burst=200&rate=100&secs=4}
+site_bin=${BSK_SITE:-target/release/bsk-site}
+
+BSK_HOME=$(mktemp -d)
+export BSK_HOME
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+"$site_bin" --port "$port" >/dev/null 2>&1 &
+site=$!
+cleanup() { "$bsk" daemon stop --quiet || true; kill "$site" 2>/dev/null || true; rm -rf "$BSK_HOME"; }
+trap cleanup EXIT
+for _ in $(seq 50); do (exec 3<>/dev/tcp/127.0.0.1/"$port") 2>/dev/null && break; sleep 0.1; done
+
+BSK_SESSION=$("$bsk" session start --name daemon-cost)
+export BSK_SESSION
+daemon=$(pgrep -f "$bsk daemon run" | head -1)
+echo "daemon pid $daemon" >&2
+
+# CPU ticks (user + system) and context switches (voluntary, involuntary) over every thread.
+sample() {
+  local ticks voluntary=0 involuntary=0 v n
+  ticks=$(awk '{print $14 + $15}' "/proc/$daemon/stat")
+  for task in /proc/"$daemon"/task/*; do
+    v=$(awk '/^voluntary_ctxt_switches/ {print $2}' "$task/status")
+    n=$(awk '/^nonvoluntary_ctxt_switches/ {print $2}' "$task/status")
+    voluntary=$((voluntary + v)); involuntary=$((involuntary + n))
+  done
+  echo "$ticks $voluntary $involuntary"
+}
+
+"$bsk" debug start --name daemon-cost >/dev/null
+read -r t0 v0 n0 < <(sample)
+for i in $(seq "$pages"); do
+  "$bsk" navigate "http://127.0.0.1:$port/load/traffic?tag=p$i&$query" >/dev/null
+  "$bsk" evaluate 'new Promise(r => { const c = () => window.__done ? r(true) : setTimeout(c, 50); c(); })' >/dev/null
+done
+# Let the capture finish the last page's events and bodies.
+sleep 1
+read -r t1 v1 n1 < <(sample)
+seen=$("$bsk" debug status --json | python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["counters"]["requests_seen"])')
+hz=$(getconf CLK_TCK)
+python3 - "$seen" "$((t1 - t0))" "$hz" "$((v1 - v0))" "$((n1 - n0))" <<'EOF'
+import sys
+seen, ticks, hz, voluntary, involuntary = (int(a) for a in sys.argv[1:])
+cpu = ticks / hz
+print(f"requests {seen}  daemon CPU {cpu:.2f} s = {cpu / seen * 1000:.3f} s per 1,000  "
+      f"context switches {voluntary} voluntary + {involuntary} involuntary = "
+      f"{(voluntary + involuntary) / seen:.1f} per request")
+EOF
