@@ -78,13 +78,18 @@ const link = {
   },
 
   /**
-   * One already-redacted checkpoint. Resolves with the acknowledgement once it is committed to
-   * IndexedDB; rejects with the storage error otherwise.
-   * @param {import('./lib/record.js').ExportDocument} doc
+   * One already-redacted checkpoint, as the JSON text of its export document and its size in
+   * UTF-8 bytes (a string crosses CDP as one value; an object would be rebuilt here property by
+   * property). Resolves with the acknowledgement once it is committed to IndexedDB; rejects with
+   * the storage error otherwise.
+   * @param {{ json: string, bytes: number }} checkpoint
    */
-  async checkpoint(doc) {
+  async checkpoint(checkpoint) {
     try {
-      const ack = await (await history()).saveCheckpoint(doc);
+      if (typeof checkpoint?.json !== 'string') {
+        throw new Error(`a checkpoint comes as the JSON text of its document ({json, bytes}, link protocol ${LINK_PROTOCOL})`);
+      }
+      const ack = await (await history()).saveCheckpoint(JSON.parse(checkpoint.json), Date.now(), checkpoint.bytes);
       storageError = null;
       changes.postMessage({ type: 'saved', run_id: ack.run_id, evicted: ack.evicted });
       return ack;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The daemon's cost per captured request, without the bench's machinery: one session, one
 # capture, N openings of the scenario site's traffic page in a row, then the daemon's CPU time
-# and context switches (every thread, from /proc) per 1,000 requests the capture saw. A quick
+# and context switches (every thread, from /proc) per 1,000 requests the capture saw, and the
+# CPU of the browser it launched. A quick
 # before/after for a change on the event path, and a steady load to attach `perf record` or
 # `perf stat` to (the daemon's pid is printed first, on stderr).
 #
@@ -32,7 +33,22 @@ export BSK_SESSION
 daemon=$(pgrep -f "$bsk daemon run" | head -1)
 echo "daemon pid $daemon" >&2
 
-# CPU ticks (user + system) and context switches (voluntary, involuntary) over every thread.
+# Ticks (user + system) of every process under the daemon, reaped children included: the
+# browser it launched.
+browser_ticks() {
+  local pids=("$daemon") all=() pid total=0
+  while [ ${#pids[@]} -gt 0 ]; do
+    all+=("${pids[@]}")
+    mapfile -t pids < <(for pid in "${pids[@]}"; do pgrep -P "$pid"; done)
+  done
+  for pid in "${all[@]:1}"; do
+    total=$((total + $(awk '{print $14 + $15 + $16 + $17}' "/proc/$pid/stat" 2>/dev/null || echo 0)))
+  done
+  echo "$total"
+}
+
+# The daemon's CPU ticks (user + system), its context switches (voluntary, involuntary) over
+# every thread, and the browser's ticks.
 sample() {
   local ticks voluntary=0 involuntary=0 v n
   ticks=$(awk '{print $14 + $15}' "/proc/$daemon/stat")
@@ -41,25 +57,26 @@ sample() {
     n=$(awk '/^nonvoluntary_ctxt_switches/ {print $2}' "$task/status")
     voluntary=$((voluntary + v)); involuntary=$((involuntary + n))
   done
-  echo "$ticks $voluntary $involuntary"
+  echo "$ticks $voluntary $involuntary $(browser_ticks)"
 }
 
 "$bsk" debug start --name daemon-cost >/dev/null
-read -r t0 v0 n0 < <(sample)
+read -r t0 v0 n0 b0 < <(sample)
 for i in $(seq "$pages"); do
   "$bsk" navigate "http://127.0.0.1:$port/load/traffic?tag=p$i&$query" >/dev/null
   "$bsk" evaluate 'new Promise(r => { const c = () => window.__done ? r(true) : setTimeout(c, 50); c(); })' >/dev/null
 done
 # Let the capture finish the last page's events and bodies.
 sleep 1
-read -r t1 v1 n1 < <(sample)
+read -r t1 v1 n1 b1 < <(sample)
 seen=$("$bsk" debug status --json | python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["counters"]["requests_seen"])')
 hz=$(getconf CLK_TCK)
-python3 - "$seen" "$((t1 - t0))" "$hz" "$((v1 - v0))" "$((n1 - n0))" <<'EOF'
+python3 - "$seen" "$((t1 - t0))" "$hz" "$((v1 - v0))" "$((n1 - n0))" "$((b1 - b0))" <<'EOF'
 import sys
-seen, ticks, hz, voluntary, involuntary = (int(a) for a in sys.argv[1:])
-cpu = ticks / hz
+seen, ticks, hz, voluntary, involuntary, browser = (int(a) for a in sys.argv[1:])
+cpu, browser = ticks / hz, browser / hz
 print(f"requests {seen}  daemon CPU {cpu:.2f} s = {cpu / seen * 1000:.3f} s per 1,000  "
       f"context switches {voluntary} voluntary + {involuntary} involuntary = "
-      f"{(voluntary + involuntary) / seen:.1f} per request")
+      f"{(voluntary + involuntary) / seen:.1f} per request  "
+      f"browser CPU {browser:.2f} s = {browser / seen * 1000:.3f} s per 1,000")
 EOF

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { alteredExtension, bsk, bskJson, extensionWorker, launchBrowser, serveSite, stateDir, waitFor } from './daemon-harness.js';
+import { LINK_PROTOCOL } from '../../extension/lib/constants.js';
 
 /** @type {Awaited<ReturnType<typeof serveSite>>} */
 let site;
@@ -336,11 +337,14 @@ describe('history through the extension link', () => {
             requests: 0, console: 0, operations: 0, pages: 0 },
         });
         const out = [];
+        // As the daemon sends a checkpoint: the document's JSON text and its size.
+        /** @param {any} d */
+        const text = (d) => { const json = JSON.stringify(d); return { json, bytes: new TextEncoder().encode(json).length }; };
         // The oldest record is an active capture; then 50 stopped ones.
         // @ts-ignore the link is the worker's global
-        out.push(await globalThis.bskLink.checkpoint(doc(0, 'active')));
+        out.push(await globalThis.bskLink.checkpoint(text(doc(0, 'active'))));
         // @ts-ignore
-        for (let i = 1; i <= 50; i++) out.push(await globalThis.bskLink.checkpoint(doc(i, 'stopped')));
+        for (let i = 1; i <= 50; i++) out.push(await globalThis.bskLink.checkpoint(text(doc(i, 'stopped'))));
         return out;
       });
       const last = acks[acks.length - 1];
@@ -360,10 +364,10 @@ describe('history through the extension link', () => {
     const cases = [
       {
         state: 'incompatible',
-        reason: /speaks link protocol 99, this bsk speaks 1; reload it from `bsk extension path`/,
+        reason: new RegExp(`speaks link protocol 99, this bsk speaks ${LINK_PROTOCOL}; reload it from \`bsk extension path\``),
         edit: (dir) => {
           const file = path.join(dir, 'lib/constants.js');
-          fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('export const LINK_PROTOCOL = 1;', 'export const LINK_PROTOCOL = 99;'));
+          fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(`export const LINK_PROTOCOL = ${LINK_PROTOCOL};`, 'export const LINK_PROTOCOL = 99;'));
         },
       },
       {
@@ -402,8 +406,9 @@ describe('history through the extension link', () => {
       const worker = await extensionWorker(browser.browser, browser.extensionId);
       await worker.evaluate(async () => {
         const doc = { version: 1, saved_at: Date.now(), run: { run_id: 'secret-run', session: 's', tab_id: 't', state: 'stopped', started_at: Date.now(), counters: {}, coverage: {}, history: {}, text_units: 0, requests: 0, console: 0, operations: 0, pages: 0 }, requests: [], operations: [], console: [], pages: [] };
+        const json = JSON.stringify(doc);
         // @ts-ignore the link is the worker's global
-        return globalThis.bskLink.checkpoint(doc);
+        return globalThis.bskLink.checkpoint({ json, bytes: json.length });
       });
       const page = await browser.browser.contexts()[0].newPage();
       await page.goto(site.url);

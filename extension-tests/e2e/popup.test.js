@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { chromium } from 'playwright-core';
 import {
-  CHROMIUM, EXTENSION_DIR, EXTENSION_ORIGIN, WAIT_MS, artifactsDir, evidenceUrl, fixture, launchWithExtension,
-  rebased, seed, serviceWorker,
+  CHROMIUM, EXTENSION_DIR, EXTENSION_ORIGIN, WAIT_MS, artifactsDir, checkpointOf, evidenceUrl, fixture,
+  launchWithExtension, rebased, seed, serviceWorker,
 } from './support.js';
 import { bsk, bskJson, launchBrowser, serveSite, stateDir, waitFor } from './daemon-harness.js';
 
@@ -350,7 +350,7 @@ describe('popup', () => {
   });
 
   test('a storage error is shown in words until a checkpoint saves again', async () => {
-    const failed = await worker.evaluate((d) => /** @type {any} */ (globalThis).bskLink.checkpoint(d).then(() => null, (e) => String(e.message)), { version: 99 });
+    const failed = await worker.evaluate((d) => /** @type {any} */ (globalThis).bskLink.checkpoint(d).then(() => null, (e) => String(e.message)), checkpointOf({ version: 99 }));
     assert.equal(failed, 'not an export document of version 1');
     const page = await openPopup();
     const alert = page.locator('.storage-error');

@@ -84,6 +84,15 @@ export async function serviceWorker(context) {
 }
 
 /**
+ * A checkpoint as the daemon sends it over the link: the document's JSON text and its size.
+ * @param {any} doc
+ */
+export function checkpointOf(doc) {
+  const json = JSON.stringify(doc);
+  return { json, bytes: Buffer.byteLength(json, 'utf8') };
+}
+
+/**
  * Stores documents in history as the daemon does: one `checkpoint` call each, in order.
  * @param {import('playwright-core').Worker} worker
  * @param {...any} docs export documents (version 1)
@@ -92,7 +101,7 @@ export async function serviceWorker(context) {
 export async function seed(worker, ...docs) {
   const acks = [];
   for (const doc of docs) {
-    acks.push(await worker.evaluate((d) => /** @type {any} */ (globalThis).bskLink.checkpoint(d), doc));
+    acks.push(await worker.evaluate((c) => /** @type {any} */ (globalThis).bskLink.checkpoint(c), checkpointOf(doc)));
   }
   return acks;
 }

@@ -29,7 +29,7 @@ export const EXPORT_VERSION = 1;
  * The daemon ↔ extension link protocol. The daemon refuses an extension that answers another
  * number and says so in `bsk status` (must equal `LINK_PROTOCOL` in schema/src/link.rs).
  */
-export const LINK_PROTOCOL = 1;
+export const LINK_PROTOCOL = 2;
 
 /**
  * The daemon says it is alive (and which captures are active) every 2 s. A record whose capture

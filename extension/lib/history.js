@@ -45,13 +45,15 @@ export class History {
    * transaction. Resolves once it is committed.
    * @param {ExportDocument} doc
    * @param {number} [now]
+   * @param {number} [size] its size in UTF-8 bytes when the caller knows it (the daemon sends
+   *   it with the text), sparing a serialization here
    * @returns {Promise<{ run_id: string, checkpoints: number, bytes: number, saved_at: number, evicted: string[] }>}
    */
-  async saveCheckpoint(doc, now = Date.now()) {
+  async saveCheckpoint(doc, now = Date.now(), size = undefined) {
     if (!doc || doc.version !== EXPORT_VERSION || typeof doc.run?.run_id !== 'string') {
       throw new Error(`not an export document of version ${EXPORT_VERSION}`);
     }
-    const bytes = sizeOf(doc);
+    const bytes = Number.isSafeInteger(size) && /** @type {number} */ (size) > 0 ? /** @type {number} */ (size) : sizeOf(doc);
     return transact(this.db, ['records', 'documents'], 'readwrite', async (tx) => {
       const records = tx.objectStore('records');
       const all = /** @type {RecordMeta[]} */ ((await done(records.getAll())).map(migrate));

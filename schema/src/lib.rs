@@ -74,6 +74,10 @@ pub fn schemas() -> Vec<(&'static str, schemars::Schema)> {
             schemars::schema_for!(link::LinkWelcome),
         ),
         (
+            "link-checkpoint.schema.json",
+            schemars::schema_for!(link::CheckpointText<'static>),
+        ),
+        (
             "link-checkpoint-ack.schema.json",
             schemars::schema_for!(link::CheckpointAck),
         ),

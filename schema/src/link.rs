@@ -7,8 +7,20 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// Bumped when a link message changes incompatibly. Must equal `LINK_PROTOCOL` in
-/// `extension/lib/constants.js` (a test checks).
-pub const LINK_PROTOCOL: u32 = 1;
+/// `extension/lib/constants.js` (a test checks). 2: a checkpoint travels as [`CheckpointText`].
+pub const LINK_PROTOCOL: u32 = 2;
+
+/// `bskLink.checkpoint(…)`: one already-redacted checkpoint as the JSON text of its export
+/// document. Text, not an object: CDP hands a string argument to the worker as one string,
+/// where an object is rebuilt there property by property, and the worker need not serialize
+/// the document again to learn its size.
+#[derive(Debug, Clone, Copy, Serialize, JsonSchema)]
+pub struct CheckpointText<'a> {
+    /// The export document, serialized.
+    pub json: &'a str,
+    /// Its size in UTF-8 bytes (what history's retention counts).
+    pub bytes: u64,
+}
 
 /// `bskLink.hello(…)`: the daemon's first call after attaching.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]

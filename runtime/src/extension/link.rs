@@ -16,8 +16,8 @@ use bsk_actors::capture::Saved;
 use bsk_actors::store::now_ms;
 use bsk_schema::capture::ExportDocument;
 use bsk_schema::link::{
-    CheckpointAck, ExtensionStatus, Heartbeat, LINK_PROTOCOL, LinkHello, LinkSession, LinkState,
-    LinkWelcome,
+    CheckpointAck, CheckpointText, ExtensionStatus, Heartbeat, LINK_PROTOCOL, LinkHello,
+    LinkSession, LinkState, LinkWelcome,
 };
 use serde_json::{Value, json};
 use tokio::sync::watch;
@@ -522,13 +522,14 @@ impl ExtensionLink {
             (LinkState::Connected, Some(attached)) => attached,
             _ => return Err(sink::unavailable(&status)),
         };
+        let json = serde_json::to_string(&snapshot)
+            .map_err(|e| format!("the checkpoint could not be serialized: {e}"))?;
+        let text = CheckpointText {
+            json: &json,
+            bytes: json.len() as u64,
+        };
         let ack: CheckpointAck = self
-            .call_typed(
-                &attached,
-                "checkpoint",
-                &snapshot,
-                super::SAVE_CALL_DEADLINE,
-            )
+            .call_typed(&attached, "checkpoint", &text, super::SAVE_CALL_DEADLINE)
             .await
             .map_err(|e| format!("the extension could not store the checkpoint: {e}"))?;
         if !ack.evicted.is_empty() {
