@@ -63,6 +63,16 @@ describe('saveCheckpoint', () => {
     assert.ok(!('imported' in meta), 'a captured record is not marked imported');
   });
 
+  it('takes the size the daemon sends with the text, and measures the document without one', async () => {
+    const doc = makeDoc('run1');
+    const measured = Buffer.byteLength(JSON.stringify(doc), 'utf8');
+    assert.equal((await history.saveCheckpoint(doc, NOW, 123_456)).bytes, 123_456);
+    assert.equal((await history.get('run1')).meta.bytes, 123_456);
+    for (const size of [undefined, 0, -5, 1.5, Number.NaN]) {
+      assert.equal((await history.saveCheckpoint(doc, NOW, size)).bytes, measured, `size ${size}`);
+    }
+  });
+
   it('never turns a stopped record back to active on a late active checkpoint', async () => {
     const started = NOW - 10 * MINUTE;
     await history.saveCheckpoint(makeDoc('run1', { state: 'active', startedAt: started, savedAt: started + 2000 }), NOW);
