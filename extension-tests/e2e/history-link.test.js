@@ -9,6 +9,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { alteredExtension, bsk, bskJson, extensionWorker, launchBrowser, serveSite, stateDir, waitFor } from './daemon-harness.js';
 import { LINK_PROTOCOL } from '../../extension/lib/constants.js';
+import { seed } from './support.js';
 
 /** @type {Awaited<ReturnType<typeof serveSite>>} */
 let site;
@@ -328,25 +329,17 @@ describe('history through the extension link', () => {
     const browser = await launchBrowser({ home });
     try {
       const worker = await extensionWorker(browser.browser, browser.extensionId);
-      const acks = await worker.evaluate(async () => {
-        const now = Date.now();
-        const doc = (i, state) => ({
-          version: 1, saved_at: now, requests: [], operations: [], console: [], pages: [],
-          run: { run_id: `r-${String(i).padStart(2, '0')}`, session: 's', tab_id: 't', state, started_at: now - (100 - i) * 60_000,
-            stopped_at: state === 'active' ? undefined : now, counters: {}, coverage: {}, history: {}, text_units: 0,
-            requests: 0, console: 0, operations: 0, pages: 0 },
-        });
-        const out = [];
-        // As the daemon sends a checkpoint: the document's JSON text and its size.
-        /** @param {any} d */
-        const text = (d) => { const json = JSON.stringify(d); return { json, bytes: new TextEncoder().encode(json).length }; };
-        // The oldest record is an active capture; then 50 stopped ones.
-        // @ts-ignore the link is the worker's global
-        out.push(await globalThis.bskLink.checkpoint(text(doc(0, 'active'))));
-        // @ts-ignore
-        for (let i = 1; i <= 50; i++) out.push(await globalThis.bskLink.checkpoint(text(doc(i, 'stopped'))));
-        return out;
+      const now = Date.now();
+      /** @param {number} i @param {string} state */
+      const doc = (i, state) => ({
+        version: 1, saved_at: now, requests: [], operations: [], console: [], pages: [],
+        run: { run_id: `r-${String(i).padStart(2, '0')}`, session: 's', tab_id: 't', state, started_at: now - (100 - i) * 60_000,
+          stopped_at: state === 'active' ? undefined : now, counters: {}, coverage: {}, history: {}, text_units: 0,
+          requests: 0, console: 0, operations: 0, pages: 0 },
       });
+      // The oldest record is an active capture; then 50 stopped ones.
+      const stopped = Array.from({ length: 50 }, (_, i) => doc(i + 1, 'stopped'));
+      const acks = await seed(worker, doc(0, 'active'), ...stopped);
       const last = acks[acks.length - 1];
       assert.deepEqual(last.evicted, ['r-01'], 'the 51st record evicts the oldest stopped record, not the older active one');
       const page = await browser.browser.contexts()[0].newPage();
@@ -404,12 +397,7 @@ describe('history through the extension link', () => {
     const browser = await launchBrowser({ home });
     try {
       const worker = await extensionWorker(browser.browser, browser.extensionId);
-      await worker.evaluate(async () => {
-        const doc = { version: 1, saved_at: Date.now(), run: { run_id: 'secret-run', session: 's', tab_id: 't', state: 'stopped', started_at: Date.now(), counters: {}, coverage: {}, history: {}, text_units: 0, requests: 0, console: 0, operations: 0, pages: 0 }, requests: [], operations: [], console: [], pages: [] };
-        const json = JSON.stringify(doc);
-        // @ts-ignore the link is the worker's global
-        return globalThis.bskLink.checkpoint({ json, bytes: json.length });
-      });
+      await seed(worker, { version: 1, saved_at: Date.now(), run: { run_id: 'secret-run', session: 's', tab_id: 't', state: 'stopped', started_at: Date.now(), counters: {}, coverage: {}, history: {}, text_units: 0, requests: 0, console: 0, operations: 0, pages: 0 }, requests: [], operations: [], console: [], pages: [] });
       const page = await browser.browser.contexts()[0].newPage();
       await page.goto(site.url);
       const reach = await page.evaluate(async (id) => {

@@ -53,7 +53,7 @@ export class History {
     if (!doc || doc.version !== EXPORT_VERSION || typeof doc.run?.run_id !== 'string') {
       throw new Error(`not an export document of version ${EXPORT_VERSION}`);
     }
-    const bytes = Number.isSafeInteger(size) && /** @type {number} */ (size) > 0 ? /** @type {number} */ (size) : sizeOf(doc);
+    const bytes = typeof size === 'number' && Number.isSafeInteger(size) && size > 0 ? size : sizeOf(doc);
     return transact(this.db, ['records', 'documents'], 'readwrite', async (tx) => {
       const records = tx.objectStore('records');
       const all = /** @type {RecordMeta[]} */ ((await done(records.getAll())).map(migrate));

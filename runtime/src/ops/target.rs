@@ -60,53 +60,35 @@ const SELECTOR_TRIES: usize = 3;
 /// A CSS selector resolved by the browser's DOM agent (`DOM.querySelector`), never by calling
 /// `document.querySelector` in the page, whose scripts could answer with another element.
 async fn resolve_selector(tab: &Tab, selector: &str) -> Result<Node> {
-    for _ in 1..SELECTOR_TRIES {
+    let mut tries = 1;
+    loop {
         match query_selector(tab, selector).await {
-            Err(Lookup::DocumentReplaced(_)) => continue,
-            other => return other.map_err(Lookup::into_failure),
-        }
-    }
-    query_selector(tab, selector)
-        .await
-        .map_err(Lookup::into_failure)
-}
-
-/// What the DOM agent answers for a node id it no longer knows.
-const STALE_NODE_ID: &str = "Could not find node with given id";
-
-/// Why one selector lookup failed.
-enum Lookup {
-    /// The node ids of this lookup went stale: the page replaced its document meanwhile.
-    DocumentReplaced(Failure),
-    Failed(Failure),
-}
-
-impl Lookup {
-    fn from_cdp(error: Failure) -> Self {
-        if error.0.message.contains(STALE_NODE_ID) {
-            Self::DocumentReplaced(error)
-        } else {
-            Self::Failed(error)
-        }
-    }
-
-    fn into_failure(self) -> Failure {
-        match self {
-            Self::DocumentReplaced(error) => Failure::browser(format!(
-                "the page kept replacing its document while the selector was looked up ({})",
-                error.0.message
-            ))
-            .hint("retry once the page has settled; `bsk wait --target SELECTOR` waits for it"),
-            Self::Failed(error) => error,
+            Err(e) if is_stale(&e) && tries < SELECTOR_TRIES => tries += 1,
+            Err(e) if is_stale(&e) => {
+                return Err(Failure::browser(format!(
+                    "the page kept replacing its document while the selector was looked up ({})",
+                    e.0.message
+                ))
+                .hint(
+                    "retry once the page has settled; `bsk wait --target SELECTOR` waits for it",
+                ));
+            }
+            found => return found,
         }
     }
 }
 
-async fn query_selector(tab: &Tab, selector: &str) -> Result<Node, Lookup> {
-    let document = tab
-        .call("DOM.getDocument", json!({ "depth": 0 }))
-        .await
-        .map_err(Lookup::Failed)?;
+/// Whether the DOM agent no longer knows a node id of the lookup: the page replaced its
+/// document meanwhile.
+fn is_stale(error: &Failure) -> bool {
+    error
+        .0
+        .message
+        .contains("Could not find node with given id")
+}
+
+async fn query_selector(tab: &Tab, selector: &str) -> Result<Node> {
+    let document = tab.call("DOM.getDocument", json!({ "depth": 0 })).await?;
     let root = document["root"]["nodeId"].as_i64().unwrap_or_default();
     let found = tab
         .call(
@@ -114,23 +96,22 @@ async fn query_selector(tab: &Tab, selector: &str) -> Result<Node, Lookup> {
             json!({ "nodeId": root, "selector": selector }),
         )
         .await
-        .map_err(|e| match Lookup::from_cdp(e) {
-            Lookup::Failed(e) => Lookup::Failed(
-                Failure::invalid_input(format!("bad selector `{selector}`: {}", e.0.message)).hint(
-                    "pass a valid CSS selector (e.g. '#save', 'form button[type=submit]') or an @eN ref",
-                ),
-            ),
-            replaced => replaced,
+        .map_err(|e| {
+            if is_stale(&e) {
+                return e;
+            }
+            Failure::invalid_input(format!("bad selector `{selector}`: {}", e.0.message)).hint(
+                "pass a valid CSS selector (e.g. '#save', 'form button[type=submit]') or an @eN ref",
+            )
         })?;
     let node_id = found["nodeId"].as_i64().unwrap_or_default();
     if node_id == 0 {
-        return Err(Lookup::Failed(Failure::not_found(format!("no element matches selector `{selector}`"))
-            .hint("check the page with `bsk observe`; selectors apply to the main frame, refs reach into iframes")));
+        return Err(Failure::not_found(format!("no element matches selector `{selector}`"))
+            .hint("check the page with `bsk observe`; selectors apply to the main frame, refs reach into iframes"));
     }
     let described = tab
         .call("DOM.describeNode", json!({ "nodeId": node_id }))
-        .await
-        .map_err(Lookup::from_cdp)?;
+        .await?;
     let backend_node_id = described["node"]["backendNodeId"]
         .as_i64()
         .unwrap_or_default();
