@@ -89,7 +89,7 @@ const link = {
       if (typeof checkpoint?.json !== 'string') {
         throw new Error(`a checkpoint comes as the JSON text of its document ({json, bytes}, link protocol ${LINK_PROTOCOL})`);
       }
-      const ack = await (await history()).saveCheckpoint(JSON.parse(checkpoint.json), Date.now(), checkpoint.bytes);
+      const ack = await (await history()).saveCheckpoint(checkpoint.json, Date.now(), checkpoint.bytes);
       storageError = null;
       changes.postMessage({ type: 'saved', run_id: ack.run_id, evicted: ack.evicted });
       return ack;

@@ -137,6 +137,21 @@ export function putRaw(history, store, value) {
   });
 }
 
+/**
+ * One raw value of a store, read directly (to see the shape History stores).
+ * @param {History} history
+ * @param {'records' | 'documents' | 'meta'} store
+ * @param {string} key
+ * @returns {Promise<any>}
+ */
+export function getRaw(history, store, key) {
+  return new Promise((resolve, reject) => {
+    const request = history.db.transaction([store], 'readonly').objectStore(store).get(key);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
 /** Run ids of `n` records, zero-padded so they sort like their start order. */
 export function ids(prefix, n) {
   return Array.from({ length: n }, (_, i) => `${prefix}${String(i).padStart(3, '0')}`);

@@ -4,11 +4,11 @@
 import { describe, it, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { interrupt } from '../../extension/lib/record.js';
+import { interrupt, metaOf } from '../../extension/lib/record.js';
 import { HEARTBEAT_STALE_MS } from '../../extension/lib/constants.js';
 import {
   LEGACY_META,
-  DAY, FIXTURE, MINUTE, NOW, freshHistory, makeDoc, putRaw, storedKeys,
+  DAY, FIXTURE, MINUTE, NOW, freshHistory, getRaw, makeDoc, putRaw, storedKeys,
 } from './builders.js';
 
 /** @type {import('../../extension/lib/history.js').History} */
@@ -71,6 +71,28 @@ describe('saveCheckpoint', () => {
     for (const size of [undefined, 0, -5, 1.5, Number.NaN]) {
       assert.equal((await history.saveCheckpoint(doc, NOW, size)).bytes, measured, `size ${size}`);
     }
+  });
+
+  it('stores the document as the JSON text the daemon sent, and reads it back as the document', async () => {
+    const doc = makeDoc('run1', { bodyText: 'caf\u00e9 \u2014 r\u00e9sum\u00e9' });
+    const json = JSON.stringify(doc);
+    const ack = await history.saveCheckpoint(json, NOW);
+    assert.equal(ack.bytes, Buffer.byteLength(json, 'utf8'), 'measured from the text when no size comes');
+    assert.deepEqual(await getRaw(history, 'documents', 'run1'), { run_id: 'run1', json },
+      'one string, exactly as sent: IndexedDB copies it in one piece');
+    assert.deepEqual((await history.get('run1')).doc, doc);
+    assert.deepEqual(JSON.parse(await history.exportJson('run1')), doc);
+
+    await history.saveCheckpoint(makeDoc('run2'), NOW);
+    assert.equal(typeof (await getRaw(history, 'documents', 'run2')).json, 'string',
+      'a document given as an object is stored as text too');
+  });
+
+  it('refuses a checkpoint that is not JSON text, and stores nothing', async () => {
+    await assert.rejects(history.saveCheckpoint('{"version": 1, "run": ', NOW), /a checkpoint is not JSON text .*nothing was stored/);
+    await assert.rejects(history.saveCheckpoint('{"version": 99}', NOW), /not an export document of version 1/);
+    assert.deepEqual(await storedKeys(history, 'records'), []);
+    assert.deepEqual(await storedKeys(history, 'documents'), []);
   });
 
   it('never turns a stopped record back to active on a late active checkpoint', async () => {
@@ -387,6 +409,20 @@ describe('migration on read', () => {
     assert.deepEqual(meta, listed);
     assert.deepEqual(await history.search('old record'), [listed]);
     assert.deepEqual(await history.search('email_taken'), [listed]);
+    assert.deepEqual(JSON.parse(await history.exportJson('old1')), makeDoc('old1'));
+  });
+
+  it('recovers a record whose document was stored as an object, and stores it as text', async () => {
+    const doc = makeDoc('old1', { state: 'active', savedAt: NOW - 10 * MINUTE });
+    await putRaw(history, 'records', metaOf(doc, { checkpoints: 3, bytes: 1 }));
+    await putRaw(history, 'documents', { run_id: 'old1', doc });
+    assert.deepEqual(await history.recover(NOW), ['old1']);
+    const stored = await getRaw(history, 'documents', 'old1');
+    assert.equal(typeof stored.json, 'string');
+    assert.ok(!('doc' in stored));
+    const { meta, doc: recovered } = await history.get('old1');
+    assert.equal(recovered.run.state, 'interrupted');
+    assert.equal(meta.bytes, Buffer.byteLength(stored.json, 'utf8'));
   });
 
   it('brings an older record forward when a new checkpoint of it arrives', async () => {

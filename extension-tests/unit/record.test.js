@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { interrupt, metaOf, migrate, pageUrl, sizeOf } from '../../extension/lib/record.js';
+import { interrupt, metaOf, migrate, pageUrl, utf8Size } from '../../extension/lib/record.js';
 import { storageError } from '../../extension/lib/db.js';
 import { RECORD_SCHEMA } from '../../extension/lib/constants.js';
 import { FIXTURE, LEGACY_META, MINUTE, NOW, makeDoc } from './builders.js';
@@ -89,12 +89,13 @@ describe('pageUrl', () => {
   });
 });
 
-describe('sizeOf', () => {
+describe('utf8Size', () => {
   it('is the UTF-8 length of the stored JSON', () => {
-    assert.equal(sizeOf(FIXTURE), Buffer.byteLength(JSON.stringify(FIXTURE), 'utf8'));
+    const size = (/** @type {any} */ doc) => utf8Size(JSON.stringify(doc));
+    assert.equal(size(FIXTURE), Buffer.byteLength(JSON.stringify(FIXTURE), 'utf8'));
     const doc = makeDoc('u', { bodyText: '€' });
     const ascii = makeDoc('u', { bodyText: 'E' });
-    assert.equal(sizeOf(doc) - sizeOf(ascii), 2);
+    assert.equal(size(doc) - size(ascii), 2);
   });
 });
 

@@ -2,7 +2,8 @@
 // A small promise layer over IndexedDB: one database, three object stores.
 //
 //   records    metadata only (what lists read), key run_id
-//   documents  the full export document of each record, key run_id (read on demand)
+//   documents  the full export document of each record as its JSON text, { run_id, json }, key
+//              run_id (read on demand; entries written before the text form hold { run_id, doc })
 //   meta       small key → value facts: daemon heartbeats
 
 import { DB_NAME } from './constants.js';

@@ -6,7 +6,7 @@
 
 import { EXPORT_VERSION, HEARTBEAT_STALE_MS, HISTORY_MAX_BYTES, HISTORY_MAX_RECORDS } from './constants.js';
 import { done, openDatabase, transact } from './db.js';
-import { interrupt, metaOf, migrate, sizeOf } from './record.js';
+import { interrupt, metaOf, migrate, utf8Size } from './record.js';
 import { planEvictions } from './retention.js';
 import { metaMatches, recordMatches, terms } from './search.js';
 import { MAX_ERRORS, compileSchema, exportDocumentErrors } from './validate.js';
@@ -43,17 +43,25 @@ export class History {
   /**
    * Stores one checkpoint (already redacted by the daemon) and applies retention in the same
    * transaction. Resolves once it is committed.
-   * @param {ExportDocument} doc
+   *
+   * The document is stored as its JSON text: IndexedDB copies a string in one piece, where an
+   * object graph of up to 2 MiB would be structured-cloned value by value on every checkpoint of
+   * every capture.
+   * @param {ExportDocument | string} checkpoint the export document, or its JSON text as the
+   *   daemon sends it
    * @param {number} [now]
-   * @param {number} [size] its size in UTF-8 bytes when the caller knows it (the daemon sends
-   *   it with the text), sparing a serialization here
+   * @param {number} [size] the text's size in UTF-8 bytes when the caller knows it (the daemon
+   *   sends it with the text), sparing a measurement here
    * @returns {Promise<{ run_id: string, checkpoints: number, bytes: number, saved_at: number, evicted: string[] }>}
    */
-  async saveCheckpoint(doc, now = Date.now(), size = undefined) {
+  async saveCheckpoint(checkpoint, now = Date.now(), size = undefined) {
+    const { doc, json } = typeof checkpoint === 'string'
+      ? { doc: parseCheckpoint(checkpoint), json: checkpoint }
+      : { doc: checkpoint, json: JSON.stringify(checkpoint) };
     if (!doc || doc.version !== EXPORT_VERSION || typeof doc.run?.run_id !== 'string') {
       throw new Error(`not an export document of version ${EXPORT_VERSION}`);
     }
-    const bytes = typeof size === 'number' && Number.isSafeInteger(size) && size > 0 ? size : sizeOf(doc);
+    const bytes = typeof size === 'number' && Number.isSafeInteger(size) && size > 0 ? size : utf8Size(json);
     return transact(this.db, ['records', 'documents'], 'readwrite', async (tx) => {
       const records = tx.objectStore('records');
       const all = /** @type {RecordMeta[]} */ ((await done(records.getAll())).map(migrate));
@@ -75,7 +83,7 @@ export class History {
       }
       if (!evicted.includes(meta.run_id)) {
         records.put(meta);
-        tx.objectStore('documents').put({ run_id: meta.run_id, doc });
+        tx.objectStore('documents').put(storedDocument(meta.run_id, json));
       }
       return { run_id: meta.run_id, checkpoints: meta.checkpoints, bytes, saved_at: doc.saved_at, evicted };
     }, `save checkpoint of ${doc.run.run_id}`);
@@ -96,7 +104,8 @@ export class History {
     if (problems.length > 0) throw invalidDocument(problems);
     const valid = /** @type {ExportDocument} */ (doc);
     const runId = valid.run.run_id;
-    const bytes = sizeOf(valid);
+    const json = JSON.stringify(valid);
+    const bytes = utf8Size(json);
     return transact(this.db, ['records', 'documents'], 'readwrite', async (tx) => {
       const records = tx.objectStore('records');
       const all = /** @type {RecordMeta[]} */ ((await done(records.getAll())).map(migrate));
@@ -115,7 +124,7 @@ export class History {
         tx.objectStore('documents').delete(evictedId);
       }
       records.put(meta);
-      tx.objectStore('documents').put({ run_id: runId, doc: valid });
+      tx.objectStore('documents').put(storedDocument(runId, json));
       return { run_id: runId, name: meta.name, requests: meta.counts.requests, bytes, evicted };
     }, `import ${fileName}`);
   }
@@ -139,7 +148,7 @@ export class History {
     return transact(this.db, ['records', 'documents'], 'readonly', async (tx) => {
       const meta = await done(tx.objectStore('records').get(runId));
       const stored = await done(tx.objectStore('documents').get(runId));
-      return meta && stored ? { meta: migrate(meta), doc: stored.doc } : null;
+      return meta && stored ? { meta: migrate(meta), doc: documentOf(stored) } : null;
     }, `read record ${runId}`);
   }
 
@@ -261,12 +270,41 @@ export class History {
         const stored = await done(tx.objectStore('documents').get(meta.run_id));
         if (!stored) continue;
         recovered.push(meta.run_id);
-        const doc = interrupt(stored.doc);
-        tx.objectStore('documents').put({ run_id: meta.run_id, doc });
-        records.put(metaOf(doc, { checkpoints: meta.checkpoints, bytes: sizeOf(doc) }));
+        const doc = interrupt(documentOf(stored));
+        const json = JSON.stringify(doc);
+        tx.objectStore('documents').put(storedDocument(meta.run_id, json));
+        records.put(metaOf(doc, { checkpoints: meta.checkpoints, bytes: utf8Size(json) }));
       }
       return recovered;
     }, 'recover interrupted records');
+  }
+}
+
+/**
+ * A `documents` entry: the export document's JSON text.
+ * @param {string} runId
+ * @param {string} json
+ */
+function storedDocument(runId, json) {
+  return { run_id: runId, json };
+}
+
+/**
+ * The export document of a `documents` entry. Entries stored before the text form hold the
+ * document itself as `doc`.
+ * @param {{ json?: string, doc?: ExportDocument }} stored
+ * @returns {ExportDocument}
+ */
+function documentOf(stored) {
+  return typeof stored.json === 'string' ? JSON.parse(stored.json) : /** @type {ExportDocument} */ (stored.doc);
+}
+
+/** @param {string} json */
+function parseCheckpoint(json) {
+  try {
+    return JSON.parse(json);
+  } catch (e) {
+    throw new Error(`a checkpoint is not JSON text (${/** @type {Error} */ (e).message}); nothing was stored`);
   }
 }
 

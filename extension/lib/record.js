@@ -111,9 +111,9 @@ export function migrate(stored) {
   return meta;
 }
 
-/** The UTF-8 size of a document as stored. */
-export function sizeOf(/** @type {ExportDocument} */ doc) {
-  return new TextEncoder().encode(JSON.stringify(doc)).length;
+/** The size of a document's JSON text as stored, in UTF-8 bytes. */
+export function utf8Size(/** @type {string} */ text) {
+  return new TextEncoder().encode(text).length;
 }
 
 /**
