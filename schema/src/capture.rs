@@ -189,8 +189,11 @@ pub struct RequestRecord {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resource_type: Option<String>,
     pub state: RequestState,
-    /// Milliseconds since the Unix epoch.
+    /// Milliseconds since the Unix epoch, by the browser's clock (`wallTime`).
     pub started_at: u64,
+    /// When the browser finished, failed or redirected it, by the same clock (its monotonic
+    /// `timestamp` moved onto `started_at`'s); the time the daemon read the event when the
+    /// browser gave no timestamp.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ended_at: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -260,7 +263,8 @@ pub enum ConsoleSource {
 pub struct ConsoleEntry {
     pub id: String,
     pub revision: u64,
-    /// Milliseconds since the Unix epoch.
+    /// Milliseconds since the Unix epoch: when the browser says it was logged, else when the
+    /// daemon read it (a dialog).
     pub at: u64,
     pub source: ConsoleSource,
     /// `log`, `info`, `warning`, `error`, `debug`, …

@@ -22,6 +22,16 @@ fn source_of(url: &str) -> ConsoleSource {
     }
 }
 
+/// When the browser says an entry was logged (its `timestamp`, milliseconds since the epoch),
+/// else `now`: the entry's own time, however late the daemon reads it, so an entry logged just
+/// before an operation started is never counted as following it.
+fn browser_time(timestamp: &Value, now: u64) -> u64 {
+    match timestamp.as_f64() {
+        Some(ms) if ms.is_finite() && ms >= 1.0 => ms as u64,
+        _ => now,
+    }
+}
+
 /// A console argument as text: strings as they are, objects from their preview
 /// (`{name: "Ada", …}`), other values as JSON or their description.
 fn argument_text(arg: &Value) -> String {
@@ -117,7 +127,7 @@ impl Capture {
                 };
                 self.entry(
                     target_id,
-                    now,
+                    browser_time(&params["timestamp"], now),
                     source_of(url),
                     level,
                     "console",
@@ -145,7 +155,7 @@ impl Capture {
                 let url = details["url"].as_str().unwrap_or_default();
                 self.entry(
                     target_id,
-                    now,
+                    browser_time(&params["timestamp"], now),
                     source_of(url),
                     "error",
                     "exception",
@@ -189,7 +199,7 @@ impl Capture {
                 let text = entry["text"].as_str().unwrap_or_default();
                 self.entry(
                     target_id,
-                    now,
+                    browser_time(&entry["timestamp"], now),
                     ConsoleSource::Browser,
                     &level,
                     "browser",

@@ -102,6 +102,9 @@ pub struct Capture {
     pending_page_observation: Option<PageObservation>,
     /// Statistics over every request seen, evicted ones included.
     summary: summary::Summary,
+    /// The browser's wall clock minus its monotonic clock, in seconds, from the latest request
+    /// that gave both: how a network event's monotonic `timestamp` becomes a time of day.
+    browser_clock: Option<f64>,
 }
 
 #[derive(Debug, Default)]
@@ -150,6 +153,7 @@ impl Capture {
             extension_version: None,
             pending_page_observation: None,
             summary: summary::Summary::default(),
+            browser_clock: None,
         }
     }
 

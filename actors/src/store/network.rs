@@ -224,6 +224,21 @@ pub fn retain_text(text: &str, mime: &str) -> Body {
     }
 }
 
+impl Capture {
+    /// A network event's monotonic `timestamp` (seconds) as milliseconds since the epoch on the
+    /// browser's clock, the one requests start by (`wallTime`): a request's end is when the
+    /// browser saw it, however late the daemon reads the event. `now` until a request has given
+    /// the clocks' offset, or for an event without a timestamp.
+    fn browser_ms(&self, timestamp: f64, now: u64) -> u64 {
+        match self.browser_clock {
+            Some(offset) if timestamp > 0.0 => millis(Some(timestamp + offset))
+                .filter(|ms| *ms > 0)
+                .unwrap_or(now),
+            _ => now,
+        }
+    }
+}
+
 fn millis(seconds: Option<f64>) -> Option<u64> {
     seconds.map(|s| (s * 1000.0) as u64)
 }
@@ -372,12 +387,13 @@ impl Capture {
                         ..summary::Ending::default()
                     },
                 );
+                let ended = self.browser_ms(finished.timestamp, now);
                 self.loading_finished(
                     target_id,
                     session_id,
                     cdp_id,
                     finished.encoded_data_length,
-                    now,
+                    ended,
                 )
             }
             NetworkEvent::LoadingFailed(failed) => {
@@ -392,9 +408,10 @@ impl Capture {
                 );
                 let canceled = failed.canceled;
                 let blocked = failed.blocked_reason.as_deref();
+                let ended = self.browser_ms(failed.timestamp, now);
                 self.update(cdp_id, |record| {
                     record.state = RequestState::Failed;
-                    record.ended_at = Some(now);
+                    record.ended_at = Some(ended);
                     record.failure = Some(match (blocked, canceled) {
                         (Some(blocked), _) => format!("{error} (blocked: {blocked})"),
                         (None, true) => format!("{error} (canceled)"),
@@ -420,6 +437,13 @@ impl Capture {
         let cdp_id: &str = &params.request_id;
         let mut redirect_from = None;
         let sent = params.timestamp;
+        if let Some(wall) = params.wall_time
+            && wall > 0.0
+            && sent > 0.0
+        {
+            self.browser_clock = Some(wall - sent);
+        }
+        let redirected_at = self.browser_ms(sent, now);
         if let Some(redirect) = &params.redirect_response {
             if redirect.served_from_cache() {
                 self.summary.cached(cdp_id);
@@ -441,7 +465,7 @@ impl Capture {
             if let Some(record) = self.record_mut(&previous) {
                 record.revision = revision;
                 record.state = RequestState::Complete;
-                record.ended_at = Some(now);
+                record.ended_at = Some(redirected_at);
                 record.status = redirect.status();
                 record.status_text = redirect.status_text.as_deref().map(str::to_string);
                 record.response_headers = header_set(&redirect.headers);

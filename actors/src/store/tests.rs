@@ -4,7 +4,7 @@ use bsk_schema::capture::{
     BodyReason, BodyState, ConsoleSource, OperationSource, OperationState, RequestState, StopReason,
 };
 use bsk_schema::debug::RequestPart;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use super::*;
 use crate::bounds::{MAX_CAPTURE_TEXT_UNITS, MAX_CONSOLE_ENTRIES, MAX_REQUESTS};
@@ -48,6 +48,77 @@ fn finish(c: &mut Capture, id: &str, status: u16, mime: &str, at: u64) -> Vec<Bo
         &json!({ "requestId": id, "encodedDataLength": 10 }).to_string(),
         at,
     )
+}
+
+#[test]
+fn a_request_ends_when_the_browser_says_however_late_the_event_is_read() {
+    let mut c = capture();
+    let event = |c: &mut Capture, method: &str, params: Value, read_at: u64| {
+        c.apply_network("TAB", "S", method, &params.to_string(), read_at)
+    };
+    // Monotonic 100 s is wall 2.0 s here; every event is read at 9 s.
+    event(
+        &mut c,
+        "Network.requestWillBeSent",
+        json!({ "requestId": "1", "timestamp": 100.0, "wallTime": 2.0,
+        "request": { "url": "http://a/ok", "method": "GET", "headers": {} } }),
+        9_000,
+    );
+    event(
+        &mut c,
+        "Network.loadingFinished",
+        json!({ "requestId": "1", "timestamp": 100.25 }),
+        9_000,
+    );
+    event(
+        &mut c,
+        "Network.requestWillBeSent",
+        json!({ "requestId": "2", "timestamp": 100.5, "wallTime": 2.5,
+        "request": { "url": "http://a/down", "method": "GET", "headers": {} } }),
+        9_000,
+    );
+    event(
+        &mut c,
+        "Network.loadingFailed",
+        json!({ "requestId": "2", "timestamp": 101.0, "errorText": "net::ERR_FAILED" }),
+        9_000,
+    );
+    event(
+        &mut c,
+        "Network.requestWillBeSent",
+        json!({ "requestId": "3", "timestamp": 102.0, "wallTime": 4.0,
+        "request": { "url": "http://a/old", "method": "GET", "headers": {} } }),
+        9_000,
+    );
+    event(
+        &mut c,
+        "Network.requestWillBeSent",
+        json!({ "requestId": "3", "timestamp": 102.125, "wallTime": 4.125,
+        "request": { "url": "http://a/new", "method": "GET", "headers": {} },
+        "redirectResponse": { "url": "http://a/old", "status": 302, "statusText": "Found", "headers": {} } }),
+        9_000,
+    );
+    // No timestamp: the time it was read.
+    event(
+        &mut c,
+        "Network.loadingFinished",
+        json!({ "requestId": "3" }),
+        9_000,
+    );
+    let ends: Vec<(u64, Option<u64>)> = c
+        .requests
+        .iter()
+        .map(|r| (r.started_at, r.ended_at))
+        .collect();
+    assert_eq!(
+        ends,
+        vec![
+            (2_000, Some(2_250)),
+            (2_500, Some(3_000)),
+            (4_000, Some(4_125)),
+            (4_125, Some(9_000))
+        ]
+    );
 }
 
 #[test]
@@ -428,6 +499,35 @@ fn since_follows_updates_and_an_empty_page_ends() {
         "the updated record comes again"
     );
     assert!(c.requests_page(None, Some(101), false, false).is_err());
+}
+
+#[test]
+fn console_entries_keep_the_browsers_time_when_it_gives_one() {
+    let mut c = capture();
+    let logged = |timestamp: Value| json!({ "type": "log", "args": [{ "type": "string", "value": "x" }], "timestamp": timestamp });
+    c.apply_console(
+        "TAB",
+        "Runtime.consoleAPICalled",
+        &logged(json!(1_500.75)),
+        9_000,
+    );
+    c.apply_console(
+        "TAB",
+        "Runtime.exceptionThrown",
+        &json!({ "timestamp": 1_600.0, "exceptionDetails": { "text": "Uncaught" } }),
+        9_000,
+    );
+    c.apply_console(
+        "TAB",
+        "Log.entryAdded",
+        &json!({ "entry": { "level": "error", "text": "t", "timestamp": 1_700.0 } }),
+        9_000,
+    );
+    for missing in [Value::Null, json!("soon"), json!(-5.0), json!(0.0)] {
+        c.apply_console("TAB", "Runtime.consoleAPICalled", &logged(missing), 9_000);
+    }
+    let times: Vec<u64> = c.console.iter().map(|e| e.at).collect();
+    assert_eq!(times, vec![1_500, 1_600, 1_700, 9_000, 9_000, 9_000, 9_000]);
 }
 
 #[test]
