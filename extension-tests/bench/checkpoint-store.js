@@ -12,16 +12,10 @@
 //   before it stored their text), in a scratch database;
 // - a bare put of the same document as its JSON text (how it stores them now).
 
-import { checkpointOf, fixture, launchWithExtension, serviceWorker } from '../e2e/support.js';
+import { checkpointOf, fixture, launchWithExtension, quantile, serviceWorker } from '../e2e/support.js';
 import { makeFullDocument } from '../fixtures/make-full.js';
 
 const repetitions = Number(process.argv[2] ?? 20);
-
-/** @param {number[]} values @param {number} q */
-function quantile(values, q) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-}
 
 const { context, close } = await launchWithExtension();
 try {

@@ -9,16 +9,10 @@
 // Each repetition opens a fresh page and measures, with the page's own clock, the time from
 // navigation start until the view is on screen (the timeline's 64 operations; the list's rows).
 
-import { fixture, evidenceUrl, launchWithExtension, rebased, seed, serviceWorker } from '../e2e/support.js';
+import { fixture, evidenceUrl, launchWithExtension, quantile, rebased, seed, serviceWorker } from '../e2e/support.js';
 import { makeFullDocument } from '../fixtures/make-full.js';
 
 const repetitions = Number(process.argv[2] ?? 15);
-
-/** @param {number[]} values @param {number} q */
-function quantile(values, q) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-}
 
 const { context, close } = await launchWithExtension();
 try {

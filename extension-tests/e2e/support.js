@@ -155,3 +155,13 @@ export async function openEvidence(context, pageErrors, hash = '') {
   await page.goto(`${evidenceUrl()}${hash}`);
   return page;
 }
+
+/**
+ * The `q` quantile of `values` (nearest rank), for the benches.
+ * @param {number[]} values
+ * @param {number} q
+ */
+export function quantile(values, q) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}

@@ -53,58 +53,41 @@ fn finish(c: &mut Capture, id: &str, status: u16, mime: &str, at: u64) -> Vec<Bo
 #[test]
 fn a_request_ends_when_the_browser_says_however_late_the_event_is_read() {
     let mut c = capture();
-    let event = |c: &mut Capture, method: &str, params: Value, read_at: u64| {
-        c.apply_network("TAB", "S", method, &params.to_string(), read_at)
-    };
     // Monotonic 100 s is wall 2.0 s here; every event is read at 9 s.
-    event(
-        &mut c,
-        "Network.requestWillBeSent",
-        json!({ "requestId": "1", "timestamp": 100.0, "wallTime": 2.0,
-        "request": { "url": "http://a/ok", "method": "GET", "headers": {} } }),
-        9_000,
-    );
-    event(
-        &mut c,
-        "Network.loadingFinished",
-        json!({ "requestId": "1", "timestamp": 100.25 }),
-        9_000,
-    );
-    event(
-        &mut c,
-        "Network.requestWillBeSent",
-        json!({ "requestId": "2", "timestamp": 100.5, "wallTime": 2.5,
-        "request": { "url": "http://a/down", "method": "GET", "headers": {} } }),
-        9_000,
-    );
-    event(
-        &mut c,
-        "Network.loadingFailed",
-        json!({ "requestId": "2", "timestamp": 101.0, "errorText": "net::ERR_FAILED" }),
-        9_000,
-    );
-    event(
-        &mut c,
-        "Network.requestWillBeSent",
-        json!({ "requestId": "3", "timestamp": 102.0, "wallTime": 4.0,
-        "request": { "url": "http://a/old", "method": "GET", "headers": {} } }),
-        9_000,
-    );
-    event(
-        &mut c,
-        "Network.requestWillBeSent",
-        json!({ "requestId": "3", "timestamp": 102.125, "wallTime": 4.125,
-        "request": { "url": "http://a/new", "method": "GET", "headers": {} },
-        "redirectResponse": { "url": "http://a/old", "status": 302, "statusText": "Found", "headers": {} } }),
-        9_000,
-    );
-    // No timestamp: the time it was read.
-    event(
-        &mut c,
-        "Network.loadingFinished",
-        json!({ "requestId": "3" }),
-        9_000,
-    );
+    let request = |id: &str, url: &str, timestamp: f64, wall: f64| {
+        json!({ "requestId": id, "timestamp": timestamp, "wallTime": wall,
+            "request": { "url": url, "method": "GET", "headers": {} } })
+    };
+    let mut redirected = request("3", "http://a/new", 102.125, 4.125);
+    redirected["redirectResponse"] =
+        json!({ "url": "http://a/old", "status": 302, "statusText": "Found", "headers": {} });
+    for (method, params) in [
+        (
+            "Network.requestWillBeSent",
+            request("1", "http://a/ok", 100.0, 2.0),
+        ),
+        (
+            "Network.loadingFinished",
+            json!({ "requestId": "1", "timestamp": 100.25 }),
+        ),
+        (
+            "Network.requestWillBeSent",
+            request("2", "http://a/down", 100.5, 2.5),
+        ),
+        (
+            "Network.loadingFailed",
+            json!({ "requestId": "2", "timestamp": 101.0, "errorText": "net::ERR_FAILED" }),
+        ),
+        (
+            "Network.requestWillBeSent",
+            request("3", "http://a/old", 102.0, 4.0),
+        ),
+        ("Network.requestWillBeSent", redirected),
+        // No timestamp: the time it was read.
+        ("Network.loadingFinished", json!({ "requestId": "3" })),
+    ] {
+        c.apply_network("TAB", "S", method, &params.to_string(), 9_000);
+    }
     let ends: Vec<(u64, Option<u64>)> = c
         .requests
         .iter()
