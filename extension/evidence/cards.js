@@ -172,7 +172,6 @@ function capacity(/** @type {import('./record-view.js').Ctx} */ ctx) {
 /** Where the record is kept, and for how long. */
 function historyStatus(/** @type {import('./record-view.js').Ctx} */ ctx) {
   const { meta, doc } = ctx;
-  const reported = doc.run.history;
   if (meta.imported) {
     return card('History', 'info', [
       `Imported into this browser from ${meta.imported.file_name} on ${dateTime(meta.imported.at)}, ${bytes(meta.bytes)}. Read-only: checkpoints of this run are not stored over it.`,
@@ -184,7 +183,5 @@ function historyStatus(/** @type {import('./record-view.js').Ctx} */ ctx) {
     doc.run.state === 'active'
       ? 'While active, checkpoints arrive at most every 2 seconds; a crash loses changes since the last one.'
       : 'Kept for 30 days, within 50 records and 50 MiB in total (oldest stopped records go first). Export it to keep it longer.',
-    reported && reported.available === false && reported.reason
-      ? h('span', { class: 'muted small' }, `The daemon's own note at this checkpoint: ${reported.reason}`) : null,
   ]);
 }

@@ -426,7 +426,19 @@ impl Capture {
     /// load-profile capture's is the spec-bounded newest slice (200 requests, 100 console
     /// entries, 512 Ki code units of body text, newest bodies first) with the complete summary,
     /// so that a checkpoint every two seconds costs what a default capture's does.
+    ///
+    /// A checkpoint is only ever read from history, where it is saved: its history status says
+    /// so, rather than the status before this save ("no checkpoint saved yet" on the first, an
+    /// extension not found yet), which would read as a problem beside the record itself. The
+    /// confirmed count and time stay the daemon's.
     pub fn checkpoint(&self, saved_at: u64) -> ExportDocument {
+        let mut doc = self.checkpoint_slice(saved_at);
+        doc.run.history.available = true;
+        doc.run.history.reason = None;
+        doc
+    }
+
+    fn checkpoint_slice(&self, saved_at: u64) -> ExportDocument {
         use crate::bounds::{MAX_CAPTURE_TEXT_UNITS, MAX_CONSOLE_ENTRIES, MAX_REQUESTS};
         if self.limits.profile == CaptureProfile::Default {
             return self.export(saved_at);

@@ -485,6 +485,21 @@ fn since_follows_updates_and_an_empty_page_ends() {
 }
 
 #[test]
+fn a_checkpoint_says_it_is_saved_where_the_export_says_what_history_confirmed() {
+    let c = capture();
+    let exported = c.export(2_000).run.history;
+    assert!(!exported.available);
+    assert_eq!(exported.reason.as_deref(), Some("no checkpoint saved yet"));
+    let checkpoint = c.checkpoint(2_000).run.history;
+    assert!(checkpoint.available, "history holds it, so it is saved");
+    assert_eq!(checkpoint.reason, None);
+    assert_eq!(
+        checkpoint.checkpoints, 0,
+        "the confirmed count stays the daemon's"
+    );
+}
+
+#[test]
 fn console_entries_keep_the_browsers_time_when_it_gives_one() {
     let mut c = capture();
     let logged = |timestamp: Value| json!({ "type": "log", "args": [{ "type": "string", "value": "x" }], "timestamp": timestamp });
