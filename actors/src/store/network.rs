@@ -648,7 +648,7 @@ impl Capture {
         session_id: &str,
         cdp_id: &str,
         encoded_data_length: Option<f64>,
-        now: u64,
+        ended_at: u64,
     ) -> Vec<BodyJob> {
         let Some(id) = self.by_cdp_id.get(cdp_id).cloned() else {
             return Vec::new();
@@ -659,7 +659,7 @@ impl Capture {
             // its own: it belongs to the iframe target, whose buffer holds its body.
             record.target_id = target_id.to_string();
             record.state = RequestState::Complete;
-            record.ended_at = Some(now);
+            record.ended_at = Some(ended_at);
             record.encoded_data_length = encoded_data_length;
             if record.response_body.state != BodyState::Pending {
                 return;
