@@ -187,11 +187,9 @@ impl Capture {
             }
             "Log.entryAdded" => {
                 let entry = &params["entry"];
+                let at = browser_time(&entry["timestamp"], now);
                 // `Log.enable` replays entries logged before capture started; those are not ours.
-                if entry["timestamp"]
-                    .as_f64()
-                    .is_some_and(|t| (t as u64) < self.meta.started_at)
-                {
+                if at < self.meta.started_at {
                     return;
                 }
                 let url = entry["url"].as_str().unwrap_or_default();
@@ -199,7 +197,7 @@ impl Capture {
                 let text = entry["text"].as_str().unwrap_or_default();
                 self.entry(
                     target_id,
-                    browser_time(&entry["timestamp"], now),
+                    at,
                     ConsoleSource::Browser,
                     &level,
                     "browser",
