@@ -174,6 +174,23 @@ pub trait Commander: Send + Sync + Debug + 'static {
         params: Value,
         deadline: Duration,
     ) -> CommandFuture;
+
+    /// Like [`Commander::command`], for a reply nobody needs within milliseconds: the
+    /// connection may deliver it with the browser's next gathered messages rather than wake for
+    /// it alone (a body read while the pool has no backlog).
+    fn command_unhurried(
+        &self,
+        session_id: &str,
+        method: &str,
+        params: Value,
+        deadline: Duration,
+    ) -> CommandFuture {
+        self.command(session_id, method, params, deadline)
+    }
+
+    /// Asks for the replies of unhurried commands now, and for a short while after: their
+    /// sender has a backlog.
+    fn hurry(&self) {}
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! deadline, the checkpoint throttle under paused time, and every actor kind's panic ending in
 //! an interrupted capture whose evidence is kept.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -14,10 +15,14 @@ use bsk_schema::capture::{BodyReason, BodyState, CaptureState, ExportDocument, S
 use serde_json::{Value, json};
 
 /// A browser whose body reads never answer (every other command answers `{}` at once), and
-/// which counts the body reads it was asked for.
+/// which counts the body reads it was asked for, how many of them were unhurried, and how
+/// often it was hurried.
 #[derive(Debug, Default)]
 struct SilentBrowser {
     asked: Mutex<Vec<String>>,
+    unhurried: AtomicUsize,
+    /// The number of body reads asked for at each hurry.
+    hurries: Mutex<Vec<usize>>,
 }
 
 impl Commander for SilentBrowser {
@@ -27,6 +32,22 @@ impl Commander for SilentBrowser {
         }
         self.asked.lock().expect("lock").push(method.to_string());
         Box::pin(std::future::pending::<Result<Value, CommandError>>())
+    }
+
+    fn command_unhurried(
+        &self,
+        session_id: &str,
+        method: &str,
+        params: Value,
+        deadline: Duration,
+    ) -> CommandFuture {
+        self.unhurried.fetch_add(1, Ordering::Relaxed);
+        self.command(session_id, method, params, deadline)
+    }
+
+    fn hurry(&self) {
+        let asked = self.asked.lock().expect("lock").len();
+        self.hurries.lock().expect("lock").push(asked);
     }
 }
 
@@ -103,6 +124,16 @@ async fn the_body_pool_runs_four_queues_thirty_two_and_the_oldest_queued_give_wa
         4,
         "only 4 fetches at once"
     );
+    assert_eq!(
+        browser.unhurried.load(Ordering::Relaxed),
+        4,
+        "the first reads may wait for the browser's next messages"
+    );
+    let hurries = browser.hurries.lock().expect("lock").clone();
+    assert!(
+        !hurries.is_empty(),
+        "a backlog hurries the replies of the reads in flight"
+    );
     // Each wave of 4 ends at the 2.5 s deadline; 36 jobs need 9 waves.
     wait_for("every body to settle", || {
         let c = capture.lock();
@@ -135,6 +166,36 @@ async fn the_body_pool_runs_four_queues_thirty_two_and_the_oldest_queued_give_wa
     }
     assert_eq!(browser.asked.lock().expect("lock").len(), 36);
     tap.stop(StopReason::Stopped).await;
+}
+
+#[tokio::test(start_paused = true)]
+async fn the_body_pool_hurries_its_replies_once_eight_jobs_queue() {
+    let capture = new_capture();
+    let browser = Arc::new(SilentBrowser::default());
+    let tap = CaptureTap::start(
+        capture.clone(),
+        browser.clone(),
+        Arc::new(RecordingSink::default()),
+        "ROOT".into(),
+    );
+    // 4 running and 7 queued: no backlog worth waking the daemon for.
+    for i in 0..11 {
+        finished_request(&tap, i);
+    }
+    wait_for("4 reads", || browser.asked.lock().expect("lock").len() == 4).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(browser.hurries.lock().expect("lock").is_empty());
+    assert_eq!(browser.unhurried.load(Ordering::Relaxed), 4);
+    finished_request(&tap, 11);
+    wait_for("a hurry", || {
+        !browser.hurries.lock().expect("lock").is_empty()
+    })
+    .await;
+    assert_eq!(
+        browser.hurries.lock().expect("lock").as_slice(),
+        [4],
+        "the eighth queued job hurries the four reads in flight"
+    );
 }
 
 #[tokio::test(start_paused = true)]

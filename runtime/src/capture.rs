@@ -16,7 +16,7 @@ use bsk_schema::capture::{CaptureLimits, CaptureState, RunInfo, StopReason};
 use dashmap::DashMap;
 use serde_json::{Value, json};
 
-use crate::cdp::{CdpClient, CdpError};
+use crate::cdp::{CdpClient, CdpError, Urgency};
 use crate::error::{Failure, Result};
 use crate::events::{OperationEvent, OperationPhase};
 use crate::session::Session;
@@ -142,13 +142,14 @@ impl CdpCommander {
     }
 }
 
-impl Commander for CdpCommander {
-    fn command(
+impl CdpCommander {
+    fn send(
         &self,
         session_id: &str,
         method: &str,
         params: Value,
         deadline: Duration,
+        urgency: Urgency,
     ) -> CommandFuture {
         let client = self.client.clone();
         let (session, method) = (session_id.to_string(), method.to_string());
@@ -160,7 +161,7 @@ impl Commander for CdpCommander {
                 tokio::time::sleep(delay).await;
             }
             let reply = client
-                .send_with_deadline(Some(&session), &method, params, deadline)
+                .send_as(Some(&session), &method, params, deadline, urgency)
                 .await;
             reply.wait().await.map_err(|e| match e {
                 CdpError::Timeout { .. } => CommandError::Deadline,
@@ -169,6 +170,32 @@ impl Commander for CdpCommander {
                 other => CommandError::Remote(other.to_string()),
             })
         })
+    }
+}
+
+impl Commander for CdpCommander {
+    fn command(
+        &self,
+        session_id: &str,
+        method: &str,
+        params: Value,
+        deadline: Duration,
+    ) -> CommandFuture {
+        self.send(session_id, method, params, deadline, Urgency::Prompt)
+    }
+
+    fn command_unhurried(
+        &self,
+        session_id: &str,
+        method: &str,
+        params: Value,
+        deadline: Duration,
+    ) -> CommandFuture {
+        self.send(session_id, method, params, deadline, Urgency::Unhurried)
+    }
+
+    fn hurry(&self) {
+        self.client.hurry();
     }
 }
 

@@ -24,6 +24,11 @@ use crate::cdp::{CommandError, Commander};
 use crate::model::binary;
 use crate::store::{BodyJob, BodyKind, BodyOutcome, is_multipart};
 
+/// Queued jobs from which the pool asks the connection for its replies promptly: below it, a
+/// read may wait for the browser's next gathered messages (one wake-up of the daemon, not two),
+/// which costs a few milliseconds nobody waits for; from it, a backlog is forming.
+const HURRY_AT: usize = BODY_FETCH_QUEUE / 4;
+
 #[derive(Debug)]
 pub struct BodyPool {
     capture: SharedCapture,
@@ -154,9 +159,11 @@ impl BodyPool {
                 json!({ "requestId": job.cdp_request_id }),
             ),
         };
-        let reply = self
-            .cdp
-            .command(&job.session_id, method, params, BODY_FETCH_DEADLINE);
+        // The reply may come with the browser's next messages: when the queue grows, the pool
+        // hurries (see `Message<Fetch>`).
+        let reply =
+            self.cdp
+                .command_unhurried(&job.session_id, method, params, BODY_FETCH_DEADLINE);
         let me = self.me.clone();
         let kind = job.kind;
         let content_type = job.content_type.clone();
@@ -250,6 +257,9 @@ impl Message<Fetch> for BodyPool {
             self.queue.push_back(job);
         } else {
             self.queue_over_full(job);
+        }
+        if self.queue.len() >= HURRY_AT {
+            self.cdp.hurry();
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use dashmap::DashMap;
 use futures_util::{SinkExt, StreamExt};
@@ -29,6 +29,34 @@ const OUTGOING_QUEUE_CAPACITY: usize = 1024;
 /// Largest CDP message accepted over a WebSocket, where a larger one would end the
 /// connection: generous, with the work after parsing bounded instead.
 const MAX_MESSAGE_BYTES: usize = 256 * 1024 * 1024;
+
+/// How long the pipe reader may let the browser's messages gather between reads while traffic
+/// is sparse and nobody waits promptly for a reply. Chromium writes each CDP message on its
+/// own, and reading each as it came woke the daemon five to six times per captured request;
+/// gathered, one wake-up reads everything a page sent in the window (docs/performance.md).
+/// Events then reach their owners up to `most` later (a record's times are the browser's own).
+/// See [`Gathering`] for when the reader gathers and for how long.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Windows {
+    /// The first window after the pipe was idle: short, so that a burst starting then is seen
+    /// before a longer window could gather more finished requests than the body pool holds.
+    pub first: Duration,
+    /// The longest window, reached by doubling while batches stay sparse.
+    pub most: Duration,
+}
+
+impl Windows {
+    /// What the daemon uses on the pipe of the browser it launches.
+    pub const GATHER: Windows = Windows {
+        first: Duration::from_millis(1),
+        most: Duration::from_millis(10),
+    };
+    /// Every message read as it comes.
+    pub const NONE: Windows = Windows {
+        first: Duration::ZERO,
+        most: Duration::ZERO,
+    };
+}
 
 /// Largest CDP message read over the pipe: what the bounds need (an accessibility tree of a
 /// large page, a 256 KiB resource buffer in base64, a request's post data) with room to spare.
@@ -77,6 +105,13 @@ struct Inner {
     unrouted: AtomicU64,
     /// Messages skipped: over [`MAX_PIPE_MESSAGE_BYTES`], or not JSON even read leniently.
     oversize: AtomicU64,
+    /// Told when a prompt command is queued, or someone hurries: it ends the pipe reader's
+    /// gathering window early.
+    prompt: tokio::sync::Notify,
+    /// Until when (in milliseconds since `started`) the reader stays prompt because someone
+    /// hurried ([`CdpClient::hurry`]).
+    hurried_until: AtomicU64,
+    started: Instant,
 }
 
 /// A command as it goes on the wire.
@@ -93,7 +128,20 @@ struct Outgoing<'a, P> {
 #[derive(Debug)]
 struct Pending {
     method: String,
+    /// When a prompt command was sent; `None` for an unhurried one, whose reply may wait for
+    /// the pipe reader's window.
+    prompt_since: Option<Instant>,
     reply: oneshot::Sender<Result<Value, CdpError>>,
+}
+
+/// How soon a command's reply is wanted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Urgency {
+    /// Someone waits for it: the pipe reader ends its window and stays prompt until it comes.
+    Prompt,
+    /// Nobody needs it within milliseconds (a body read while the pool has no backlog): it may
+    /// come with the next window's messages.
+    Unhurried,
 }
 
 /// Room in an owner's control lane: attaches, detaches, lifecycle and navigation events, which
@@ -273,9 +321,13 @@ impl CdpClient {
     /// Speaks CDP over the pipe of a browser started with `--remote-debugging-pipe`: JSON
     /// messages separated by NUL bytes, `commands` written to the browser's fd 3, `replies` read
     /// from its fd 4. No socket is involved, so no other process can reach the browser.
+    ///
+    /// `windows` say how long the reader may let events gather in the pipe between reads
+    /// ([`Windows::GATHER`]; [`Windows::NONE`] reads every message as it comes).
     pub fn over_pipe(
         commands: tokio::net::unix::pipe::Sender,
         replies: tokio::net::unix::pipe::Receiver,
+        windows: Windows,
     ) -> (CdpClient, EventReceiver) {
         let (client, events, outgoing_rx) = CdpClient::unconnected();
         let connection = tokio::spawn(run_pipe(
@@ -283,6 +335,7 @@ impl CdpClient {
             replies,
             outgoing_rx,
             client.inner.clone(),
+            windows,
         ));
         client.watch(connection);
         (client, events)
@@ -302,6 +355,9 @@ impl CdpClient {
             closed,
             unrouted: AtomicU64::new(0),
             oversize: AtomicU64::new(0),
+            prompt: tokio::sync::Notify::new(),
+            hurried_until: AtomicU64::new(0),
+            started: Instant::now(),
         });
         (CdpClient { inner }, browser_events, outgoing_rx)
     }
@@ -351,6 +407,17 @@ impl CdpClient {
         self.inner.oversize.load(Ordering::Relaxed)
     }
 
+    /// Asks for the replies of unhurried commands now, and for the next [`PROMPT_FOR`]: their
+    /// owner has a backlog (the body pool's queue is filling).
+    pub fn hurry(&self) {
+        let until = self
+            .inner
+            .millis()
+            .saturating_add(u64::try_from(PROMPT_FOR.as_millis()).unwrap_or(u64::MAX));
+        self.inner.hurried_until.fetch_max(until, Ordering::Relaxed);
+        self.inner.prompt.notify_waiters();
+    }
+
     pub fn unrouted_events(&self) -> u64 {
         self.inner.unrouted.load(Ordering::Relaxed)
     }
@@ -369,6 +436,19 @@ impl CdpClient {
         method: &str,
         params: impl serde::Serialize,
         deadline: Duration,
+    ) -> PendingReply {
+        self.send_as(session, method, params, deadline, Urgency::Prompt)
+            .await
+    }
+
+    /// Queues a command whose reply is wanted as soon as `urgency` says.
+    pub async fn send_as(
+        &self,
+        session: Option<&str>,
+        method: &str,
+        params: impl serde::Serialize,
+        deadline: Duration,
+        urgency: Urgency,
     ) -> PendingReply {
         let id = self.inner.next_id.fetch_add(1, Ordering::Relaxed);
         let frame = serde_json::to_string(&Outgoing {
@@ -389,9 +469,13 @@ impl CdpClient {
                     id,
                     Pending {
                         method: method.to_string(),
+                        prompt_since: (urgency == Urgency::Prompt).then(Instant::now),
                         reply: tx,
                     },
                 );
+                if urgency == Urgency::Prompt {
+                    self.inner.prompt.notify_waiters();
+                }
                 match self.inner.outgoing.send(frame).await {
                     Ok(()) => Ok(rx),
                     Err(_) => {
@@ -512,6 +596,23 @@ impl Inner {
         }
     }
 
+    /// Whether someone waits promptly for a reply: a prompt command sent within the last
+    /// [`PROMPT_FOR`], or a hurry within it.
+    fn waits_promptly(&self) -> bool {
+        self.millis() < self.hurried_until.load(Ordering::Relaxed)
+            || self.pending.iter().any(|entry| {
+                entry
+                    .value()
+                    .prompt_since
+                    .is_some_and(|sent| sent.elapsed() < PROMPT_FOR)
+            })
+    }
+
+    /// Milliseconds since the client started: the clock of `hurried_until`.
+    fn millis(&self) -> u64 {
+        u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+
     /// A message that is not JSON even leniently: counted with the skipped ones (`bsk status`).
     fn unparseable(&self, error: &serde_json::Error) {
         self.oversize.fetch_add(1, Ordering::Relaxed);
@@ -623,6 +724,128 @@ async fn read_bounded<R: tokio::io::AsyncBufRead + Unpin>(
     }
 }
 
+/// How long after a command is sent the pipe reader stays prompt for its reply. A reply that
+/// takes longer (a promise the page settles late, a navigation) may wait for the next window.
+const PROMPT_FOR: Duration = Duration::from_millis(100);
+
+/// A batch this large means the browser streams faster than a window should hold (a burst of
+/// requests): the reader reads promptly for the next [`PROMPT_FOR`], as without windows, so
+/// that the body pool sees requests finish one by one rather than a window's worth at once.
+const DENSE_BATCH: usize = 64;
+
+/// A wait on an empty pipe longer than this means the page went quiet: the next window starts
+/// at [`Windows::first`] again.
+const IDLE_AFTER: Duration = Duration::from_millis(20);
+
+/// When the pipe reader lets the browser's messages gather, and for how long; bookkeeping over
+/// the *batches* it reads (the messages read between two moments the pipe was empty).
+///
+/// The reader gathers only while traffic is sparse: after a batch with messages, while nobody
+/// waits promptly for a reply (a command sent in the last [`PROMPT_FOR`], or a hurry), and not
+/// in the [`PROMPT_FOR`] after a dense batch. A window starts at [`Windows::first`] after the
+/// pipe was idle and doubles with each sparse batch up to [`Windows::most`]; a dense batch
+/// sends it back to the first. So a steady trickle of requests (the case that woke the daemon
+/// once per message) is read a window at a time, while a burst is read as it comes.
+#[derive(Debug)]
+struct Gathering {
+    /// The first window after idle.
+    first: Duration,
+    /// The longest window; zero never gathers.
+    most: Duration,
+    /// The next window's length.
+    next: Duration,
+    /// Until when the reader reads promptly because a batch was dense.
+    streaming_until: Option<Instant>,
+    /// Messages read in the batch being read.
+    batch: usize,
+    /// When the reader last began to wait on an empty pipe.
+    empty_since: Instant,
+}
+
+impl Gathering {
+    fn new(windows: Windows, now: Instant) -> Gathering {
+        let first = windows.first.min(windows.most);
+        Gathering {
+            first,
+            most: windows.most,
+            next: first,
+            streaming_until: None,
+            batch: 0,
+            empty_since: now,
+        }
+    }
+
+    /// The pipe is empty, so the batch read since it last was has ended. Returns how long to
+    /// let messages gather now; `None` reads the next message as soon as it comes.
+    /// `someone_waits` is asked only when a window is otherwise due.
+    fn pipe_empty(
+        &mut self,
+        now: Instant,
+        someone_waits: impl FnOnce() -> bool,
+    ) -> Option<Duration> {
+        if self.batch == 0 {
+            // Nothing came since the last look (or the last window): wait for the next message
+            // rather than for a timer, so an idle daemon sleeps.
+            return None;
+        }
+        let window = self.next;
+        if self.batch >= DENSE_BATCH {
+            self.streaming_until = Some(now + PROMPT_FOR);
+            self.next = self.first;
+        } else {
+            self.next = (self.next * 2).min(self.most);
+        }
+        self.batch = 0;
+        let streaming = self.streaming_until.is_some_and(|until| now < until);
+        (!self.most.is_zero() && !streaming && !someone_waits()).then_some(window)
+    }
+
+    /// The reader waits on the empty pipe from `now` (after its window, if it gathered).
+    fn waiting(&mut self, now: Instant) {
+        self.empty_since = now;
+    }
+
+    /// A message was read at `now`.
+    fn message(&mut self, now: Instant) {
+        if self.batch == 0 && now.duration_since(self.empty_since) > IDLE_AFTER {
+            self.next = self.first;
+        }
+        self.batch += 1;
+    }
+}
+
+/// Bytes waiting in the pipe, read or not: while the browser streams faster than a window
+/// drains, the reader reads on.
+#[allow(unsafe_code)]
+fn unread(pipe: &tokio::net::unix::pipe::Receiver) -> usize {
+    use std::os::fd::AsRawFd;
+    let mut waiting: libc::c_int = 0;
+    // SAFETY: FIONREAD writes one int through the pointer, which points at one.
+    let status = unsafe { libc::ioctl(pipe.as_raw_fd(), libc::FIONREAD, &mut waiting) };
+    if status == 0 {
+        usize::try_from(waiting).unwrap_or(0)
+    } else {
+        0
+    }
+}
+
+/// Lets the browser's messages gather in the pipe for `window`, the pipe out of the runtime's
+/// `epoll` set so that none of them wakes the worker; a prompt command ends the window early.
+/// Returns the pipe watched again.
+async fn gather(
+    replies: tokio::net::unix::pipe::Receiver,
+    window: Duration,
+    prompt: std::pin::Pin<&mut tokio::sync::futures::Notified<'_>>,
+) -> std::io::Result<tokio::net::unix::pipe::Receiver> {
+    let fd = replies.into_nonblocking_fd()?;
+    tokio::select! {
+        () = tokio::time::sleep(window) => {}
+        () = prompt => {}
+    }
+    // Still the nonblocking pipe it was a moment ago: no need to check it again.
+    tokio::net::unix::pipe::Receiver::from_owned_fd_unchecked(fd)
+}
+
 /// The `id` of a reply from its first bytes (`{"id":42,…`), for a message too large to parse.
 fn reply_id(start: &[u8]) -> Option<u64> {
     let text = String::from_utf8_lossy(start);
@@ -633,18 +856,43 @@ fn reply_id(start: &[u8]) -> Option<u64> {
 
 /// The pipe transport: NUL-delimited JSON both ways. A message larger than
 /// [`MAX_PIPE_MESSAGE_BYTES`] is skipped unread and counted rather than ending the connection
-/// (over a pipe the next one is intact).
+/// (over a pipe the next one is intact). The reader lets messages gather between reads as
+/// [`Gathering`] says, within `windows`.
 async fn run_pipe(
     mut commands: tokio::net::unix::pipe::Sender,
     replies: tokio::net::unix::pipe::Receiver,
     mut outgoing: mpsc::Receiver<String>,
     inner: Arc<Inner>,
+    windows: Windows,
 ) {
     use tokio::io::{AsyncWriteExt, BufReader};
     let reader = async {
         let mut replies = BufReader::with_capacity(1 << 16, replies);
         let mut message = Vec::new();
+        let mut gathering = Gathering::new(windows, Instant::now());
         loop {
+            if replies.buffer().is_empty() {
+                // Listening before looking: a command queued after the look still ends the
+                // window, and one queued before it is in `pending`.
+                let prompt = inner.prompt.notified();
+                tokio::pin!(prompt);
+                prompt.as_mut().enable();
+                if unread(replies.get_ref()) == 0 {
+                    let now = Instant::now();
+                    if let Some(window) = gathering.pipe_empty(now, || inner.waits_promptly()) {
+                        match gather(replies.into_inner(), window, prompt).await {
+                            Ok(receiver) => {
+                                replies = BufReader::with_capacity(1 << 16, receiver);
+                            }
+                            Err(e) => {
+                                tracing::error!(error = %e, "cannot watch the CDP pipe again");
+                                break;
+                            }
+                        }
+                    }
+                    gathering.waiting(Instant::now());
+                }
+            }
             message.clear();
             match read_bounded(&mut replies, &mut message, MAX_PIPE_MESSAGE_BYTES).await {
                 Ok(Framed::End) | Err(_) => break,
@@ -664,6 +912,7 @@ async fn run_pipe(
                     continue;
                 }
             }
+            gathering.message(Instant::now());
             match Incoming::parse(&message) {
                 Ok(message) => inner.dispatch(message),
                 Err(e) => inner.unparseable(&e),

@@ -1,5 +1,5 @@
-//! The router against a scripted WebSocket peer standing in for the browser: pure protocol
-//! logic, no Chromium needed.
+//! The router against a scripted WebSocket peer, or a pair of pipes, standing in for the
+//! browser: pure protocol logic, no Chromium needed.
 
 use std::time::Duration;
 
@@ -258,6 +258,314 @@ async fn pipe_messages_over_the_limit_are_skipped_unread_and_their_reply_id_kept
             .expect("read"),
         Framed::End
     );
+}
+
+/// The browser's ends of the two pipes a client runs over, as Chromium's fds 3 and 4.
+struct PipeBrowser {
+    commands: tokio::io::BufReader<tokio::net::unix::pipe::Receiver>,
+    replies: tokio::net::unix::pipe::Sender,
+}
+
+impl PipeBrowser {
+    async fn next_command(&mut self) -> Value {
+        use tokio::io::AsyncBufReadExt;
+        let mut frame = Vec::new();
+        tokio::time::timeout(
+            Duration::from_secs(5),
+            self.commands.read_until(0, &mut frame),
+        )
+        .await
+        .expect("a command in time")
+        .expect("read");
+        frame.pop();
+        serde_json::from_slice(&frame).expect("json command")
+    }
+
+    async fn write(&mut self, message: Value) {
+        use tokio::io::AsyncWriteExt;
+        let mut frame = message.to_string().into_bytes();
+        frame.push(0);
+        self.replies.write_all(&frame).await.expect("write");
+    }
+}
+
+/// A client over a pipe whose windows are all `window` long.
+fn piped(window: Duration) -> (CdpClient, EventReceiver, PipeBrowser) {
+    let (commands_tx, commands_rx) = tokio::net::unix::pipe::pipe().expect("pipe");
+    let (replies_tx, replies_rx) = tokio::net::unix::pipe::pipe().expect("pipe");
+    let windows = Windows {
+        first: window,
+        most: window,
+    };
+    let (client, events) = CdpClient::over_pipe(commands_tx, replies_rx, windows);
+    let browser = PipeBrowser {
+        commands: tokio::io::BufReader::new(commands_rx),
+        replies: replies_tx,
+    };
+    (client, events, browser)
+}
+
+/// Long enough that a test waiting it out would time out first.
+const AN_HOUR: Duration = Duration::from_secs(3600);
+
+/// Time for the pipe reader to get into its window (if it reaches it later, the tests below
+/// check less, never wrongly).
+async fn let_the_reader_settle() {
+    tokio::time::sleep(Duration::from_millis(50)).await;
+}
+
+/// Writes one event and waits until the client reads it: the reader, which reads the first
+/// message after an empty pipe at once, is then in its window.
+async fn into_the_window(events: &mut EventReceiver, browser: &mut PipeBrowser) {
+    browser
+        .write(json!({"method": "Test.wake", "params": {}}))
+        .await;
+    events
+        .recv()
+        .await
+        .expect("the first message, read at once");
+    let_the_reader_settle().await;
+}
+
+#[tokio::test]
+async fn a_command_ends_the_pipe_readers_window_and_gathered_events_keep_their_order() {
+    let (client, mut events, mut browser) = piped(AN_HOUR);
+    into_the_window(&mut events, &mut browser).await;
+    // Nobody waits for a reply: the reader is in its window, and the events gather in the pipe.
+    for i in 0..3 {
+        browser
+            .write(json!({"method": "Test.event", "params": {"i": i}}))
+            .await;
+    }
+    let_the_reader_settle().await;
+    assert!(events.try_recv().is_none(), "gathered, not read one by one");
+    let call = tokio::spawn({
+        let client = client.clone();
+        async move { client.call(None, "Page.enable", json!({})).await }
+    });
+    let command = browser.next_command().await;
+    browser
+        .write(json!({"id": command["id"], "result": {"ok": true}}))
+        .await;
+    let reply = tokio::time::timeout(Duration::from_secs(20), call)
+        .await
+        .expect("the command ended the hour-long window")
+        .expect("joined")
+        .expect("reply");
+    assert_eq!(reply["ok"], true);
+    for i in 0..3 {
+        let event = events.try_recv().expect("read before the reply");
+        assert_eq!(event.value()["i"], i, "in wire order");
+    }
+}
+
+#[tokio::test]
+async fn a_reply_awaited_past_prompt_for_waits_for_the_window_and_the_next_command_fetches_it() {
+    let (client, mut events, mut browser) = piped(AN_HOUR);
+    let slow = client
+        .send(None, "Runtime.evaluate", json!({"awaitPromise": true}))
+        .await;
+    let slow_command = browser.next_command().await;
+    tokio::time::sleep(PROMPT_FOR + Duration::from_millis(50)).await;
+    // An event brings the reader round: nobody has waited promptly for a while, so it gathers.
+    browser
+        .write(json!({"method": "Test.event", "params": {}}))
+        .await;
+    events.recv().await.expect("the event");
+    let_the_reader_settle().await;
+    browser
+        .write(json!({"id": slow_command["id"], "result": {"late": true}}))
+        .await;
+    let mut slow = tokio::spawn(slow.wait());
+    assert!(
+        tokio::time::timeout(Duration::from_millis(300), &mut slow)
+            .await
+            .is_err(),
+        "a reply nobody has waited for promptly gathers with the events"
+    );
+    let ping = client.send(None, "Page.enable", json!({})).await;
+    let command = browser.next_command().await;
+    browser
+        .write(json!({"id": command["id"], "result": {}}))
+        .await;
+    ping.wait().await.expect("the prompt reply");
+    let slow = tokio::time::timeout(Duration::from_secs(20), slow)
+        .await
+        .expect("read with the prompt reply")
+        .expect("joined")
+        .expect("reply");
+    assert_eq!(slow["late"], true);
+}
+
+#[tokio::test]
+async fn an_unhurried_reply_waits_for_the_window_until_someone_hurries() {
+    let (client, mut events, mut browser) = piped(AN_HOUR);
+    into_the_window(&mut events, &mut browser).await;
+    let body = client
+        .send_as(
+            None,
+            "Network.getResponseBody",
+            json!({}),
+            DEFAULT_COMMAND_DEADLINE,
+            Urgency::Unhurried,
+        )
+        .await;
+    let command = browser.next_command().await;
+    browser
+        .write(json!({"id": command["id"], "result": {"body": "b"}}))
+        .await;
+    let mut body = tokio::spawn(body.wait());
+    assert!(
+        tokio::time::timeout(Duration::from_millis(300), &mut body)
+            .await
+            .is_err(),
+        "an unhurried command does not end the window"
+    );
+    client.hurry();
+    let body = tokio::time::timeout(Duration::from_secs(20), body)
+        .await
+        .expect("the hurry ended the hour-long window")
+        .expect("joined")
+        .expect("reply");
+    assert_eq!(body["body"], "b");
+}
+
+#[tokio::test]
+async fn without_windows_every_message_is_read_as_it_comes() {
+    let (commands_tx, commands_rx) = tokio::net::unix::pipe::pipe().expect("pipe");
+    let (replies_tx, replies_rx) = tokio::net::unix::pipe::pipe().expect("pipe");
+    let (_client, mut events) = CdpClient::over_pipe(commands_tx, replies_rx, Windows::NONE);
+    let mut browser = PipeBrowser {
+        commands: tokio::io::BufReader::new(commands_rx),
+        replies: replies_tx,
+    };
+    for i in 0..3 {
+        browser
+            .write(json!({"method": "Test.event", "params": {"i": i}}))
+            .await;
+        let event = tokio::time::timeout(Duration::from_secs(20), events.recv())
+            .await
+            .expect("read without a window")
+            .expect("an event");
+        assert_eq!(event.value()["i"], i);
+    }
+}
+
+mod gathering {
+    use super::super::{Gathering, IDLE_AFTER, PROMPT_FOR, Windows};
+    use std::time::{Duration, Instant};
+
+    const MS: Duration = Duration::from_millis(1);
+
+    /// Reads a batch of `messages` at `at` after waiting `waited` on an empty pipe, and returns
+    /// the window the reader takes when the pipe is empty again.
+    fn batch(
+        gathering: &mut Gathering,
+        at: Instant,
+        waited: Duration,
+        messages: usize,
+        someone_waits: bool,
+    ) -> Option<Duration> {
+        gathering.waiting(at - waited);
+        for _ in 0..messages {
+            gathering.message(at);
+        }
+        gathering.pipe_empty(at, || someone_waits)
+    }
+
+    #[test]
+    fn sparse_batches_double_the_window_up_to_the_longest() {
+        let start = Instant::now();
+        let mut gathering = Gathering::new(Windows::GATHER, start);
+        let windows: Vec<_> = (1..=6)
+            .map(|i| batch(&mut gathering, start + 20 * i * MS, MS, 7, false))
+            .collect();
+        assert_eq!(
+            windows,
+            [1, 2, 4, 8, 10, 10].map(|ms| Some(ms * MS)).to_vec(),
+            "a steady trickle settles at the longest window"
+        );
+    }
+
+    #[test]
+    fn an_idle_pipe_starts_the_window_short_again() {
+        let start = Instant::now();
+        let mut gathering = Gathering::new(Windows::GATHER, start);
+        for i in 1..=5 {
+            batch(&mut gathering, start + 20 * i * MS, MS, 7, false);
+        }
+        let after_quiet = batch(
+            &mut gathering,
+            start + Duration::from_secs(1),
+            250 * MS,
+            1,
+            false,
+        );
+        assert_eq!(
+            after_quiet,
+            Some(MS),
+            "a burst after a pause meets a short window"
+        );
+        let at = start + Duration::from_secs(2);
+        assert_eq!(
+            batch(&mut gathering, at, IDLE_AFTER, 1, false),
+            Some(2 * MS),
+            "a wait of exactly the idle threshold is not idle"
+        );
+    }
+
+    #[test]
+    fn a_dense_batch_reads_promptly_for_a_while_then_starts_short() {
+        let start = Instant::now();
+        let mut gathering = Gathering::new(Windows::GATHER, start);
+        for i in 1..=5 {
+            batch(&mut gathering, start + 20 * i * MS, MS, 7, false);
+        }
+        let dense_at = start + Duration::from_secs(1);
+        assert_eq!(
+            batch(&mut gathering, dense_at, MS, 64, false),
+            None,
+            "a burst"
+        );
+        assert_eq!(
+            batch(&mut gathering, dense_at + PROMPT_FOR / 2, MS, 1, false),
+            None,
+            "still streaming"
+        );
+        assert_eq!(
+            batch(&mut gathering, dense_at + PROMPT_FOR, MS, 1, false),
+            Some(2 * MS),
+            "after the stream, the window grows again from the first"
+        );
+        assert_eq!(
+            batch(&mut gathering, dense_at + PROMPT_FOR, MS, 63, false),
+            Some(4 * MS),
+            "63 messages are still sparse"
+        );
+    }
+
+    #[test]
+    fn nobody_gathers_when_someone_waits_or_nothing_came_or_windows_are_off() {
+        let start = Instant::now();
+        let mut gathering = Gathering::new(Windows::GATHER, start);
+        assert_eq!(
+            gathering.pipe_empty(start, || false),
+            None,
+            "nothing read yet: wait for a message, not a timer"
+        );
+        assert_eq!(
+            batch(&mut gathering, start + MS, MS, 3, true),
+            None,
+            "a reply is awaited"
+        );
+        assert_eq!(
+            batch(&mut gathering, start + 2 * MS, MS, 3, false),
+            Some(2 * MS),
+            "the wait did not reset the growth"
+        );
+        let mut off = Gathering::new(Windows::NONE, start);
+        assert_eq!(batch(&mut off, start + MS, MS, 3, false), None);
+    }
 }
 
 mod properties {

@@ -11,6 +11,6 @@ mod wire;
 
 pub use client::{
     CONTROL_QUEUE_CAPACITY, CdpClient, CdpError, DEFAULT_COMMAND_DEADLINE, EVENT_QUEUE_CAPACITY,
-    EventReceiver, EventSink, PendingReply, is_control,
+    EventReceiver, EventSink, PendingReply, Urgency, Windows, is_control,
 };
 pub use wire::CdpEvent;

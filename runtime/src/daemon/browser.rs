@@ -165,7 +165,11 @@ impl BrowserConn {
             BrowserSource::Launch(visibility) => {
                 let extension = crate::extension::files::install(&paths.extension())?;
                 let launched = browser::launch(&profile, visibility.headless).await?;
-                let (cdp, events) = CdpClient::over_pipe(launched.commands, launched.replies);
+                let (cdp, events) = CdpClient::over_pipe(
+                    launched.commands,
+                    launched.replies,
+                    crate::cdp::Windows::GATHER,
+                );
                 (
                     cdp,
                     events,
