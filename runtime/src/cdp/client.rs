@@ -112,6 +112,13 @@ struct Inner {
     /// hurried ([`CdpClient::hurry`]).
     hurried_until: AtomicU64,
     started: Instant,
+    /// Whether the reader may gather at all (a pipe with windows).
+    gathers: std::sync::atomic::AtomicBool,
+    /// Whether the reader waits on an empty pipe (not in a window, not reading a batch).
+    idle: std::sync::atomic::AtomicBool,
+    /// Counts the moments the reader found the pipe empty; told to [`CdpClient::caught_up`].
+    emptied: AtomicU64,
+    emptied_told: tokio::sync::Notify,
 }
 
 /// A command as it goes on the wire.
@@ -358,6 +365,10 @@ impl CdpClient {
             prompt: tokio::sync::Notify::new(),
             hurried_until: AtomicU64::new(0),
             started: Instant::now(),
+            gathers: std::sync::atomic::AtomicBool::new(false),
+            idle: std::sync::atomic::AtomicBool::new(false),
+            emptied: AtomicU64::new(0),
+            emptied_told: tokio::sync::Notify::new(),
         });
         (CdpClient { inner }, browser_events, outgoing_rx)
     }
@@ -416,6 +427,37 @@ impl CdpClient {
             .saturating_add(u64::try_from(PROMPT_FOR.as_millis()).unwrap_or(u64::MAX));
         self.inner.hurried_until.fetch_max(until, Ordering::Relaxed);
         self.inner.prompt.notify_waiters();
+    }
+
+    /// Returns once the connection has read every message the browser had written when it was
+    /// called (at most [`CAUGHT_UP_WITHIN`] later), and hurries it for the next [`PROMPT_FOR`]:
+    /// an operation calls it at its start and end, so that what it reads from events (a file
+    /// chooser the last click opened, a dialog) is as fresh as without gathering windows.
+    /// Immediate on a connection that reads every message as it comes.
+    pub async fn caught_up(&self) {
+        let inner = &self.inner;
+        if !inner.gathers.load(Ordering::Relaxed) || self.is_closed() {
+            return;
+        }
+        let told = inner.emptied_told.notified();
+        tokio::pin!(told);
+        told.as_mut().enable();
+        let seen = inner.emptied.load(Ordering::Acquire);
+        self.hurry();
+        if inner.idle.load(Ordering::Acquire) {
+            return;
+        }
+        let caught_up = async {
+            loop {
+                if inner.emptied.load(Ordering::Acquire) > seen {
+                    return;
+                }
+                told.as_mut().await;
+                told.set(inner.emptied_told.notified());
+                told.as_mut().enable();
+            }
+        };
+        let _ = tokio::time::timeout(CAUGHT_UP_WITHIN, caught_up).await;
     }
 
     pub fn unrouted_events(&self) -> u64 {
@@ -608,6 +650,12 @@ impl Inner {
             })
     }
 
+    /// The reader found the pipe empty: whoever waits in [`CdpClient::caught_up`] may go on.
+    fn pipe_emptied(&self) {
+        self.emptied.fetch_add(1, Ordering::Release);
+        self.emptied_told.notify_waiters();
+    }
+
     /// Milliseconds since the client started: the clock of `hurried_until`.
     fn millis(&self) -> u64 {
         u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX)
@@ -727,6 +775,10 @@ async fn read_bounded<R: tokio::io::AsyncBufRead + Unpin>(
 /// How long after a command is sent the pipe reader stays prompt for its reply. A reply that
 /// takes longer (a promise the page settles late, a navigation) may wait for the next window.
 const PROMPT_FOR: Duration = Duration::from_millis(100);
+
+/// The longest [`CdpClient::caught_up`] waits: a reader busy with a flood reaches an empty pipe
+/// later, and the operation goes on rather than wait for it.
+const CAUGHT_UP_WITHIN: Duration = Duration::from_millis(200);
 
 /// A batch this large means the browser streams faster than a window should hold (a burst of
 /// requests): the reader reads promptly for the next [`PROMPT_FOR`], as without windows, so
@@ -870,6 +922,9 @@ async fn run_pipe(
         let mut replies = BufReader::with_capacity(1 << 16, replies);
         let mut message = Vec::new();
         let mut gathering = Gathering::new(windows, Instant::now());
+        inner
+            .gathers
+            .store(!windows.most.is_zero(), Ordering::Relaxed);
         loop {
             if replies.buffer().is_empty() {
                 // Listening before looking: a command queued after the look still ends the
@@ -878,7 +933,9 @@ async fn run_pipe(
                 tokio::pin!(prompt);
                 prompt.as_mut().enable();
                 if unread(replies.get_ref()) == 0 {
+                    inner.pipe_emptied();
                     let now = Instant::now();
+                    let mut idle = true;
                     if let Some(window) = gathering.pipe_empty(now, || inner.waits_promptly()) {
                         match gather(replies.into_inner(), window, prompt).await {
                             Ok(receiver) => {
@@ -889,12 +946,20 @@ async fn run_pipe(
                                 break;
                             }
                         }
+                        // A window that gathered nothing leaves the reader waiting, caught up.
+                        idle = unread(replies.get_ref()) == 0;
+                        if idle {
+                            inner.pipe_emptied();
+                        }
                     }
                     gathering.waiting(Instant::now());
+                    inner.idle.store(idle, Ordering::Release);
                 }
             }
             message.clear();
-            match read_bounded(&mut replies, &mut message, MAX_PIPE_MESSAGE_BYTES).await {
+            let read = read_bounded(&mut replies, &mut message, MAX_PIPE_MESSAGE_BYTES).await;
+            inner.idle.store(false, Ordering::Release);
+            match read {
                 Ok(Framed::End) | Err(_) => break,
                 Ok(Framed::Message) => {}
                 Ok(Framed::Skipped { bytes }) => {

@@ -431,6 +431,25 @@ async fn an_unhurried_reply_waits_for_the_window_until_someone_hurries() {
 }
 
 #[tokio::test]
+async fn caught_up_reads_what_gathered_and_returns_at_once_when_the_reader_waits() {
+    let (client, mut events, mut browser) = piped(AN_HOUR);
+    tokio::time::timeout(Duration::from_secs(20), client.caught_up())
+        .await
+        .expect("a reader waiting on an empty pipe is caught up");
+    into_the_window(&mut events, &mut browser).await;
+    browser
+        .write(json!({"method": "Page.fileChooserOpened", "params": {}}))
+        .await;
+    let_the_reader_settle().await;
+    assert!(events.try_recv().is_none(), "gathering in its window");
+    tokio::time::timeout(Duration::from_secs(20), client.caught_up())
+        .await
+        .expect("caught up long before the hour-long window ends");
+    let event = events.try_recv().expect("read by then");
+    assert_eq!(event.method, "Page.fileChooserOpened");
+}
+
+#[tokio::test]
 async fn without_windows_every_message_is_read_as_it_comes() {
     let (commands_tx, commands_rx) = tokio::net::unix::pipe::pipe().expect("pipe");
     let (replies_tx, replies_rx) = tokio::net::unix::pipe::pipe().expect("pipe");

@@ -20,6 +20,9 @@ use crate::tab::Tab;
 /// complete either). An operation is refused while a dialog is open, except the one that
 /// answers it.
 pub async fn run(tab: &Tab, op: &Operation) -> Result<OperationResult> {
+    // What the browser said before the operation (a file chooser the last click opened, a
+    // dialog) is read before the operation looks at it.
+    tab.caught_up().await;
     ready(tab, op)?;
     let before = tab.state();
     let mut state = tab.state_watch();
@@ -46,6 +49,7 @@ pub async fn run(tab: &Tab, op: &Operation) -> Result<OperationResult> {
         }
     };
     // A dialog the session's policy answered while the operation ran.
+    tab.caught_up().await;
     let after = tab.state();
     if after.file_choosers_opened > before.file_choosers_opened && after.file_chooser.is_some() {
         result.summary.push_str(

@@ -294,6 +294,14 @@ impl Tab {
         Ok(self.cdp.call(Some(session_id), method, params).await?)
     }
 
+    /// Returns once the tab's state holds what the browser had sent when it was called: the
+    /// connection has read it ([`CdpClient::caught_up`]) and the pump, which runs next on this
+    /// runtime, has had its turn to apply it.
+    pub async fn caught_up(&self) {
+        self.cdp.caught_up().await;
+        tokio::task::yield_now().await;
+    }
+
     pub fn state(&self) -> TabState {
         self.state.borrow().clone()
     }
