@@ -102,8 +102,8 @@ async fn wait_for(what: &str, mut done: impl FnMut() -> bool) {
     panic!("timed out waiting for {what}");
 }
 
-#[tokio::test(start_paused = true)]
-async fn the_body_pool_runs_four_queues_thirty_two_and_the_oldest_queued_give_way() {
+/// A capture of the root session on a [`SilentBrowser`].
+fn capture_on_a_silent_browser() -> (SharedCapture, Arc<SilentBrowser>, CaptureTap) {
     let capture = new_capture();
     let browser = Arc::new(SilentBrowser::default());
     let tap = CaptureTap::start(
@@ -112,6 +112,12 @@ async fn the_body_pool_runs_four_queues_thirty_two_and_the_oldest_queued_give_wa
         Arc::new(RecordingSink::default()),
         "ROOT".into(),
     );
+    (capture, browser, tap)
+}
+
+#[tokio::test(start_paused = true)]
+async fn the_body_pool_runs_four_queues_thirty_two_and_the_oldest_queued_give_way() {
+    let (capture, browser, tap) = capture_on_a_silent_browser();
     for i in 0..40 {
         finished_request(&tap, i);
     }
@@ -170,14 +176,7 @@ async fn the_body_pool_runs_four_queues_thirty_two_and_the_oldest_queued_give_wa
 
 #[tokio::test(start_paused = true)]
 async fn the_body_pool_hurries_its_replies_once_eight_jobs_queue() {
-    let capture = new_capture();
-    let browser = Arc::new(SilentBrowser::default());
-    let tap = CaptureTap::start(
-        capture.clone(),
-        browser.clone(),
-        Arc::new(RecordingSink::default()),
-        "ROOT".into(),
-    );
+    let (capture, browser, tap) = capture_on_a_silent_browser();
     // 4 running and 7 queued: no backlog worth waking the daemon for.
     for i in 0..11 {
         finished_request(&tap, i);
