@@ -46,12 +46,35 @@ Example:
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    match run().await {
+    // Stopped by a signal, the run is dropped: its daemons stop (and take their Chromiums with
+    // them) and the browsers the bench launched are killed, rather than outliving the bench.
+    let outcome = tokio::select! {
+        outcome = run() => outcome,
+        signal = interrupted() => Err(anyhow::anyhow!(
+            "stopped by {signal}; the daemons and browsers this run started are stopped, no report written"
+        )),
+    };
+    match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Waits for SIGINT or SIGTERM, and names it.
+async fn interrupted() -> &'static str {
+    use tokio::signal::unix::{SignalKind, signal};
+    let (Ok(mut terminate), Ok(mut interrupt)) = (
+        signal(SignalKind::terminate()),
+        signal(SignalKind::interrupt()),
+    ) else {
+        return std::future::pending().await;
+    };
+    tokio::select! {
+        _ = terminate.recv() => "SIGTERM",
+        _ = interrupt.recv() => "SIGINT",
     }
 }
 
