@@ -195,6 +195,11 @@ async fn the_body_pool_hurries_its_replies_once_eight_jobs_queue() {
         [4],
         "the eighth queued job hurries the four reads in flight"
     );
+    assert_eq!(
+        capture.lock().counters.bodies_saturated,
+        0,
+        "hurrying loses nothing: 4 running and 8 queued fit"
+    );
 }
 
 #[tokio::test(start_paused = true)]
