@@ -165,27 +165,37 @@ pub enum CommandError {
 
 pub type CommandFuture = Pin<Box<dyn Future<Output = Result<Value, CommandError>> + Send>>;
 
+/// How soon a command's reply is wanted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Urgency {
+    /// Someone waits for it.
+    Prompt,
+    /// Nobody needs it within milliseconds (a body read while the pool has no backlog): the
+    /// connection may deliver it with the browser's next gathered messages rather than wake
+    /// for it alone.
+    Unhurried,
+}
+
 /// Sends one CDP command to one session with a deadline.
 pub trait Commander: Send + Sync + Debug + 'static {
+    fn send(
+        &self,
+        session_id: &str,
+        method: &str,
+        params: Value,
+        deadline: Duration,
+        urgency: Urgency,
+    ) -> CommandFuture;
+
+    /// A command whose reply someone waits for.
     fn command(
         &self,
         session_id: &str,
         method: &str,
         params: Value,
         deadline: Duration,
-    ) -> CommandFuture;
-
-    /// Like [`Commander::command`], for a reply nobody needs within milliseconds: the
-    /// connection may deliver it with the browser's next gathered messages rather than wake for
-    /// it alone (a body read while the pool has no backlog).
-    fn command_unhurried(
-        &self,
-        session_id: &str,
-        method: &str,
-        params: Value,
-        deadline: Duration,
     ) -> CommandFuture {
-        self.command(session_id, method, params, deadline)
+        self.send(session_id, method, params, deadline, Urgency::Prompt)
     }
 
     /// Asks for the replies of unhurried commands now, and for a short while after: their

@@ -9,7 +9,7 @@ use std::time::Duration;
 use bsk_actors::capture::{
     ActorKind, CaptureTap, CheckpointSink, SaveFuture, Saved, SharedCapture,
 };
-use bsk_actors::cdp::{CommandError, CommandFuture, Commander, Event};
+use bsk_actors::cdp::{CommandError, CommandFuture, Commander, Event, Urgency};
 use bsk_actors::store::{Capture, RunMeta};
 use bsk_schema::capture::{BodyReason, BodyState, CaptureState, ExportDocument, StopReason};
 use serde_json::{Value, json};
@@ -26,23 +26,22 @@ struct SilentBrowser {
 }
 
 impl Commander for SilentBrowser {
-    fn command(&self, _: &str, method: &str, _: Value, _: Duration) -> CommandFuture {
+    fn send(
+        &self,
+        _: &str,
+        method: &str,
+        _: Value,
+        _: Duration,
+        urgency: Urgency,
+    ) -> CommandFuture {
         if !method.starts_with("Network.get") {
             return Box::pin(std::future::ready(Ok(json!({}))));
         }
         self.asked.lock().expect("lock").push(method.to_string());
+        if urgency == Urgency::Unhurried {
+            self.unhurried.fetch_add(1, Ordering::Relaxed);
+        }
         Box::pin(std::future::pending::<Result<Value, CommandError>>())
-    }
-
-    fn command_unhurried(
-        &self,
-        session_id: &str,
-        method: &str,
-        params: Value,
-        deadline: Duration,
-    ) -> CommandFuture {
-        self.unhurried.fetch_add(1, Ordering::Relaxed);
-        self.command(session_id, method, params, deadline)
     }
 
     fn hurry(&self) {
@@ -177,15 +176,11 @@ async fn the_body_pool_runs_four_queues_thirty_two_and_the_oldest_queued_give_wa
 #[tokio::test(start_paused = true)]
 async fn the_body_pool_hurries_its_replies_once_eight_jobs_queue() {
     let (capture, browser, tap) = capture_on_a_silent_browser();
-    // 4 running and 7 queued: no backlog worth waking the daemon for.
-    for i in 0..11 {
+    // 4 running and 8 queued: the twelfth job makes the backlog worth waking the daemon for,
+    // and only it (hurrying at 7 queued would also hurry at the eleventh).
+    for i in 0..12 {
         finished_request(&tap, i);
     }
-    wait_for("4 reads", || browser.asked.lock().expect("lock").len() == 4).await;
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    assert!(browser.hurries.lock().expect("lock").is_empty());
-    assert_eq!(browser.unhurried.load(Ordering::Relaxed), 4);
-    finished_request(&tap, 11);
     wait_for("a hurry", || {
         !browser.hurries.lock().expect("lock").is_empty()
     })
@@ -193,8 +188,9 @@ async fn the_body_pool_hurries_its_replies_once_eight_jobs_queue() {
     assert_eq!(
         browser.hurries.lock().expect("lock").as_slice(),
         [4],
-        "the eighth queued job hurries the four reads in flight"
+        "one hurry, at the eighth queued job, for the four reads in flight"
     );
+    assert_eq!(browser.unhurried.load(Ordering::Relaxed), 4);
     assert_eq!(
         capture.lock().counters.bodies_saturated,
         0,

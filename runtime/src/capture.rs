@@ -10,13 +10,13 @@ use bsk_actors::bounds::{
     BROWSER_BUFFER_PER_RESOURCE, BROWSER_BUFFER_PER_TARGET, MAX_LIVE_CAPTURES,
 };
 use bsk_actors::capture::{CaptureTap, CheckpointSink, OperationNote, SharedCapture};
-use bsk_actors::cdp::{CommandError, CommandFuture, Commander};
+use bsk_actors::cdp::{CommandError, CommandFuture, Commander, Urgency};
 use bsk_actors::store::{Capture, RunMeta, now_ms};
 use bsk_schema::capture::{CaptureLimits, CaptureState, RunInfo, StopReason};
 use dashmap::DashMap;
 use serde_json::{Value, json};
 
-use crate::cdp::{CdpClient, CdpError, Urgency};
+use crate::cdp::{CdpClient, CdpError};
 use crate::error::{Failure, Result};
 use crate::events::{OperationEvent, OperationPhase};
 use crate::session::Session;
@@ -142,7 +142,7 @@ impl CdpCommander {
     }
 }
 
-impl CdpCommander {
+impl Commander for CdpCommander {
     fn send(
         &self,
         session_id: &str,
@@ -170,28 +170,6 @@ impl CdpCommander {
                 other => CommandError::Remote(other.to_string()),
             })
         })
-    }
-}
-
-impl Commander for CdpCommander {
-    fn command(
-        &self,
-        session_id: &str,
-        method: &str,
-        params: Value,
-        deadline: Duration,
-    ) -> CommandFuture {
-        self.send(session_id, method, params, deadline, Urgency::Prompt)
-    }
-
-    fn command_unhurried(
-        &self,
-        session_id: &str,
-        method: &str,
-        params: Value,
-        deadline: Duration,
-    ) -> CommandFuture {
-        self.send(session_id, method, params, deadline, Urgency::Unhurried)
     }
 
     fn hurry(&self) {

@@ -20,7 +20,7 @@ use tokio::task::JoinHandle;
 
 use super::{ActorKind, SharedCapture};
 use crate::bounds::{BODY_FETCH_CONCURRENCY, BODY_FETCH_DEADLINE, BODY_FETCH_QUEUE};
-use crate::cdp::{CommandError, Commander};
+use crate::cdp::{CommandError, Commander, Urgency};
 use crate::model::binary;
 use crate::store::{BodyJob, BodyKind, BodyOutcome, is_multipart};
 
@@ -161,9 +161,13 @@ impl BodyPool {
         };
         // The reply may come with the browser's next messages: when the queue grows, the pool
         // hurries (see `Message<Fetch>`).
-        let reply =
-            self.cdp
-                .command_unhurried(&job.session_id, method, params, BODY_FETCH_DEADLINE);
+        let reply = self.cdp.send(
+            &job.session_id,
+            method,
+            params,
+            BODY_FETCH_DEADLINE,
+            Urgency::Unhurried,
+        );
         let me = self.me.clone();
         let kind = job.kind;
         let content_type = job.content_type.clone();

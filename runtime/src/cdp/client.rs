@@ -141,15 +141,9 @@ struct Pending {
     reply: oneshot::Sender<Result<Value, CdpError>>,
 }
 
-/// How soon a command's reply is wanted.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Urgency {
-    /// Someone waits for it: the pipe reader ends its window and stays prompt until it comes.
-    Prompt,
-    /// Nobody needs it within milliseconds (a body read while the pool has no backlog): it may
-    /// come with the next window's messages.
-    Unhurried,
-}
+/// How soon a command's reply is wanted: a prompt one ends the pipe reader's window and keeps
+/// it prompt until the reply comes; an unhurried one's reply may come with the next window.
+pub use bsk_actors::cdp::Urgency;
 
 /// Room in an owner's control lane: attaches, detaches, lifecycle and navigation events, which
 /// are few (a navigation storm of 100 a second fills a tenth of it per second).

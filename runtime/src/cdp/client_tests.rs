@@ -308,15 +308,26 @@ fn piped(window: Duration) -> (CdpClient, EventReceiver, PipeBrowser) {
 /// Long enough that a test waiting it out would time out first.
 const AN_HOUR: Duration = Duration::from_secs(3600);
 
-/// Time for the pipe reader to get into its window (if it reaches it later, the tests below
-/// check less, never wrongly).
-async fn let_the_reader_settle() {
-    tokio::time::sleep(Duration::from_millis(50)).await;
+/// Waits (at most 20 s) until the reader has found the pipe empty more than `before` times:
+/// after a message, that is when it takes its window.
+async fn reader_emptied_since(client: &CdpClient, before: u64) {
+    tokio::time::timeout(Duration::from_secs(20), async {
+        while client.inner.emptied.load(Ordering::Acquire) <= before {
+            tokio::task::yield_now().await;
+        }
+    })
+    .await
+    .expect("the reader reached an empty pipe");
 }
 
-/// Writes one event and waits until the client reads it: the reader, which reads the first
-/// message after an empty pipe at once, is then in its window.
-async fn into_the_window(events: &mut EventReceiver, browser: &mut PipeBrowser) {
+/// Writes one event and waits until the client has read it and found the pipe empty: the
+/// reader, which reads the first message after an empty pipe at once, is then in its window.
+async fn into_the_window(
+    client: &CdpClient,
+    events: &mut EventReceiver,
+    browser: &mut PipeBrowser,
+) {
+    let before = client.inner.emptied.load(Ordering::Acquire);
     browser
         .write(json!({"method": "Test.wake", "params": {}}))
         .await;
@@ -324,21 +335,30 @@ async fn into_the_window(events: &mut EventReceiver, browser: &mut PipeBrowser) 
         .recv()
         .await
         .expect("the first message, read at once");
-    let_the_reader_settle().await;
+    reader_emptied_since(client, before).await;
+}
+
+/// Whether no event arrives within a moment: what a reader in its window does with new ones.
+async fn nothing_read(events: &mut EventReceiver) -> bool {
+    tokio::time::timeout(Duration::from_millis(100), events.recv())
+        .await
+        .is_err()
 }
 
 #[tokio::test]
 async fn a_command_ends_the_pipe_readers_window_and_gathered_events_keep_their_order() {
     let (client, mut events, mut browser) = piped(AN_HOUR);
-    into_the_window(&mut events, &mut browser).await;
+    into_the_window(&client, &mut events, &mut browser).await;
     // Nobody waits for a reply: the reader is in its window, and the events gather in the pipe.
     for i in 0..3 {
         browser
             .write(json!({"method": "Test.event", "params": {"i": i}}))
             .await;
     }
-    let_the_reader_settle().await;
-    assert!(events.try_recv().is_none(), "gathered, not read one by one");
+    assert!(
+        nothing_read(&mut events).await,
+        "gathered, not read one by one"
+    );
     let call = tokio::spawn({
         let client = client.clone();
         async move { client.call(None, "Page.enable", json!({})).await }
@@ -366,13 +386,20 @@ async fn a_reply_awaited_past_prompt_for_waits_for_the_window_and_the_next_comma
         .send(None, "Runtime.evaluate", json!({"awaitPromise": true}))
         .await;
     let slow_command = browser.next_command().await;
-    tokio::time::sleep(PROMPT_FOR + Duration::from_millis(50)).await;
+    tokio::time::timeout(Duration::from_secs(20), async {
+        while client.inner.waits_promptly() {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    })
+    .await
+    .expect("the command stops counting as awaited promptly after PROMPT_FOR");
     // An event brings the reader round: nobody has waited promptly for a while, so it gathers.
+    let before = client.inner.emptied.load(Ordering::Acquire);
     browser
         .write(json!({"method": "Test.event", "params": {}}))
         .await;
     events.recv().await.expect("the event");
-    let_the_reader_settle().await;
+    reader_emptied_since(&client, before).await;
     browser
         .write(json!({"id": slow_command["id"], "result": {"late": true}}))
         .await;
@@ -400,7 +427,7 @@ async fn a_reply_awaited_past_prompt_for_waits_for_the_window_and_the_next_comma
 #[tokio::test]
 async fn an_unhurried_reply_waits_for_the_window_until_someone_hurries() {
     let (client, mut events, mut browser) = piped(AN_HOUR);
-    into_the_window(&mut events, &mut browser).await;
+    into_the_window(&client, &mut events, &mut browser).await;
     let body = client
         .send_as(
             None,
@@ -436,12 +463,11 @@ async fn caught_up_reads_what_gathered_and_returns_at_once_when_the_reader_waits
     tokio::time::timeout(Duration::from_secs(20), client.caught_up())
         .await
         .expect("a reader waiting on an empty pipe is caught up");
-    into_the_window(&mut events, &mut browser).await;
+    into_the_window(&client, &mut events, &mut browser).await;
     browser
         .write(json!({"method": "Page.fileChooserOpened", "params": {}}))
         .await;
-    let_the_reader_settle().await;
-    assert!(events.try_recv().is_none(), "gathering in its window");
+    assert!(nothing_read(&mut events).await, "gathering in its window");
     tokio::time::timeout(Duration::from_secs(20), client.caught_up())
         .await
         .expect("caught up long before the hour-long window ends");
