@@ -294,6 +294,11 @@ impl Captures {
             .map(|h| h.tap.clone())
     }
 
+    /// Whether any capture is recording, in any browser.
+    pub fn any_active(&self) -> bool {
+        self.held.iter().any(|h| h.capture.lock().is_active())
+    }
+
     /// Run ids of the captures still recording in `browser`, for its extension's heartbeat.
     pub fn active_run_ids(&self, browser: &str) -> Vec<String> {
         self.held

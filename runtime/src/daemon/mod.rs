@@ -85,6 +85,28 @@ mod thread_tests {
     }
 }
 
+/// How often the daemon checks whether a capture records, to keep or return freed memory.
+const RECORDING_CHECK: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Keeps the memory captures free with the allocator while any records, and returns it to the
+/// system once none does ([`crate::heap::keep_freed_memory`]). Ends with the daemon.
+async fn keep_freed_memory_while_recording(daemon: std::sync::Weak<Daemon>) {
+    let mut keeping = false;
+    let mut tick = tokio::time::interval(RECORDING_CHECK);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        let Some(recording) = daemon.upgrade().map(|d| d.captures.any_active()) else {
+            return;
+        };
+        if recording != keeping {
+            tracing::debug!(recording, "keeping freed memory while captures record");
+            crate::heap::keep_freed_memory(recording);
+            keeping = recording;
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Config {
     /// The pool's browsers, in order: `b1`, `b2`, ….
@@ -163,6 +185,10 @@ impl Daemon {
             daemon
                 .clone()
                 .record_operations(daemon.operations.subscribe()),
+        );
+        crate::tasks::spawn_watched(
+            "freed-memory keeper",
+            keep_freed_memory_while_recording(Arc::downgrade(&daemon)),
         );
         daemon
     }

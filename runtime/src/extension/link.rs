@@ -16,7 +16,7 @@ use bsk_actors::capture::Saved;
 use bsk_actors::store::now_ms;
 use bsk_schema::capture::ExportDocument;
 use bsk_schema::link::{
-    CheckpointAck, CheckpointText, ExtensionStatus, Heartbeat, LINK_PROTOCOL, LinkHello,
+    CheckpointAck, ExtensionStatus, Heartbeat, LINK_PROTOCOL, LinkHello,
     LinkSession, LinkState, LinkWelcome,
 };
 use serde_json::{Value, json};
@@ -522,12 +522,9 @@ impl ExtensionLink {
             (LinkState::Connected, Some(attached)) => attached,
             _ => return Err(sink::unavailable(&status)),
         };
-        let json = serde_json::to_string(&snapshot)
+        let text = checkpoint_text(&snapshot)
             .map_err(|e| format!("the checkpoint could not be serialized: {e}"))?;
-        let text = CheckpointText {
-            json: &json,
-            bytes: json.len() as u64,
-        };
+        drop(snapshot);
         let ack: CheckpointAck = self
             .call_typed(&attached, "checkpoint", &text, super::SAVE_CALL_DEADLINE)
             .await
@@ -542,9 +539,81 @@ impl ExtensionLink {
     }
 }
 
+/// [`bsk_schema::link::CheckpointText`] as it crosses CDP, with the document's JSON already written as a JSON
+/// string: a checkpoint is a whole capture (up to a few MiB every two seconds), so it is
+/// serialized once, escaped as it is written, rather than into a string that the command's
+/// serialization then escapes character by character.
+#[derive(serde::Serialize)]
+struct EscapedCheckpoint {
+    json: Box<serde_json::value::RawValue>,
+    bytes: u64,
+}
+
+fn checkpoint_text(snapshot: &impl serde::Serialize) -> serde_json::Result<EscapedCheckpoint> {
+    let mut out = JsonStringWriter::default();
+    out.escaped.push(b'"');
+    serde_json::to_writer(&mut out, snapshot)?;
+    out.escaped.push(b'"');
+    let literal = String::from_utf8(out.escaped).map_err(serde::ser::Error::custom)?;
+    Ok(EscapedCheckpoint {
+        json: serde_json::value::RawValue::from_string(literal)?,
+        bytes: out.written,
+    })
+}
+
+/// Writes JSON text into the inside of a JSON string literal. serde_json's compact output
+/// holds no raw control characters (a string's are escaped), so only `"` and `\` need an
+/// escape; the bytes written are counted, the text's UTF-8 size.
+#[derive(Default)]
+struct JsonStringWriter {
+    escaped: Vec<u8>,
+    written: u64,
+}
+
+impl std::io::Write for JsonStringWriter {
+    fn write(&mut self, mut text: &[u8]) -> std::io::Result<usize> {
+        let len = text.len();
+        self.written += len as u64;
+        while let Some(at) = memchr::memchr2(b'"', b'\\', text) {
+            self.escaped.extend_from_slice(&text[..at]);
+            self.escaped.extend_from_slice(&[b'\\', text[at]]);
+            text = &text[at + 1..];
+        }
+        self.escaped.extend_from_slice(text);
+        Ok(len)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 fn broken(reason: String) -> Down {
     Down(
         LinkState::Broken,
         format!("the bsk extension is not working: {reason}"),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bsk_schema::link::CheckpointText;
+
+    #[test]
+    fn a_checkpoint_is_sent_as_the_same_text_written_in_one_pass() {
+        let document = json!({
+            "quotes": "say \"hi\"", "backslashes": "C:\\dir\\", "controls": "a\nb\tc\u{1}",
+            "unicode": "é 😀 \u{2028} \u{fffd}", "nested": [{"k": "\\\""}], "n": 1.5,
+        });
+        let json = serde_json::to_string(&document).expect("serializes");
+        let expected = serde_json::to_string(&CheckpointText {
+            json: &json,
+            bytes: json.len() as u64,
+        })
+        .expect("serializes");
+        let sent = serde_json::to_string(&checkpoint_text(&document).expect("escapes"))
+            .expect("serializes");
+        assert_eq!(sent, expected);
+    }
 }
