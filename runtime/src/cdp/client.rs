@@ -11,7 +11,7 @@ use tokio::sync::{mpsc, oneshot, watch};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
-use super::wire::{CdpEvent, Incoming};
+use super::wire::{CdpEvent, Incoming, unread_event};
 
 /// How long a command may wait for its reply unless the caller says otherwise. Navigation waits
 /// are separate; no single CDP command the runtime sends should take this long.
@@ -692,6 +692,9 @@ where
                 Ok(Message::Close(_)) | Err(_) => break,
                 Ok(_) => continue,
             };
+            if unread_event(text.as_bytes()) {
+                continue;
+            }
             match Incoming::parse(text.as_bytes()) {
                 Ok(message) => inner.dispatch(message),
                 Err(e) => inner.unparseable(&e),
@@ -972,6 +975,9 @@ async fn run_pipe(
                 }
             }
             gathering.message(Instant::now());
+            if unread_event(&message) {
+                continue;
+            }
             match Incoming::parse(&message) {
                 Ok(message) => inner.dispatch(message),
                 Err(e) => inner.unparseable(&e),

@@ -37,6 +37,15 @@ impl Incoming {
     }
 }
 
+/// Whether `raw` is an event nothing in bsk reads, known by its first bytes (Chromium writes an
+/// event's `method` first), so the reader drops it before parsing it. `Network.dataReceived`
+/// comes once or more per response with a chunk's sizes; a capture records a response's sizes
+/// from `Network.loadingFinished`, and the tab's network-idle tracking ignores it. A seventh of
+/// a traffic page's messages.
+pub(super) fn unread_event(raw: &[u8]) -> bool {
+    raw.starts_with(br#"{"method":"Network.dataReceived","#)
+}
+
 /// Whether `raw` has a `\uD8..`–`\uDF..` escape at all: a quick scan that spares nearly every
 /// message the copy [`repair_surrogates`] makes.
 fn may_hold_surrogates(raw: &[u8]) -> bool {
@@ -139,6 +148,20 @@ impl CdpEvent {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_data_received_is_left_unread() {
+        assert!(unread_event(
+            br#"{"method":"Network.dataReceived","params":{"requestId":"1.2","timestamp":1.5,"dataLength":256,"encodedDataLength":0},"sessionId":"S"}"#
+        ));
+        for kept in [
+            &br#"{"method":"Network.loadingFinished","params":{"requestId":"1.2"},"sessionId":"S"}"#[..],
+            br#"{"method":"Network.dataReceivedSoon","params":{}}"#,
+            br#"{"id":7,"result":{"method":"Network.dataReceived","params":{}}}"#,
+        ] {
+            assert!(!unread_event(kept), "{}", String::from_utf8_lossy(kept));
+        }
+    }
 
     #[test]
     fn lone_surrogates_are_read_as_replacement_characters() {
