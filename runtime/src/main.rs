@@ -15,10 +15,11 @@ fn main() {
         cli.command,
         bsk_runtime::cli::Command::Daemon(bsk_runtime::cli::DaemonCommand::Run { .. })
     );
-    let mut builder = if daemon {
+    let threads = daemon
+        .then(|| bsk_runtime::daemon::worker_threads(bsk_runtime::command::daemon_browsers(&cli)));
+    let mut builder = if let Some(threads) = threads.filter(|n| *n > 1) {
         let mut builder = tokio::runtime::Builder::new_multi_thread();
-        let browsers = bsk_runtime::command::daemon_browsers(&cli);
-        builder.worker_threads(bsk_runtime::daemon::worker_threads(browsers));
+        builder.worker_threads(threads);
         builder
     } else {
         tokio::runtime::Builder::new_current_thread()

@@ -90,7 +90,7 @@ pub struct CdpClient {
 }
 
 #[derive(Debug)]
-struct Inner {
+pub(super) struct Inner {
     next_id: AtomicU64,
     /// Callers waiting for a reply, by command id.
     pending: DashMap<u64, Pending>,
@@ -107,7 +107,7 @@ struct Inner {
     oversize: AtomicU64,
     /// Told when a prompt command is queued, or someone hurries: it ends the pipe reader's
     /// gathering window early.
-    prompt: tokio::sync::Notify,
+    pub(super) prompt: Arc<tokio::sync::Notify>,
     /// Until when (in milliseconds since `started`) the reader stays prompt because someone
     /// hurried ([`CdpClient::hurry`]).
     hurried_until: AtomicU64,
@@ -301,20 +301,60 @@ impl PendingReply {
 }
 
 impl CdpClient {
-    /// Connects to a browser's WebSocket endpoint. Returns the client and the receiver of
-    /// browser-level events (those without a `sessionId`).
-    pub async fn connect(url: &str) -> Result<(CdpClient, EventReceiver), CdpError> {
+    /// Connects to a browser's WebSocket endpoint (`ws://`). Returns the client and the receiver
+    /// of browser-level events (those without a `sessionId`). `windows` say how long the reader
+    /// may let events gather in the socket between reads, as over the pipe.
+    pub async fn connect(
+        url: &str,
+        windows: Windows,
+    ) -> Result<(CdpClient, EventReceiver), CdpError> {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let failed = |reason: String| CdpError::Connect {
+            url: url.to_string(),
+            reason,
+        };
+        let request = url
+            .into_client_request()
+            .map_err(|e| failed(e.to_string()))?;
+        let uri = request.uri();
+        if uri.scheme_str() != Some("ws") {
+            return Err(failed(
+                "only ws:// endpoints are supported (a browser's DevTools WebSocket)".into(),
+            ));
+        }
+        let host = uri
+            .host()
+            .unwrap_or_default()
+            .trim_matches(['[', ']'])
+            .to_string();
+        let port = uri.port_u16().unwrap_or(80);
+        let tcp = tokio::net::TcpStream::connect((host.as_str(), port))
+            .await
+            .map_err(|e| failed(e.to_string()))?;
+        let (client, events, outgoing_rx) = CdpClient::unconnected();
+        let gathering = Arc::new(std::sync::Mutex::new(Gathering::new(
+            windows,
+            Instant::now(),
+        )));
+        let stream =
+            super::socket::GatheringSocket::new(tcp, client.inner.clone(), gathering.clone());
         let config = WebSocketConfig::default()
             .max_message_size(Some(MAX_MESSAGE_BYTES))
             .max_frame_size(Some(MAX_MESSAGE_BYTES));
-        let (socket, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), false)
-            .await
-            .map_err(|e| CdpError::Connect {
-                url: url.to_string(),
-                reason: e.to_string(),
-            })?;
-        let (client, events, outgoing_rx) = CdpClient::unconnected();
-        let connection = tokio::spawn(run_connection(socket, outgoing_rx, client.inner.clone()));
+        let (socket, _) =
+            tokio_tungstenite::client_async_with_config(request, stream, Some(config))
+                .await
+                .map_err(|e| failed(e.to_string()))?;
+        client
+            .inner
+            .gathers
+            .store(!windows.most.is_zero(), Ordering::Relaxed);
+        let connection = tokio::spawn(run_connection(
+            socket,
+            outgoing_rx,
+            client.inner.clone(),
+            gathering,
+        ));
         client.watch(connection);
         Ok((client, events))
     }
@@ -356,7 +396,7 @@ impl CdpClient {
             closed,
             unrouted: AtomicU64::new(0),
             oversize: AtomicU64::new(0),
-            prompt: tokio::sync::Notify::new(),
+            prompt: Arc::new(tokio::sync::Notify::new()),
             hurried_until: AtomicU64::new(0),
             started: Instant::now(),
             gathers: std::sync::atomic::AtomicBool::new(false),
@@ -634,7 +674,7 @@ impl Inner {
 
     /// Whether someone waits promptly for a reply: a prompt command sent within the last
     /// [`PROMPT_FOR`], or a hurry within it.
-    fn waits_promptly(&self) -> bool {
+    pub(super) fn waits_promptly(&self) -> bool {
         self.millis() < self.hurried_until.load(Ordering::Relaxed)
             || self.pending.iter().any(|entry| {
                 entry
@@ -645,9 +685,14 @@ impl Inner {
     }
 
     /// The reader found the pipe empty: whoever waits in [`CdpClient::caught_up`] may go on.
-    fn pipe_emptied(&self) {
+    pub(super) fn pipe_emptied(&self) {
         self.emptied.fetch_add(1, Ordering::Release);
         self.emptied_told.notify_waiters();
+    }
+
+    /// Whether the reader waits, caught up, on an empty pipe or socket.
+    pub(super) fn set_idle(&self, idle: bool) {
+        self.idle.store(idle, Ordering::Release);
     }
 
     /// Milliseconds since the client started: the clock of `hurried_until`.
@@ -678,8 +723,12 @@ impl Inner {
     }
 }
 
-async fn run_connection<S>(socket: S, mut outgoing: mpsc::Receiver<String>, inner: Arc<Inner>)
-where
+async fn run_connection<S>(
+    socket: S,
+    mut outgoing: mpsc::Receiver<String>,
+    inner: Arc<Inner>,
+    gathering: Arc<std::sync::Mutex<Gathering>>,
+) where
     S: futures_util::Stream<Item = Result<Message, tokio_tungstenite::tungstenite::Error>>
         + futures_util::Sink<Message, Error = tokio_tungstenite::tungstenite::Error>
         + Unpin,
@@ -692,6 +741,10 @@ where
                 Ok(Message::Close(_)) | Err(_) => break,
                 Ok(_) => continue,
             };
+            gathering
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .message(Instant::now());
             if unread_event(text.as_bytes()) {
                 continue;
             }
@@ -796,7 +849,7 @@ const IDLE_AFTER: Duration = Duration::from_millis(20);
 /// sends it back to the first. So a steady trickle of requests (the case that woke the daemon
 /// once per message) is read a window at a time, while a burst is read as it comes.
 #[derive(Debug)]
-struct Gathering {
+pub(super) struct Gathering {
     /// The first window after idle.
     first: Duration,
     /// The longest window; zero never gathers.
@@ -812,7 +865,7 @@ struct Gathering {
 }
 
 impl Gathering {
-    fn new(windows: Windows, now: Instant) -> Gathering {
+    pub(super) fn new(windows: Windows, now: Instant) -> Gathering {
         let first = windows.first.min(windows.most);
         Gathering {
             first,
@@ -827,7 +880,7 @@ impl Gathering {
     /// The pipe is empty, so the batch read since it last was has ended. Returns how long to
     /// let messages gather now; `None` reads the next message as soon as it comes.
     /// `someone_waits` is asked only when a window is otherwise due.
-    fn pipe_empty(
+    pub(super) fn pipe_empty(
         &mut self,
         now: Instant,
         someone_waits: impl FnOnce() -> bool,
@@ -850,12 +903,12 @@ impl Gathering {
     }
 
     /// The reader waits on the empty pipe from `now` (after its window, if it gathered).
-    fn waiting(&mut self, now: Instant) {
+    pub(super) fn waiting(&mut self, now: Instant) {
         self.empty_since = now;
     }
 
     /// A message was read at `now`.
-    fn message(&mut self, now: Instant) {
+    pub(super) fn message(&mut self, now: Instant) {
         if self.batch == 0 && now.duration_since(self.empty_since) > IDLE_AFTER {
             self.next = self.first;
         }
@@ -863,11 +916,10 @@ impl Gathering {
     }
 }
 
-/// Bytes waiting in the pipe, read or not: while the browser streams faster than a window
-/// drains, the reader reads on.
+/// Bytes waiting in the pipe or socket, read or not: while the browser streams faster than a
+/// window drains, the reader reads on.
 #[allow(unsafe_code)]
-fn unread(pipe: &tokio::net::unix::pipe::Receiver) -> usize {
-    use std::os::fd::AsRawFd;
+pub(super) fn unread(pipe: &impl std::os::fd::AsRawFd) -> usize {
     let mut waiting: libc::c_int = 0;
     // SAFETY: FIONREAD writes one int through the pointer, which points at one.
     let status = unsafe { libc::ioctl(pipe.as_raw_fd(), libc::FIONREAD, &mut waiting) };

@@ -56,7 +56,9 @@ async fn next_command(peer: &mut Peer) -> Value {
 #[tokio::test]
 async fn replies_out_of_order_reach_their_callers() {
     let (url, mut peer) = peer().await;
-    let (client, _browser) = CdpClient::connect(&url).await.expect("connect");
+    let (client, _browser) = CdpClient::connect(&url, Windows::NONE)
+        .await
+        .expect("connect");
     let first = client.send(None, "A.first", json!({})).await;
     let second = client.send(Some("S1"), "B.second", json!({ "x": 1 })).await;
     let a = next_command(&mut peer).await;
@@ -76,7 +78,9 @@ async fn replies_out_of_order_reach_their_callers() {
 #[tokio::test]
 async fn remote_errors_carry_the_method_and_message() {
     let (url, mut peer) = peer().await;
-    let (client, _browser) = CdpClient::connect(&url).await.expect("connect");
+    let (client, _browser) = CdpClient::connect(&url, Windows::NONE)
+        .await
+        .expect("connect");
     let reply = client.send(None, "DOM.focus", json!({})).await;
     let command = next_command(&mut peer).await;
     peer.say
@@ -100,7 +104,9 @@ async fn remote_errors_carry_the_method_and_message() {
 #[tokio::test]
 async fn events_go_to_their_session_owner_in_wire_order() {
     let (url, peer) = peer().await;
-    let (client, mut browser) = CdpClient::connect(&url).await.expect("connect");
+    let (client, mut browser) = CdpClient::connect(&url, Windows::NONE)
+        .await
+        .expect("connect");
     let (sink, mut owner) = client.event_channel();
     client.route("S1", sink.clone());
     client.route("S2", sink);
@@ -144,7 +150,9 @@ async fn events_go_to_their_session_owner_in_wire_order() {
 #[tokio::test]
 async fn a_command_without_a_reply_times_out_and_is_forgotten() {
     let (url, mut peer) = peer().await;
-    let (client, _browser) = CdpClient::connect(&url).await.expect("connect");
+    let (client, _browser) = CdpClient::connect(&url, Windows::NONE)
+        .await
+        .expect("connect");
     let reply = client
         .send_with_deadline(None, "Page.hang", json!({}), Duration::from_millis(100))
         .await;
@@ -172,7 +180,9 @@ async fn a_command_without_a_reply_times_out_and_is_forgotten() {
 #[tokio::test]
 async fn a_closed_socket_fails_pending_commands_and_ends_owners() {
     let (url, mut peer) = peer().await;
-    let (client, _browser) = CdpClient::connect(&url).await.expect("connect");
+    let (client, _browser) = CdpClient::connect(&url, Windows::NONE)
+        .await
+        .expect("connect");
     let (sink, mut owner) = client.event_channel();
     // The owner keeps a sink of its own (as a tab's pump does, to route its iframes): its
     // receiver must still end with the connection.
@@ -198,7 +208,9 @@ async fn a_closed_socket_fails_pending_commands_and_ends_owners() {
 #[tokio::test]
 async fn a_full_owner_drops_the_newest_events_and_counts_them() {
     let (url, peer) = peer().await;
-    let (client, _browser) = CdpClient::connect(&url).await.expect("connect");
+    let (client, _browser) = CdpClient::connect(&url, Windows::NONE)
+        .await
+        .expect("connect");
     let (sink, mut owner) = client.event_channel();
     client.route("S1", sink);
     let extra = 5;
@@ -289,20 +301,63 @@ impl PipeBrowser {
     }
 }
 
-/// A client over a pipe whose windows are all `window` long.
-fn piped(window: Duration) -> (CdpClient, EventReceiver, PipeBrowser) {
-    let (commands_tx, commands_rx) = tokio::net::unix::pipe::pipe().expect("pipe");
-    let (replies_tx, replies_rx) = tokio::net::unix::pipe::pipe().expect("pipe");
+/// The browser's end of a client's transport in the gathering tests.
+enum TestBrowser {
+    Pipe(PipeBrowser),
+    Socket(Peer),
+}
+
+impl TestBrowser {
+    async fn next_command(&mut self) -> Value {
+        match self {
+            TestBrowser::Pipe(pipe) => pipe.next_command().await,
+            TestBrowser::Socket(peer) => next_command(peer).await,
+        }
+    }
+
+    async fn write(&mut self, message: Value) {
+        match self {
+            TestBrowser::Pipe(pipe) => pipe.write(message).await,
+            TestBrowser::Socket(peer) => peer.say.send(message).expect("the peer runs"),
+        }
+    }
+}
+
+/// The transports that gather: the pipe of a launched browser, the WebSocket of an attached one.
+#[derive(Debug, Clone, Copy)]
+enum Transport {
+    Pipe,
+    Socket,
+}
+
+const TRANSPORTS: [Transport; 2] = [Transport::Pipe, Transport::Socket];
+
+/// A client over `transport` whose windows are all `window` long.
+async fn gathering(
+    transport: Transport,
+    window: Duration,
+) -> (CdpClient, EventReceiver, TestBrowser) {
     let windows = Windows {
         first: window,
         most: window,
     };
-    let (client, events) = CdpClient::over_pipe(commands_tx, replies_rx, windows);
-    let browser = PipeBrowser {
-        commands: tokio::io::BufReader::new(commands_rx),
-        replies: replies_tx,
-    };
-    (client, events, browser)
+    match transport {
+        Transport::Pipe => {
+            let (commands_tx, commands_rx) = tokio::net::unix::pipe::pipe().expect("pipe");
+            let (replies_tx, replies_rx) = tokio::net::unix::pipe::pipe().expect("pipe");
+            let (client, events) = CdpClient::over_pipe(commands_tx, replies_rx, windows);
+            let browser = PipeBrowser {
+                commands: tokio::io::BufReader::new(commands_rx),
+                replies: replies_tx,
+            };
+            (client, events, TestBrowser::Pipe(browser))
+        }
+        Transport::Socket => {
+            let (url, peer) = peer().await;
+            let (client, events) = CdpClient::connect(&url, windows).await.expect("connect");
+            (client, events, TestBrowser::Socket(peer))
+        }
+    }
 }
 
 /// Long enough that a test waiting it out would time out first.
@@ -325,7 +380,7 @@ async fn reader_emptied_since(client: &CdpClient, before: u64) {
 async fn into_the_window(
     client: &CdpClient,
     events: &mut EventReceiver,
-    browser: &mut PipeBrowser,
+    browser: &mut TestBrowser,
 ) {
     let before = client.inner.emptied.load(Ordering::Acquire);
     browser
@@ -338,6 +393,18 @@ async fn into_the_window(
     reader_emptied_since(client, before).await;
 }
 
+/// Waits (at most 20 s) until nobody counts as waiting promptly: the prompt commands and hurries
+/// of the last PROMPT_FOR are over, and the reader may take windows again.
+async fn no_one_waits_promptly(client: &CdpClient) {
+    tokio::time::timeout(Duration::from_secs(20), async {
+        while client.inner.waits_promptly() {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    })
+    .await
+    .expect("prompt waits end after PROMPT_FOR");
+}
+
 /// Whether no event arrives within a moment: what a reader in its window does with new ones.
 async fn nothing_read(events: &mut EventReceiver) -> bool {
     tokio::time::timeout(Duration::from_millis(100), events.recv())
@@ -347,132 +414,139 @@ async fn nothing_read(events: &mut EventReceiver) -> bool {
 
 #[tokio::test]
 async fn a_command_ends_the_pipe_readers_window_and_gathered_events_keep_their_order() {
-    let (client, mut events, mut browser) = piped(AN_HOUR);
-    into_the_window(&client, &mut events, &mut browser).await;
-    // Nobody waits for a reply: the reader is in its window, and the events gather in the pipe.
-    for i in 0..3 {
+    for transport in TRANSPORTS {
+        let (client, mut events, mut browser) = gathering(transport, AN_HOUR).await;
+        into_the_window(&client, &mut events, &mut browser).await;
+        // Nobody waits for a reply: the reader is in its window, and the events gather in the pipe.
+        for i in 0..3 {
+            browser
+                .write(json!({"method": "Test.event", "params": {"i": i}}))
+                .await;
+        }
+        assert!(
+            nothing_read(&mut events).await,
+            "{transport:?}: gathered, not read one by one"
+        );
+        let call = tokio::spawn({
+            let client = client.clone();
+            async move { client.call(None, "Page.enable", json!({})).await }
+        });
+        let command = browser.next_command().await;
         browser
-            .write(json!({"method": "Test.event", "params": {"i": i}}))
+            .write(json!({"id": command["id"], "result": {"ok": true}}))
             .await;
-    }
-    assert!(
-        nothing_read(&mut events).await,
-        "gathered, not read one by one"
-    );
-    let call = tokio::spawn({
-        let client = client.clone();
-        async move { client.call(None, "Page.enable", json!({})).await }
-    });
-    let command = browser.next_command().await;
-    browser
-        .write(json!({"id": command["id"], "result": {"ok": true}}))
-        .await;
-    let reply = tokio::time::timeout(Duration::from_secs(20), call)
-        .await
-        .expect("the command ended the hour-long window")
-        .expect("joined")
-        .expect("reply");
-    assert_eq!(reply["ok"], true);
-    for i in 0..3 {
-        let event = events.try_recv().expect("read before the reply");
-        assert_eq!(event.value()["i"], i, "in wire order");
+        let reply = tokio::time::timeout(Duration::from_secs(20), call)
+            .await
+            .expect("the command ended the hour-long window")
+            .expect("joined")
+            .expect("reply");
+        assert_eq!(reply["ok"], true);
+        for i in 0..3 {
+            let event = events.try_recv().expect("read before the reply");
+            assert_eq!(event.value()["i"], i, "in wire order");
+        }
     }
 }
 
 #[tokio::test]
 async fn a_reply_awaited_past_prompt_for_waits_for_the_window_and_the_next_command_fetches_it() {
-    let (client, mut events, mut browser) = piped(AN_HOUR);
-    let slow = client
-        .send(None, "Runtime.evaluate", json!({"awaitPromise": true}))
-        .await;
-    let slow_command = browser.next_command().await;
-    tokio::time::timeout(Duration::from_secs(20), async {
-        while client.inner.waits_promptly() {
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
-    })
-    .await
-    .expect("the command stops counting as awaited promptly after PROMPT_FOR");
-    // An event brings the reader round: nobody has waited promptly for a while, so it gathers.
-    let before = client.inner.emptied.load(Ordering::Acquire);
-    browser
-        .write(json!({"method": "Test.event", "params": {}}))
-        .await;
-    events.recv().await.expect("the event");
-    reader_emptied_since(&client, before).await;
-    browser
-        .write(json!({"id": slow_command["id"], "result": {"late": true}}))
-        .await;
-    let mut slow = tokio::spawn(slow.wait());
-    assert!(
-        tokio::time::timeout(Duration::from_millis(300), &mut slow)
+    for transport in TRANSPORTS {
+        let (client, mut events, mut browser) = gathering(transport, AN_HOUR).await;
+        let slow = client
+            .send(None, "Runtime.evaluate", json!({"awaitPromise": true}))
+            .await;
+        let slow_command = browser.next_command().await;
+        no_one_waits_promptly(&client).await;
+        // An event brings the reader round: nobody has waited promptly for a while, so it gathers.
+        let before = client.inner.emptied.load(Ordering::Acquire);
+        browser
+            .write(json!({"method": "Test.event", "params": {}}))
+            .await;
+        events.recv().await.expect("the event");
+        reader_emptied_since(&client, before).await;
+        browser
+            .write(json!({"id": slow_command["id"], "result": {"late": true}}))
+            .await;
+        let mut slow = tokio::spawn(slow.wait());
+        assert!(
+            tokio::time::timeout(Duration::from_millis(300), &mut slow)
+                .await
+                .is_err(),
+            "{transport:?}: a reply nobody has waited for promptly gathers with the events"
+        );
+        let ping = client.send(None, "Page.enable", json!({})).await;
+        let command = browser.next_command().await;
+        browser
+            .write(json!({"id": command["id"], "result": {}}))
+            .await;
+        ping.wait().await.expect("the prompt reply");
+        let slow = tokio::time::timeout(Duration::from_secs(20), slow)
             .await
-            .is_err(),
-        "a reply nobody has waited for promptly gathers with the events"
-    );
-    let ping = client.send(None, "Page.enable", json!({})).await;
-    let command = browser.next_command().await;
-    browser
-        .write(json!({"id": command["id"], "result": {}}))
-        .await;
-    ping.wait().await.expect("the prompt reply");
-    let slow = tokio::time::timeout(Duration::from_secs(20), slow)
-        .await
-        .expect("read with the prompt reply")
-        .expect("joined")
-        .expect("reply");
-    assert_eq!(slow["late"], true);
+            .expect("read with the prompt reply")
+            .expect("joined")
+            .expect("reply");
+        assert_eq!(slow["late"], true);
+    }
 }
 
 #[tokio::test]
 async fn an_unhurried_reply_waits_for_the_window_until_someone_hurries() {
-    let (client, mut events, mut browser) = piped(AN_HOUR);
-    into_the_window(&client, &mut events, &mut browser).await;
-    let body = client
-        .send_as(
-            None,
-            "Network.getResponseBody",
-            json!({}),
-            DEFAULT_COMMAND_DEADLINE,
-            Urgency::Unhurried,
-        )
-        .await;
-    let command = browser.next_command().await;
-    browser
-        .write(json!({"id": command["id"], "result": {"body": "b"}}))
-        .await;
-    let mut body = tokio::spawn(body.wait());
-    assert!(
-        tokio::time::timeout(Duration::from_millis(300), &mut body)
+    for transport in TRANSPORTS {
+        let (client, mut events, mut browser) = gathering(transport, AN_HOUR).await;
+        into_the_window(&client, &mut events, &mut browser).await;
+        let body = client
+            .send_as(
+                None,
+                "Network.getResponseBody",
+                json!({}),
+                DEFAULT_COMMAND_DEADLINE,
+                Urgency::Unhurried,
+            )
+            .await;
+        let command = browser.next_command().await;
+        browser
+            .write(json!({"id": command["id"], "result": {"body": "b"}}))
+            .await;
+        let mut body = tokio::spawn(body.wait());
+        assert!(
+            tokio::time::timeout(Duration::from_millis(300), &mut body)
+                .await
+                .is_err(),
+            "{transport:?}: an unhurried command does not end the window"
+        );
+        client.hurry();
+        let body = tokio::time::timeout(Duration::from_secs(20), body)
             .await
-            .is_err(),
-        "an unhurried command does not end the window"
-    );
-    client.hurry();
-    let body = tokio::time::timeout(Duration::from_secs(20), body)
-        .await
-        .expect("the hurry ended the hour-long window")
-        .expect("joined")
-        .expect("reply");
-    assert_eq!(body["body"], "b");
+            .expect("the hurry ended the hour-long window")
+            .expect("joined")
+            .expect("reply");
+        assert_eq!(body["body"], "b");
+    }
 }
 
 #[tokio::test]
 async fn caught_up_reads_what_gathered_and_returns_at_once_when_the_reader_waits() {
-    let (client, mut events, mut browser) = piped(AN_HOUR);
-    tokio::time::timeout(Duration::from_secs(20), client.caught_up())
-        .await
-        .expect("a reader waiting on an empty pipe is caught up");
-    into_the_window(&client, &mut events, &mut browser).await;
-    browser
-        .write(json!({"method": "Page.fileChooserOpened", "params": {}}))
-        .await;
-    assert!(nothing_read(&mut events).await, "gathering in its window");
-    tokio::time::timeout(Duration::from_secs(20), client.caught_up())
-        .await
-        .expect("caught up long before the hour-long window ends");
-    let event = events.try_recv().expect("read by then");
-    assert_eq!(event.method, "Page.fileChooserOpened");
+    for transport in TRANSPORTS {
+        let (client, mut events, mut browser) = gathering(transport, AN_HOUR).await;
+        tokio::time::timeout(Duration::from_secs(20), client.caught_up())
+            .await
+            .expect("a reader waiting on an empty pipe is caught up");
+        // It also hurried the reader for PROMPT_FOR, so no window starts until that passes.
+        no_one_waits_promptly(&client).await;
+        into_the_window(&client, &mut events, &mut browser).await;
+        browser
+            .write(json!({"method": "Page.fileChooserOpened", "params": {}}))
+            .await;
+        assert!(
+            nothing_read(&mut events).await,
+            "{transport:?}: gathering in its window"
+        );
+        tokio::time::timeout(Duration::from_secs(20), client.caught_up())
+            .await
+            .expect("caught up long before the hour-long window ends");
+        let event = events.try_recv().expect("read by then");
+        assert_eq!(event.method, "Page.fileChooserOpened");
+    }
 }
 
 #[tokio::test]

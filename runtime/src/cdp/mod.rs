@@ -7,6 +7,7 @@
 //! moves. See `docs/decisions/0002-own-cdp-client.md` for why this is not chromiumoxide's handler.
 
 mod client;
+mod socket;
 mod wire;
 
 pub use client::{

@@ -180,7 +180,8 @@ impl BrowserConn {
             }
             BrowserSource::Attach(url) => {
                 let ws_url = browser::resolve_ws_url(url).await?;
-                let (cdp, events) = CdpClient::connect(&ws_url).await?;
+                let (cdp, events) =
+                    CdpClient::connect(&ws_url, crate::cdp::Windows::GATHER).await?;
                 (cdp, events, Some(ws_url), None, None)
             }
         };

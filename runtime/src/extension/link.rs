@@ -16,8 +16,8 @@ use bsk_actors::capture::Saved;
 use bsk_actors::store::now_ms;
 use bsk_schema::capture::ExportDocument;
 use bsk_schema::link::{
-    CheckpointAck, ExtensionStatus, Heartbeat, LINK_PROTOCOL, LinkHello,
-    LinkSession, LinkState, LinkWelcome,
+    CheckpointAck, ExtensionStatus, Heartbeat, LINK_PROTOCOL, LinkHello, LinkSession, LinkState,
+    LinkWelcome,
 };
 use serde_json::{Value, json};
 use tokio::sync::watch;
