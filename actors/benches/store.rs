@@ -10,8 +10,7 @@ use std::hint::black_box;
 
 use bsk_actors::store::{Capture, NETWORK_EVENTS, RunMeta};
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
-use serde::Deserialize;
-use serde_json::value::RawValue;
+use bsk_actors::cdp::event_parts;
 
 const RECORDED: &str = include_str!("traffic.jsonl");
 
@@ -26,25 +25,14 @@ fn capture() -> Capture {
     })
 }
 
-/// One CDP message as the daemon's reader takes it: the method, and the params left as text.
-#[derive(Deserialize)]
-struct Message<'a> {
-    method: Option<&'a str>,
-    #[serde(borrow)]
-    params: Option<&'a RawValue>,
-}
-
-/// Applies one raw CDP message as the daemon does: the reader's envelope, then a network
-/// event read into its typed view and applied to the store.
+/// Applies one raw CDP message as the daemon does: the reader finds the event's parts by their
+/// places, then a network event is read into its typed view and applied to the store.
 fn apply(capture: &mut Capture, line: &str) {
-    let message: Message = serde_json::from_str(line).expect("a recorded CDP message");
-    let (Some(method), Some(params)) = (message.method, message.params) else {
-        return;
-    };
-    if !NETWORK_EVENTS.contains(&method) {
+    let event = event_parts(line.as_bytes()).expect("a recorded CDP event");
+    if !NETWORK_EVENTS.contains(&event.method) {
         return;
     }
-    let jobs = capture.apply_network("TAB", "S", method, params.get(), 0);
+    let jobs = capture.apply_network("TAB", "S", event.method, event.params, 0);
     black_box(jobs);
 }
 
@@ -83,6 +71,37 @@ fn bench(c: &mut Criterion) {
         )
     });
     group.finish();
+
+    // The reader's share: finding each message's method, params and session. By layout is what
+    // the daemon does; parsed whole (params checked as JSON, left as text) is what it did
+    // before, kept here as the yardstick.
+    let mut group = c.benchmark_group("reader_envelope");
+    group.throughput(Throughput::Elements(requests));
+    group.bench_function("by_layout", |b| {
+        b.iter(|| {
+            for line in &lines {
+                black_box(event_parts(black_box(line.as_bytes())));
+            }
+        })
+    });
+    group.bench_function("parsed_whole", |b| {
+        b.iter(|| {
+            for line in &lines {
+                black_box(serde_json::from_str::<Envelope>(black_box(line)).ok());
+            }
+        })
+    });
+    group.finish();
+}
+
+/// A message parsed whole, as the reader did before it read events by their layout.
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)]
+struct Envelope {
+    method: Option<String>,
+    params: Option<Box<serde_json::value::RawValue>>,
+    session_id: Option<String>,
 }
 
 criterion_group!(benches, bench);

@@ -13,6 +13,90 @@ use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
+/// An event's params: the JSON text of one object as the browser sent it, not parsed yet.
+///
+/// The connection's reader finds it by the layout Chromium writes every event in (see
+/// [`event_parts`]) without reading it; whoever needs it reads it (the network events into
+/// typed views, the rare others into a [`Value`]), so each message is parsed once. A text that
+/// does not read as JSON reads as absent: [`params_value`] is `Null`, [`str_field`] `None`, and
+/// a capture counts the event in `events_dropped`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Params(Box<str>);
+
+impl Params {
+    /// Params from JSON text, as it is: nothing is checked here.
+    pub fn from_text(text: impl Into<Box<str>>) -> Params {
+        Params(text.into())
+    }
+
+    /// The JSON text.
+    pub fn get(&self) -> &str {
+        &self.0
+    }
+}
+
+impl<'de> Deserialize<'de> for Params {
+    /// Params found in a message parsed whole: checked as JSON, then kept as text.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let raw = Box::<RawValue>::deserialize(deserializer)?;
+        Ok(Params(raw.into()))
+    }
+}
+
+/// The parts of an event in the layout Chromium writes every event in:
+/// `{"method":"M","params":{…},"sessionId":"S"}`, without `sessionId` for a browser-level event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EventParts<'a> {
+    pub method: &'a str,
+    /// The params object's JSON text, unread.
+    pub params: &'a str,
+    pub session_id: Option<&'a str>,
+}
+
+/// An event's parts found by their places in Chromium's layout, without parsing the params
+/// (their readers do), so the reader of a browser connection parses no event twice. `None` for
+/// any other message (a reply, another layout), which is then parsed whole.
+///
+/// The places are unambiguous: the method and the session id are plain ASCII words, the
+/// message ends in `"}` exactly when it has a session id, and the last `,"sessionId":"` of such
+/// a message is its own, since inside a JSON string every quote is escaped.
+pub fn event_parts(raw: &[u8]) -> Option<EventParts<'_>> {
+    let word = |bytes: &[u8], extra: u8| {
+        !bytes.is_empty()
+            && bytes
+                .iter()
+                .all(|&b| b.is_ascii_alphanumeric() || b == extra)
+    };
+    let rest = raw.strip_prefix(br#"{"method":""#)?;
+    let end = memchr::memchr(b'"', rest)?;
+    let method = &rest[..end];
+    let rest = rest[end..].strip_prefix(br#"","params":"#)?;
+    let (params, session_id) = match rest.strip_suffix(br#""}"#) {
+        Some(body) => {
+            const SESSION: &[u8] = br#","sessionId":""#;
+            let at = memchr::memmem::rfind(body, SESSION)?;
+            let session = &body[at + SESSION.len()..];
+            if !word(session, b'-') {
+                return None;
+            }
+            (&body[..at], Some(session))
+        }
+        None => (rest.strip_suffix(b"}")?, None),
+    };
+    if !word(method, b'.') || !params.starts_with(b"{") || !params.ends_with(b"}") {
+        return None;
+    }
+    // The words are ASCII, checked above; the params must be UTF-8 to be text at all.
+    Some(EventParts {
+        method: std::str::from_utf8(method).ok()?,
+        params: std::str::from_utf8(params).ok()?,
+        session_id: match session_id {
+            Some(session) => Some(std::str::from_utf8(session).ok()?),
+            None => None,
+        },
+    })
+}
+
 /// A browser event as the actors receive it, already routed to the capture of its tab.
 ///
 /// `params` stays the JSON text the browser sent: a consumer reads it into what it needs (the
@@ -23,7 +107,7 @@ pub struct Event {
     /// The CDP session it arrived on: the tab's, or an iframe target's.
     pub session_id: String,
     pub method: String,
-    pub params: Box<RawValue>,
+    pub params: Params,
 }
 
 impl Event {
@@ -43,18 +127,17 @@ impl Event {
 }
 
 /// JSON text of `value`, as an event's params.
-pub fn raw(value: &Value) -> Box<RawValue> {
-    // A `Value` always serializes: its keys are strings.
-    serde_json::value::to_raw_value(value).unwrap_or_else(|_| empty_params())
+pub fn raw(value: &Value) -> Params {
+    Params(value.to_string().into())
 }
 
 /// `{}`, the params of an event that has none.
-pub fn empty_params() -> Box<RawValue> {
-    RawValue::from_string("{}".to_string()).unwrap_or_else(|_| unreachable!("{{}} is JSON"))
+pub fn empty_params() -> Params {
+    Params("{}".into())
 }
 
-/// Params text as a tree; `Null` if it is not JSON (the reader admits only JSON).
-pub fn params_value(params: &RawValue) -> Value {
+/// Params text as a tree; `Null` if it is not JSON.
+pub fn params_value(params: &Params) -> Value {
     serde_json::from_str(params.get()).unwrap_or(Value::Null)
 }
 
@@ -113,7 +196,7 @@ impl<'de> Visitor<'de> for StrVisitor {
 /// One top-level string field of an event's params, read without building the rest and without
 /// reading past it (Chromium puts `requestId` and `sessionId` first): `None` when it is absent
 /// or not a string.
-pub fn str_field<'a>(params: &'a RawValue, key: &str) -> Option<Text<'a>> {
+pub fn str_field<'a>(params: &'a Params, key: &str) -> Option<Text<'a>> {
     /// Stops the read once the field is found, by failing it: what was found is kept aside.
     struct Field<'k, 'f, 'de> {
         key: &'k str,
@@ -223,5 +306,64 @@ mod tests {
         assert_eq!(str_field(&params, "count"), None, "not a string");
         assert_eq!(str_field(&params, "id"), None, "only top-level fields");
         assert_eq!(str_field(&empty_params(), "name"), None);
+    }
+
+    /// What the daemon's reader would take from `raw` by parsing it whole.
+    fn parsed_whole(raw: &str) -> Option<(String, Value, Option<String>)> {
+        let message: Value = serde_json::from_str(raw).ok()?;
+        let text = |key: &str| message[key].as_str().map(str::to_string);
+        Some((text("method")?, message["params"].clone(), text("sessionId")))
+    }
+
+    #[test]
+    fn events_found_by_their_layout_read_as_parsed_whole() {
+        let recorded = include_str!("../benches/traffic.jsonl");
+        let mut found = 0;
+        for line in recorded.lines() {
+            // Each recorded event with its session, and as a browser-level event without one.
+            let browser_level = line
+                .rsplit_once(r#","sessionId":""#)
+                .map(|(front, _)| format!("{front}}}"))
+                .expect("recorded events carry a session");
+            for raw in [line, browser_level.as_str()] {
+                let parts = event_parts(raw.as_bytes()).expect("Chromium's layout");
+                let params: Value = serde_json::from_str(parts.params).expect("params are JSON");
+                let read = (
+                    parts.method.to_string(),
+                    params,
+                    parts.session_id.map(str::to_string),
+                );
+                assert_eq!(Some(read), parsed_whole(raw), "{raw}");
+                found += 1;
+            }
+        }
+        assert!(found > 1000, "the fixture holds the traffic page's events");
+    }
+
+    #[test]
+    fn other_layouts_are_left_to_the_whole_parse() {
+        // A nested `sessionId` is not the message's own.
+        let attached = r#"{"method":"Target.attachedToTarget","params":{"targetInfo":{"x":1},"sessionId":"AB12"}}"#;
+        let parts = event_parts(attached.as_bytes()).expect("a browser-level event");
+        assert_eq!(parts.session_id, None);
+        assert_eq!(
+            parts.params,
+            r#"{"targetInfo":{"x":1},"sessionId":"AB12"}"#
+        );
+        let quoted = r#"{"method":"Runtime.consoleAPICalled","params":{"text":"a\",\"sessionId\":\"X"},"sessionId":"S1"}"#;
+        let parts = event_parts(quoted.as_bytes()).expect("Chromium's layout");
+        assert_eq!(parts.session_id, Some("S1"));
+        assert_eq!(parsed_whole(quoted).and_then(|read| read.2).as_deref(), Some("S1"));
+        for other in [
+            r#"{"id":7,"result":{"method":"Network.dataReceived","params":{}}}"#,
+            r#"{"params":{},"method":"Page.loadEventFired"}"#,
+            r#"{"method":"Page.loadEventFired","params":{},"sessionId":"S 1"}"#,
+            r#"{"method":"Page.load\u0045ventFired","params":{}}"#,
+            r#"{"method":"Page.loadEventFired","params":{},"extra":"x"}"#,
+            r#"{"method":"Page.loadEventFired","params":[]}"#,
+            r#"{"method":"Page.loadEventFired"}"#,
+        ] {
+            assert_eq!(event_parts(other.as_bytes()), None, "{other}");
+        }
     }
 }

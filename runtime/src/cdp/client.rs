@@ -955,6 +955,9 @@ fn reply_id(start: &[u8]) -> Option<u64> {
     digits.parse().ok()
 }
 
+/// Up to how many bytes of queued commands the pipe's writer sends in one write.
+const WRITE_TOGETHER_BYTES: usize = 64 * 1024;
+
 /// The pipe transport: NUL-delimited JSON both ways. A message larger than
 /// [`MAX_PIPE_MESSAGE_BYTES`] is skipped unread and counted rather than ending the connection
 /// (over a pipe the next one is intact). The reader lets messages gather between reads as
@@ -1037,12 +1040,23 @@ async fn run_pipe(
         }
     };
     let writer = async {
+        // Commands queued together (the body pool starting its reads after a window) go out in
+        // one write.
+        let mut frames = Vec::new();
         while let Some(text) = outgoing.recv().await {
-            let mut frame = text.into_bytes();
-            frame.push(0);
-            if commands.write_all(&frame).await.is_err() {
+            frames.clear();
+            let mut next = Some(text);
+            while let Some(text) = next.take() {
+                frames.extend_from_slice(text.as_bytes());
+                frames.push(0);
+                if frames.len() < WRITE_TOGETHER_BYTES {
+                    next = outgoing.try_recv().ok();
+                }
+            }
+            if commands.write_all(&frames).await.is_err() {
                 break;
             }
+            frames.shrink_to(WRITE_TOGETHER_BYTES);
         }
     };
     tokio::select! {

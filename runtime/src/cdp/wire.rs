@@ -1,9 +1,8 @@
 //! What crosses the CDP WebSocket, parsed leniently.
 
-use bsk_actors::cdp::{Text, empty_params, params_value, str_field};
+use bsk_actors::cdp::{Params, Text, empty_params, event_parts, params_value, str_field};
 use serde::Deserialize;
 use serde_json::Value;
-use serde_json::value::RawValue;
 
 /// One message from the browser: a reply (has `id`) or an event (has `method`).
 #[derive(Debug, Deserialize)]
@@ -11,8 +10,8 @@ use serde_json::value::RawValue;
 pub(super) struct Incoming {
     pub id: Option<u64>,
     pub method: Option<String>,
-    /// An event's params, checked as JSON and left as text: its owner reads what it needs.
-    pub params: Option<Box<RawValue>>,
+    /// An event's params, left as text: its owner reads what it needs.
+    pub params: Option<Params>,
     pub result: Option<Value>,
     pub error: Option<RemoteError>,
     pub session_id: Option<String>,
@@ -23,17 +22,29 @@ impl Incoming {
     /// can `console.log('\ud800')`), which the browser sends as `\ud800` escapes that strict
     /// JSON refuses. Those are read as U+FFFD, so a page cannot hide a message from bsk that way.
     ///
-    /// The repair runs before parsing, not on failure: an event's params are only checked here,
-    /// not decoded (a string's escapes are read by the params' owner), so a lone surrogate in
-    /// them would pass here and make the owner's read fail.
+    /// The repair runs before parsing, not on failure: an event's params are not decoded here
+    /// (a string's escapes are read by the params' owner), so a lone surrogate in them would
+    /// pass here and make the owner's read fail.
+    ///
+    /// An event in Chromium's layout is taken apart by its places ([`event_parts`]), its params
+    /// not parsed: their owner parses them, once. Anything else (replies, whose results are
+    /// read here) is parsed whole.
     pub fn parse(raw: &[u8]) -> Result<Incoming, serde_json::Error> {
-        match may_hold_surrogates(raw)
+        let repaired = may_hold_surrogates(raw)
             .then(|| repair_surrogates(raw))
-            .flatten()
-        {
-            Some(repaired) => serde_json::from_slice(&repaired),
-            None => serde_json::from_slice(raw),
+            .flatten();
+        let raw = repaired.as_deref().unwrap_or(raw);
+        if let Some(event) = event_parts(raw) {
+            return Ok(Incoming {
+                id: None,
+                method: Some(event.method.to_string()),
+                params: Some(Params::from_text(event.params)),
+                result: None,
+                error: None,
+                session_id: event.session_id.map(str::to_string),
+            });
         }
+        serde_json::from_slice(raw)
     }
 }
 
@@ -122,11 +133,11 @@ pub struct CdpEvent {
     /// The flattened session the event belongs to; `None` for browser-level events.
     pub session_id: Option<String>,
     pub method: String,
-    pub params: Box<RawValue>,
+    pub params: Params,
 }
 
 impl CdpEvent {
-    pub fn new(session_id: Option<String>, method: String, params: Option<Box<RawValue>>) -> Self {
+    pub fn new(session_id: Option<String>, method: String, params: Option<Params>) -> Self {
         CdpEvent {
             session_id,
             method,
