@@ -9,7 +9,7 @@ use std::time::Duration;
 use bsk_actors::capture::{
     ActorKind, CaptureTap, CheckpointSink, SaveFuture, Saved, SharedCapture,
 };
-use bsk_actors::cdp::{CommandError, CommandFuture, Commander, Event, Urgency};
+use bsk_actors::cdp::{CommandError, CommandFuture, Commander, Event, Params, Urgency};
 use bsk_actors::store::{Capture, RunMeta};
 use bsk_schema::capture::{BodyReason, BodyState, CaptureState, ExportDocument, StopReason};
 use serde_json::{Value, json};
@@ -317,5 +317,31 @@ async fn iframe_targets_are_bounded_at_once_and_a_detached_one_frees_its_place()
     tap.target_detached("F3".into());
     assert!(tap.admit_iframe("F16"), "a detached iframe frees its place");
     assert!(!tap.admit_iframe("F17"));
+    tap.stop(StopReason::Stopped).await;
+}
+
+/// The connection's reader hands params over unparsed: params that do not read as JSON are
+/// counted as dropped events by the capture, never recorded as empty ones.
+#[tokio::test]
+async fn events_whose_params_do_not_read_are_counted_as_dropped() {
+    let (capture, _, tap) = capture_on_a_silent_browser();
+    let unreadable = |method: &str| Event {
+        session_id: "ROOT".into(),
+        method: method.into(),
+        params: Params::from_text(r#"{"type":"log","args":[{"#),
+    };
+    tap.forward(unreadable("Runtime.consoleAPICalled"));
+    tap.forward(unreadable("Network.requestWillBeSent"));
+    tap.forward(event(
+        "Runtime.consoleAPICalled",
+        json!({ "type": "log", "args": [{ "type": "string", "value": "readable" }], "timestamp": 1.0 }),
+    ));
+    wait_for("the readable console entry", || {
+        capture.lock().counters.console_seen == 1
+    })
+    .await;
+    let counters = capture.lock().counters.clone();
+    assert_eq!(counters.events_dropped, 2, "{counters:?}");
+    assert_eq!(counters.requests_seen, 0);
     tap.stop(StopReason::Stopped).await;
 }

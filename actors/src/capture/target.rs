@@ -101,10 +101,12 @@ impl Message<Batch> for TargetActor {
 
 /// An event read from its JSON text, ready to apply.
 enum Read<'a> {
-    /// A network event the capture records, typed (or why it could not be read).
-    Network(Result<NetworkEvent<'a>, serde_json::Error>),
+    /// A network event the capture records, typed.
+    Network(NetworkEvent<'a>),
     /// Console and page events, few enough to read as a tree.
     Tree(Value),
+    /// An event the capture records whose params do not read: counted as dropped.
+    Unreadable(serde_json::Error),
     /// Nothing the capture records.
     Skip,
 }
@@ -115,14 +117,18 @@ impl TargetActor {
         let method = event.method.as_str();
         match method.split_once('.').map(|(domain, _)| domain) {
             Some("Network") => match NetworkEvent::parse(method, event.params.get()) {
-                Ok(Some(network)) => Read::Network(Ok(network)),
+                Ok(Some(network)) => Read::Network(network),
                 Ok(None) => Read::Skip,
-                Err(error) => Read::Network(Err(error)),
+                Err(error) => Read::Unreadable(error),
             },
-            Some("Runtime" | "Log") => Read::Tree(event.value()),
-            Some("Page") if self.root => Read::Tree(event.value()),
+            Some("Runtime" | "Log") => Self::tree(event),
+            Some("Page") if self.root => Self::tree(event),
             _ => Read::Skip,
         }
+    }
+
+    fn tree(event: &Event) -> Read<'_> {
+        serde_json::from_str(event.params.get()).map_or_else(Read::Unreadable, Read::Tree)
     }
 
     /// Applies one event to the capture; returns the body work it calls for.
@@ -135,7 +141,7 @@ impl TargetActor {
     ) -> Vec<BodyJob> {
         let method = event.method.as_str();
         let params = match read {
-            Read::Network(Ok(network)) => {
+            Read::Network(network) => {
                 return capture.apply_network_event(
                     &self.target_id,
                     &event.session_id,
@@ -143,8 +149,8 @@ impl TargetActor {
                     now,
                 );
             }
-            Read::Network(Err(error)) => {
-                tracing::warn!(method, %error, "unreadable network event, counted as dropped");
+            Read::Unreadable(error) => {
+                tracing::warn!(method, %error, "unreadable event, counted as dropped");
                 capture.count_dropped_events(1);
                 return Vec::new();
             }
