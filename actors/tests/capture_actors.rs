@@ -53,6 +53,8 @@ impl Commander for SilentBrowser {
 #[derive(Debug, Default)]
 struct RecordingSink {
     saves: Mutex<Vec<(tokio::time::Instant, CaptureState)>>,
+    /// How long each save takes to be confirmed: a busy browser's.
+    takes: Duration,
 }
 
 impl CheckpointSink for RecordingSink {
@@ -60,10 +62,14 @@ impl CheckpointSink for RecordingSink {
         let mut saves = self.saves.lock().expect("lock");
         saves.push((tokio::time::Instant::now(), snapshot.run.state));
         let checkpoints = saves.len() as u64;
-        Box::pin(std::future::ready(Ok(Saved {
-            checkpoints,
-            extension_version: Some("test".into()),
-        })))
+        let takes = self.takes;
+        Box::pin(async move {
+            tokio::time::sleep(takes).await;
+            Ok(Saved {
+                checkpoints,
+                extension_version: Some("test".into()),
+            })
+        })
     }
 }
 
@@ -247,6 +253,48 @@ async fn checkpoints_are_immediate_at_start_and_stop_and_at_most_every_two_secon
         "the stop save carries the final state"
     );
     assert_eq!(capture.lock().history.checkpoints, 3);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_busy_browser_spaces_checkpoints_twenty_times_a_save_and_stop_still_saves_at_once() {
+    let capture = new_capture();
+    let sink = Arc::new(RecordingSink {
+        takes: Duration::from_millis(300),
+        ..RecordingSink::default()
+    });
+    let started = tokio::time::Instant::now();
+    let tap = CaptureTap::start(
+        capture.clone(),
+        Arc::new(SilentBrowser::default()),
+        sink.clone(),
+        "ROOT".into(),
+    );
+    // The capture changes every half second for 20 s.
+    for i in 0..40 {
+        tap.forward(event(
+            "Runtime.consoleAPICalled",
+            json!({ "type": "log", "args": [{ "type": "string", "value": format!("line {i}") }] }),
+        ));
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    assert_eq!(capture.lock().history.spacing_ms, Some(6_000), "20 × 300 ms");
+    let stopping = tokio::time::Instant::now();
+    tap.stop(StopReason::Stopped).await.expect("stopped");
+    let saves = sink.saves.lock().expect("lock").clone();
+    let offsets: Vec<Duration> = saves
+        .iter()
+        .map(|(at, _)| at.duration_since(started))
+        .collect();
+    assert!(saves.len() >= 4, "start, some spaced saves, stop: {offsets:?}");
+    let (throttled, stop) = offsets.split_at(offsets.len() - 1);
+    for pair in throttled.windows(2) {
+        assert!(
+            pair[1] - pair[0] >= Duration::from_secs(6),
+            "spaced 6 s apart while every save takes 300 ms: {offsets:?}"
+        );
+    }
+    assert_eq!(stop[0], stopping.duration_since(started), "stop saves at once");
+    assert_eq!(saves.last().map(|s| s.1), Some(CaptureState::Stopped));
 }
 
 #[tokio::test]

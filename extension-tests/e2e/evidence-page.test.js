@@ -410,12 +410,20 @@ describe('evidence page', () => {
 
     await page.locator('ul.requests > li', { hasText: '/api/retry' }).waitFor();
     assert.equal(await page.locator('ul.requests > li').count(), 3);
+    assert.match(await textOf(page.locator('.card', { hasText: 'History' })), /checkpoints arrive at most every 2 seconds/);
     assert.equal(await filter.inputValue(), 'api', 'the filter survives the update');
     assert.equal(await page.evaluate(() => /** @type {any} */ (window).sameDocument), true, 'no reload');
     assert.match(await page.locator('.tabs').innerText(), /Requests\s+8/);
 
+    // A busy browser: the daemon spaced the checkpoints out, and the card says how far.
+    const spaced = structuredClone(newer);
+    spaced.run.history = { ...spaced.run.history, spacing_ms: 6000 };
+    spaced.saved_at += 100;
+    await seed(worker, spaced);
+    await page.locator('.card', { hasText: 'every 6.0 seconds for now' }).waitFor();
+
     // The final checkpoint: no longer live.
-    const final = structuredClone(newer);
+    const final = structuredClone(spaced);
     Object.assign(final.run, { state: 'stopped', stopped_at: newer.saved_at + 100, stop_reason: { kind: 'session_ended' } });
     final.saved_at += 200;
     await seed(worker, final);

@@ -181,7 +181,16 @@ function historyStatus(/** @type {import('./record-view.js').Ctx} */ ctx) {
   return card('History', 'info', [
     `Saved in this browser: ${plural(meta.checkpoints ?? 0, 'checkpoint')}, the latest ${dateTime(doc.saved_at)}, ${bytes(meta.bytes)}.`,
     doc.run.state === 'active'
-      ? 'While active, checkpoints arrive at most every 2 seconds; a crash loses changes since the last one.'
+      ? activeCheckpoints(doc.run.history?.spacing_ms)
       : 'Kept for 30 days, within 50 records and 50 MiB in total (oldest stopped records go first). Export it to keep it longer.',
   ]);
+}
+
+/** How often an active record's checkpoints arrive: every 2 s, or further apart while the
+ * browser is busy (the daemon spaces them by how long the last one took, up to 10 s). */
+function activeCheckpoints(/** @type {number | undefined} */ spacingMs) {
+  const loses = 'a crash loses changes since the last one.';
+  return spacingMs
+    ? `While active, checkpoints arrive every ${(spacingMs / 1000).toFixed(1)} seconds for now, spaced out because the browser is busy; ${loses}`
+    : `While active, checkpoints arrive at most every 2 seconds; ${loses}`;
 }

@@ -22,7 +22,7 @@ use kameo::message::{Context, Message};
 use tokio::task::JoinHandle;
 
 use super::{ActorKind, SharedCapture};
-use crate::bounds::CHECKPOINT_INTERVAL;
+use crate::bounds::{CHECKPOINT_INTERVAL, CHECKPOINT_SPACING_FACTOR, CHECKPOINT_SPACING_MOST};
 use crate::store::now_ms;
 
 /// What a sink answers for one stored checkpoint.
@@ -103,6 +103,9 @@ pub struct CheckpointWriter {
     /// One save per [`CHECKPOINT_INTERVAL`].
     throttle: Throttle,
     clock: TokioClock,
+    /// No throttled save before this: a busy browser's slow saves space the next one (see
+    /// [`CHECKPOINT_SPACING_FACTOR`]).
+    spaced_until: tokio::time::Instant,
     /// A save waiting for the throttle; at most one, and aborted on stop.
     scheduled: Option<JoinHandle<()>>,
 }
@@ -144,6 +147,7 @@ impl Actor for CheckpointWriter {
             me,
             throttle: RateLimiter::direct_with_clock(quota, clock),
             clock,
+            spaced_until: tokio::time::Instant::now(),
             scheduled: None,
         };
         // "an immediate save at start", as the first message, so starting never waits on the sink.
@@ -166,8 +170,26 @@ impl Actor for CheckpointWriter {
 
 impl CheckpointWriter {
     async fn save(&mut self) {
+        let started = tokio::time::Instant::now();
         save_snapshot(&self.capture, self.sink.as_ref()).await;
+        let took = started.elapsed();
+        let spacing = spacing_after(took);
+        tracing::debug!(
+            took_ms = took.as_millis(),
+            spacing_ms = spacing.as_millis(),
+            "checkpoint save answered"
+        );
+        self.spaced_until = started + spacing;
+        self.capture.lock().history.spacing_ms = (spacing > CHECKPOINT_INTERVAL)
+            .then(|| u64::try_from(spacing.as_millis()).unwrap_or(u64::MAX));
     }
+}
+
+/// How long after the start of a save that took `took` the next throttled one may start:
+/// [`CHECKPOINT_SPACING_FACTOR`] times as long, within 2 s and 10 s.
+fn spacing_after(took: Duration) -> Duration {
+    took.saturating_mul(CHECKPOINT_SPACING_FACTOR)
+        .clamp(CHECKPOINT_INTERVAL, CHECKPOINT_SPACING_MOST)
 }
 
 /// Takes a snapshot and hands it to the sink, waiting for its answer (at most
@@ -214,10 +236,16 @@ impl Message<Changed> for CheckpointWriter {
         if self.scheduled.is_some() {
             return; // a save is already due; it will include this change
         }
-        match self.throttle.check() {
-            Ok(()) => self.save().await,
-            Err(not_until) => {
-                let wait = not_until.wait_time_from(self.clock.now());
+        let spaced = self
+            .spaced_until
+            .saturating_duration_since(tokio::time::Instant::now());
+        let throttled = match self.throttle.check() {
+            Ok(()) => Duration::ZERO,
+            Err(not_until) => not_until.wait_time_from(self.clock.now()),
+        };
+        match throttled.max(spaced) {
+            Duration::ZERO => self.save().await,
+            wait => {
                 let me = self.me.clone();
                 self.scheduled = Some(tokio::spawn(async move {
                     tokio::time::sleep(wait).await;
@@ -257,5 +285,20 @@ impl Message<Panic> for CheckpointWriter {
             "fault injected into the {} actor",
             ActorKind::Checkpoint.name()
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spacing_is_twenty_saves_within_two_and_ten_seconds() {
+        let ms = Duration::from_millis;
+        assert_eq!(spacing_after(ms(0)), CHECKPOINT_INTERVAL);
+        assert_eq!(spacing_after(ms(99)), CHECKPOINT_INTERVAL);
+        assert_eq!(spacing_after(ms(250)), ms(5_000));
+        assert_eq!(spacing_after(ms(900)), CHECKPOINT_SPACING_MOST);
+        assert_eq!(spacing_after(Duration::MAX), CHECKPOINT_SPACING_MOST);
     }
 }

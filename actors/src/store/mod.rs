@@ -147,6 +147,7 @@ impl Capture {
                 reason: Some("no checkpoint saved yet".into()),
                 checkpoints: 0,
                 last_checkpoint_at: None,
+                spacing_ms: None,
             },
             text_units: 0,
             user_agent: None,

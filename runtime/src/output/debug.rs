@@ -149,7 +149,14 @@ fn run_lines(run: &RunInfo) -> String {
         );
     }
     lines.push(match (&run.history.available, &run.history.reason) {
-        (true, _) => format!("  history: {} checkpoints saved", run.history.checkpoints),
+        (true, _) => match run.history.spacing_ms {
+            Some(ms) => format!(
+                "  history: {} checkpoints saved, now every {:.1} s (the browser is busy: each save waits 20× as long as the last took)",
+                run.history.checkpoints,
+                ms as f64 / 1000.0
+            ),
+            None => format!("  history: {} checkpoints saved", run.history.checkpoints),
+        },
         (false, Some(reason)) => format!("  history: unavailable — {reason}"),
         (false, None) => "  history: unavailable".into(),
     });
