@@ -169,6 +169,7 @@ impl Actor for CheckpointWriter {
 }
 
 impl CheckpointWriter {
+    /// A throttled save: how long it takes spaces the next one.
     async fn save(&mut self) {
         let started = tokio::time::Instant::now();
         save_snapshot(&self.capture, self.sink.as_ref()).await;
@@ -273,7 +274,9 @@ impl Message<SaveNow> for CheckpointWriter {
         if let Some(task) = self.scheduled.take() {
             task.abort();
         }
-        self.save().await;
+        // Not timed for spacing: the start's save often meets a worker the browser has to wake
+        // first, and nothing follows the stop's.
+        save_snapshot(&self.capture, self.sink.as_ref()).await;
     }
 }
 
