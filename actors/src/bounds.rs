@@ -57,11 +57,12 @@ pub const MAX_HEADER_SET_CHARS: usize = 4 * 1024;
 /// start and stop."
 pub const CHECKPOINT_INTERVAL: Duration = Duration::from_secs(2);
 
-/// A busy browser spaces a capture's checkpoints further: the next save waits this many times
-/// as long as the last one took (from its snapshot to the extension's answer), so storing
-/// history takes at most a twentieth of the time even when every save is slow — the case of
-/// many captures on a saturated machine, where each save costs the browser parsing and storing
-/// up to a couple of MiB. Saves that take under 100 ms (an idle browser) keep the 2 s.
+/// A busy browser spaces a capture's checkpoints further: the next throttled save waits this
+/// many times as long as the last one took (from its snapshot to the extension's answer), so
+/// storing history takes at most a twentieth of a capture's time while saves take under 0.5 s —
+/// the case of many captures on a saturated machine, where each save costs the browser parsing
+/// and storing up to a couple of MiB. Saves that take under 100 ms (an idle browser) keep the
+/// 2 s; slower than 0.5 s, they still come every [`CHECKPOINT_SPACING_MOST`].
 pub const CHECKPOINT_SPACING_FACTOR: u32 = 20;
 
 /// The furthest apart a busy browser spaces checkpoints: what a crash can lose at most.

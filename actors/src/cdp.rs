@@ -55,11 +55,16 @@ pub struct EventParts<'a> {
 
 /// An event's parts found by their places in Chromium's layout, without parsing the params
 /// (their readers do), so the reader of a browser connection parses no event twice. `None` for
-/// any other message (a reply, another layout), which is then parsed whole.
+/// a reply and for what is plainly another layout, which is then parsed whole.
 ///
-/// The places are unambiguous: the method and the session id are plain ASCII words, the
-/// message ends in `"}` exactly when it has a session id, and the last `,"sessionId":"` of such
-/// a message is its own, since inside a JSON string every quote is escaped.
+/// In Chromium's layout the places are unambiguous, whatever a page puts in the params: the
+/// method and the session id are plain ASCII words, the message ends in `"}` exactly when it
+/// has a session id, and the last `,"sessionId":"` of such a message is its own (a nested one
+/// sits inside the params, before it; inside a JSON string every quote is escaped). The split
+/// assumes exactly these three top-level keys in this order, as Chromium writes them (and
+/// proxies that pass its messages through): a server that added a fourth after `params` could
+/// have it taken as part of the params, which then do not read as JSON, and a capture counts
+/// the event as dropped rather than record it wrongly.
 pub fn event_parts(raw: &[u8]) -> Option<EventParts<'_>> {
     let word = |bytes: &[u8], extra: u8| {
         !bytes.is_empty()
@@ -312,7 +317,11 @@ mod tests {
     fn parsed_whole(raw: &str) -> Option<(String, Value, Option<String>)> {
         let message: Value = serde_json::from_str(raw).ok()?;
         let text = |key: &str| message[key].as_str().map(str::to_string);
-        Some((text("method")?, message["params"].clone(), text("sessionId")))
+        Some((
+            text("method")?,
+            message["params"].clone(),
+            text("sessionId"),
+        ))
     }
 
     #[test]
@@ -341,19 +350,45 @@ mod tests {
     }
 
     #[test]
+    fn what_a_page_puts_in_the_params_does_not_move_the_split() {
+        for raw in [
+            // A nested `sessionId` last in the params (a header a page sent, say), then the
+            // message's own.
+            r#"{"method":"Network.requestWillBeSent","params":{"h":{"x":1,"sessionId":"EVIL"}},"sessionId":"S1"}"#,
+            r#"{"method":"Network.requestWillBeSent","params":{"a":1,"sessionId":"EVIL"},"sessionId":"S1"}"#,
+            r#"{"method":"Network.requestWillBeSent","params":{"a":1,"sessionId":"EVIL"}}"#,
+            // Strings ending in a backslash, quotes escaped, and text beyond ASCII.
+            r#"{"method":"Runtime.consoleAPICalled","params":{"text":"ends in \\"},"sessionId":"S1"}"#,
+            r#"{"method":"Runtime.consoleAPICalled","params":{"text":"\",\"sessionId\":\"X\"}"},"sessionId":"S1"}"#,
+            r#"{"method":"Runtime.consoleAPICalled","params":{"text":"é ✓ 😀 \u00e9"},"sessionId":"S1"}"#,
+            r#"{"method":"Page.loadEventFired","params":{}}"#,
+        ] {
+            let parts = event_parts(raw.as_bytes()).expect("Chromium's layout");
+            let params: Value = serde_json::from_str(parts.params)
+                .unwrap_or_else(|e| panic!("{raw}: {} {e}", parts.params));
+            let read = (
+                parts.method.to_string(),
+                params,
+                parts.session_id.map(str::to_string),
+            );
+            assert_eq!(Some(read), parsed_whole(raw), "{raw}");
+        }
+    }
+
+    #[test]
     fn other_layouts_are_left_to_the_whole_parse() {
         // A nested `sessionId` is not the message's own.
         let attached = r#"{"method":"Target.attachedToTarget","params":{"targetInfo":{"x":1},"sessionId":"AB12"}}"#;
         let parts = event_parts(attached.as_bytes()).expect("a browser-level event");
         assert_eq!(parts.session_id, None);
-        assert_eq!(
-            parts.params,
-            r#"{"targetInfo":{"x":1},"sessionId":"AB12"}"#
-        );
+        assert_eq!(parts.params, r#"{"targetInfo":{"x":1},"sessionId":"AB12"}"#);
         let quoted = r#"{"method":"Runtime.consoleAPICalled","params":{"text":"a\",\"sessionId\":\"X"},"sessionId":"S1"}"#;
         let parts = event_parts(quoted.as_bytes()).expect("Chromium's layout");
         assert_eq!(parts.session_id, Some("S1"));
-        assert_eq!(parsed_whole(quoted).and_then(|read| read.2).as_deref(), Some("S1"));
+        assert_eq!(
+            parsed_whole(quoted).and_then(|read| read.2).as_deref(),
+            Some("S1")
+        );
         for other in [
             r#"{"id":7,"result":{"method":"Network.dataReceived","params":{}}}"#,
             r#"{"params":{},"method":"Page.loadEventFired"}"#,
@@ -365,5 +400,12 @@ mod tests {
         ] {
             assert_eq!(event_parts(other.as_bytes()), None, "{other}");
         }
+        // A key after `params` that Chromium never writes: what the split takes for params
+        // does not read, so the event cannot be recorded wrongly.
+        let added = r#"{"method":"Page.loadEventFired","params":{"a":1},"x":{"b":2}}"#;
+        assert!(
+            event_parts(added.as_bytes())
+                .is_none_or(|parts| serde_json::from_str::<Value>(parts.params).is_err())
+        );
     }
 }

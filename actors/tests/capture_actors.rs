@@ -277,7 +277,11 @@ async fn a_busy_browser_spaces_checkpoints_twenty_times_a_save_and_stop_still_sa
         ));
         tokio::time::sleep(Duration::from_millis(500)).await;
     }
-    assert_eq!(capture.lock().history.spacing_ms, Some(6_000), "20 × 300 ms");
+    assert_eq!(
+        capture.lock().history.spacing_ms,
+        Some(6_000),
+        "20 × 300 ms"
+    );
     let stopping = tokio::time::Instant::now();
     tap.stop(StopReason::Stopped).await.expect("stopped");
     let saves = sink.saves.lock().expect("lock").clone();
@@ -285,7 +289,10 @@ async fn a_busy_browser_spaces_checkpoints_twenty_times_a_save_and_stop_still_sa
         .iter()
         .map(|(at, _)| at.duration_since(started))
         .collect();
-    assert!(saves.len() >= 4, "start, some spaced saves, stop: {offsets:?}");
+    assert!(
+        saves.len() >= 4,
+        "start, some spaced saves, stop: {offsets:?}"
+    );
     assert_eq!(
         offsets[1],
         Duration::from_secs(2),
@@ -305,6 +312,11 @@ async fn a_busy_browser_spaces_checkpoints_twenty_times_a_save_and_stop_still_sa
         "the stop saves at once: {offsets:?}"
     );
     assert_eq!(saves.last().map(|s| s.1), Some(CaptureState::Stopped));
+    assert_eq!(
+        capture.lock().history.spacing_ms,
+        None,
+        "a stopped record is spaced no more"
+    );
 }
 
 #[tokio::test]
@@ -390,6 +402,8 @@ async fn events_whose_params_do_not_read_are_counted_as_dropped() {
     };
     tap.forward(unreadable("Runtime.consoleAPICalled"));
     tap.forward(unreadable("Network.requestWillBeSent"));
+    // Not one the capture records: not read, so not counted.
+    tap.forward(unreadable("Runtime.executionContextCreated"));
     tap.forward(event(
         "Runtime.consoleAPICalled",
         json!({ "type": "log", "args": [{ "type": "string", "value": "readable" }], "timestamp": 1.0 }),

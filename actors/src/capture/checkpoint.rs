@@ -275,7 +275,8 @@ impl Message<SaveNow> for CheckpointWriter {
             task.abort();
         }
         // Not timed for spacing: the start's save often meets a worker the browser has to wake
-        // first, and nothing follows the stop's.
+        // first, and nothing follows the stop's, whose record says no spacing holds any more.
+        self.capture.lock().history.spacing_ms = None;
         save_snapshot(&self.capture, self.sink.as_ref()).await;
     }
 }

@@ -111,6 +111,21 @@ enum Read<'a> {
     Skip,
 }
 
+/// The console events the capture records, from any target (read as a tree).
+const RECORDED: [&str; 3] = [
+    "Runtime.consoleAPICalled",
+    "Runtime.exceptionThrown",
+    "Log.entryAdded",
+];
+
+/// The page events the capture records, from the tab's own target only.
+const RECORDED_ON_THE_PAGE: [&str; 4] = [
+    "Page.frameNavigated",
+    "Page.domContentEventFired",
+    "Page.loadEventFired",
+    "Page.javascriptDialogOpening",
+];
+
 impl TargetActor {
     /// Reads what the capture needs from one event.
     fn read<'a>(&self, event: &'a Event) -> Read<'a> {
@@ -121,8 +136,8 @@ impl TargetActor {
                 Ok(None) => Read::Skip,
                 Err(error) => Read::Unreadable(error),
             },
-            Some("Runtime" | "Log") => Self::tree(event),
-            Some("Page") if self.root => Self::tree(event),
+            _ if RECORDED.contains(&method) => Self::tree(event),
+            _ if self.root && RECORDED_ON_THE_PAGE.contains(&method) => Self::tree(event),
             _ => Read::Skip,
         }
     }

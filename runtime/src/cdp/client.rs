@@ -955,7 +955,7 @@ fn reply_id(start: &[u8]) -> Option<u64> {
     digits.parse().ok()
 }
 
-/// Up to how many bytes of queued commands the pipe's writer sends in one write.
+/// The pipe's writer adds queued commands to one write while it holds fewer bytes than this.
 const WRITE_TOGETHER_BYTES: usize = 64 * 1024;
 
 /// The pipe transport: NUL-delimited JSON both ways. A message larger than
@@ -1056,6 +1056,8 @@ async fn run_pipe(
             if commands.write_all(&frames).await.is_err() {
                 break;
             }
+            // A large command (a checkpoint) does not keep its buffer.
+            frames.clear();
             frames.shrink_to(WRITE_TOGETHER_BYTES);
         }
     };
