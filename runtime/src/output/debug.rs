@@ -784,3 +784,52 @@ pub fn renderer(action: bsk_schema::debug::DebugAction) -> fn(&Value) -> Option<
         A::Export | A::Fault => |_| None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bsk_actors::store::{Capture, RunMeta};
+
+    fn history_line(history: bsk_schema::capture::HistoryStatus) -> String {
+        let mut run = Capture::new(RunMeta {
+            run_id: "r".into(),
+            session: "s".into(),
+            task_id: 1,
+            name: None,
+            tab_id: "TAB".into(),
+            started_at: 0,
+        })
+        .run_info();
+        run.history = history;
+        let lines = run_lines(&run);
+        let line = lines.lines().find(|l| l.contains("history:"));
+        line.expect("a history line").trim().to_string()
+    }
+
+    #[test]
+    fn the_history_line_says_when_a_busy_browser_spaces_checkpoints() {
+        let saved = |spacing_ms| bsk_schema::capture::HistoryStatus {
+            available: true,
+            reason: None,
+            checkpoints: 7,
+            last_checkpoint_at: Some(1),
+            spacing_ms,
+        };
+        assert_eq!(history_line(saved(None)), "history: 7 checkpoints saved");
+        assert!(
+            history_line(saved(Some(6_000)))
+                .starts_with("history: 7 checkpoints saved, now every 6.0 s (the browser is busy"),
+            "{}",
+            history_line(saved(Some(6_000)))
+        );
+        let unavailable = bsk_schema::capture::HistoryStatus {
+            available: false,
+            reason: Some("no extension".into()),
+            ..saved(None)
+        };
+        assert_eq!(
+            history_line(unavailable),
+            "history: unavailable — no extension"
+        );
+    }
+}
