@@ -107,6 +107,26 @@ async fn wait_for(what: &str, mut done: impl FnMut() -> bool) {
     panic!("timed out waiting for {what}");
 }
 
+/// A console line, which changes the capture.
+fn log_line(i: usize) -> Event {
+    event(
+        "Runtime.consoleAPICalled",
+        json!({ "type": "log", "args": [{ "type": "string", "value": format!("line {i}") }] }),
+    )
+}
+
+/// A capture of the root session on a [`SilentBrowser`], checkpointed into `sink`.
+fn capture_saving_to(sink: &Arc<RecordingSink>) -> (SharedCapture, CaptureTap) {
+    let capture = new_capture();
+    let tap = CaptureTap::start(
+        capture.clone(),
+        Arc::new(SilentBrowser::default()),
+        sink.clone(),
+        "ROOT".into(),
+    );
+    (capture, tap)
+}
+
 /// A capture of the root session on a [`SilentBrowser`].
 fn capture_on_a_silent_browser() -> (SharedCapture, Arc<SilentBrowser>, CaptureTap) {
     let capture = new_capture();
@@ -206,25 +226,16 @@ async fn the_body_pool_hurries_its_replies_once_eight_jobs_queue() {
 
 #[tokio::test(start_paused = true)]
 async fn checkpoints_are_immediate_at_start_and_stop_and_at_most_every_two_seconds() {
-    let capture = new_capture();
     let sink = Arc::new(RecordingSink::default());
     let started = tokio::time::Instant::now();
-    let tap = CaptureTap::start(
-        capture.clone(),
-        Arc::new(SilentBrowser::default()),
-        sink.clone(),
-        "ROOT".into(),
-    );
+    let (capture, tap) = capture_saving_to(&sink);
     wait_for("the start checkpoint", || {
         sink.saves.lock().expect("lock").len() == 1
     })
     .await;
     // A burst of changes within the first second.
     for i in 0..20 {
-        tap.forward(event(
-            "Runtime.consoleAPICalled",
-            json!({ "type": "log", "args": [{ "type": "string", "value": format!("line {i}") }] }),
-        ));
+        tap.forward(log_line(i));
     }
     wait_for("the throttled checkpoint", || {
         sink.saves.lock().expect("lock").len() == 2
@@ -257,24 +268,15 @@ async fn checkpoints_are_immediate_at_start_and_stop_and_at_most_every_two_secon
 
 #[tokio::test(start_paused = true)]
 async fn a_busy_browser_spaces_checkpoints_twenty_times_a_save_and_stop_still_saves_at_once() {
-    let capture = new_capture();
     let sink = Arc::new(RecordingSink {
         takes: Duration::from_millis(300),
         ..RecordingSink::default()
     });
     let started = tokio::time::Instant::now();
-    let tap = CaptureTap::start(
-        capture.clone(),
-        Arc::new(SilentBrowser::default()),
-        sink.clone(),
-        "ROOT".into(),
-    );
+    let (capture, tap) = capture_saving_to(&sink);
     // The capture changes every half second for 20 s.
     for i in 0..40 {
-        tap.forward(event(
-            "Runtime.consoleAPICalled",
-            json!({ "type": "log", "args": [{ "type": "string", "value": format!("line {i}") }] }),
-        ));
+        tap.forward(log_line(i));
         tokio::time::sleep(Duration::from_millis(500)).await;
     }
     assert_eq!(
