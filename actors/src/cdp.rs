@@ -324,6 +324,20 @@ mod tests {
         ))
     }
 
+    /// The split of `raw` by Chromium's layout reads as its full parse: same method, params
+    /// and session.
+    fn assert_splits_as_parsed_whole(raw: &str) {
+        let parts = event_parts(raw.as_bytes()).expect("Chromium's layout");
+        let params: Value = serde_json::from_str(parts.params)
+            .unwrap_or_else(|e| panic!("{raw}: {} {e}", parts.params));
+        let read = (
+            parts.method.to_string(),
+            params,
+            parts.session_id.map(str::to_string),
+        );
+        assert_eq!(Some(read), parsed_whole(raw), "{raw}");
+    }
+
     #[test]
     fn events_found_by_their_layout_read_as_parsed_whole() {
         let recorded = include_str!("../benches/traffic.jsonl");
@@ -335,14 +349,7 @@ mod tests {
                 .map(|(front, _)| format!("{front}}}"))
                 .expect("recorded events carry a session");
             for raw in [line, browser_level.as_str()] {
-                let parts = event_parts(raw.as_bytes()).expect("Chromium's layout");
-                let params: Value = serde_json::from_str(parts.params).expect("params are JSON");
-                let read = (
-                    parts.method.to_string(),
-                    params,
-                    parts.session_id.map(str::to_string),
-                );
-                assert_eq!(Some(read), parsed_whole(raw), "{raw}");
+                assert_splits_as_parsed_whole(raw);
                 found += 1;
             }
         }
@@ -363,15 +370,7 @@ mod tests {
             r#"{"method":"Runtime.consoleAPICalled","params":{"text":"é ✓ 😀 \u00e9"},"sessionId":"S1"}"#,
             r#"{"method":"Page.loadEventFired","params":{}}"#,
         ] {
-            let parts = event_parts(raw.as_bytes()).expect("Chromium's layout");
-            let params: Value = serde_json::from_str(parts.params)
-                .unwrap_or_else(|e| panic!("{raw}: {} {e}", parts.params));
-            let read = (
-                parts.method.to_string(),
-                params,
-                parts.session_id.map(str::to_string),
-            );
-            assert_eq!(Some(read), parsed_whole(raw), "{raw}");
+            assert_splits_as_parsed_whole(raw);
         }
     }
 

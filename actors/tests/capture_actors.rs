@@ -274,10 +274,12 @@ async fn a_busy_browser_spaces_checkpoints_twenty_times_a_save_and_stop_still_sa
     });
     let started = tokio::time::Instant::now();
     let (capture, tap) = capture_saving_to(&sink);
-    // The capture changes every half second for 20 s.
+    // The capture changes every half second for 20 s (of paused time: the ticks pace the
+    // input, they wait for nothing).
+    let mut every = tokio::time::interval(Duration::from_millis(500));
     for i in 0..40 {
+        every.tick().await;
         tap.forward(log_line(i));
-        tokio::time::sleep(Duration::from_millis(500)).await;
     }
     assert_eq!(
         capture.lock().history.spacing_ms,

@@ -420,7 +420,9 @@ describe('evidence page', () => {
     spaced.run.history = { ...spaced.run.history, spacing_ms: 6000 };
     spaced.saved_at += 100;
     await seed(worker, spaced);
-    await page.locator('.card', { hasText: 'every 6.0 seconds for now' }).waitFor();
+    const spacedCard = page.locator('.card', { hasText: 'every 6.0 seconds for now' });
+    await spacedCard.waitFor();
+    await spacedCard.screenshot({ path: join(artifactsDir(), 'evidence-history-card-spaced.png') });
 
     // The final checkpoint: no longer live.
     const final = structuredClone(spaced);

@@ -83,20 +83,15 @@ mod run_id_tests {
 
 /// Whether an event is evidence a capture records (and so worth forwarding to it).
 pub fn is_evidence(method: &str) -> bool {
-    bsk_actors::store::NETWORK_EVENTS.contains(&method)
-        || matches!(
-            method,
-            "Runtime.consoleAPICalled"
-                | "Runtime.exceptionThrown"
-                | "Log.entryAdded"
-                | "Runtime.bindingCalled"
-                | "Runtime.executionContextCreated"
-                | "Runtime.executionContextsCleared"
-                | "Page.frameNavigated"
-                | "Page.domContentEventFired"
-                | "Page.loadEventFired"
-                | "Page.javascriptDialogOpening"
-        )
+    use bsk_actors::capture::{CONSOLE_EVENTS, OBSERVER_EVENTS, PAGE_EVENTS};
+    [
+        bsk_actors::store::NETWORK_EVENTS,
+        CONSOLE_EVENTS,
+        PAGE_EVENTS,
+        OBSERVER_EVENTS,
+    ]
+    .iter()
+    .any(|events| events.contains(&method))
 }
 
 /// `Network.enable` with the contract's buffers ("2 MiB per target, 256 KiB per resource") and

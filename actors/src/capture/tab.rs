@@ -19,7 +19,7 @@ use super::body_pool::{self, BodyPool, PoolArgs};
 use super::checkpoint::{self, CheckpointArgs, CheckpointSink, CheckpointWriter, SaveNow};
 use super::observer::{self, ObserverActor, ObserverArgs};
 use super::target::{self, TargetActor, TargetArgs};
-use super::{ActorKind, OperationNote, SharedCapture};
+use super::{ActorKind, OBSERVER_EVENTS, OperationNote, SharedCapture};
 use crate::cdp::{Commander, Event};
 use crate::model::redact;
 use crate::store::now_ms;
@@ -27,18 +27,6 @@ use serde_json::json;
 
 /// How long the observer may take to stop and remove itself from the page.
 const OBSERVER_STOP_DEADLINE: std::time::Duration = std::time::Duration::from_secs(5);
-
-/// Events of the tab's own session the observer follows.
-fn is_observer_event(method: &str) -> bool {
-    matches!(
-        method,
-        "Runtime.bindingCalled"
-            | "Runtime.executionContextCreated"
-            | "Runtime.executionContextsCleared"
-            | "Page.frameNavigated"
-            | "Page.loadEventFired"
-    )
-}
 
 /// Mailbox of each target actor and of the body pool. A full target mailbox drops the event and
 /// counts it; a full pool mailbox answers `saturated`.
@@ -330,7 +318,7 @@ impl Message<Forward> for TabActor {
         let mut run: Vec<Event> = Vec::new();
         for event in events {
             if event.session_id == self.root_session
-                && is_observer_event(&event.method)
+                && OBSERVER_EVENTS.contains(&event.method.as_str())
                 && self
                     .observer
                     .tell(observer::PageEvent(event.clone()))

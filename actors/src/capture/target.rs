@@ -11,7 +11,7 @@ use kameo::message::{Context, Message};
 
 use super::body_pool::{BodyPool, Fetch};
 use super::checkpoint::{Changed, CheckpointWriter};
-use super::{ActorKind, SharedCapture};
+use super::{ActorKind, CONSOLE_EVENTS, PAGE_EVENTS, SharedCapture};
 use crate::cdp::Event;
 use serde_json::Value;
 
@@ -111,21 +111,6 @@ enum Read<'a> {
     Skip,
 }
 
-/// The console events the capture records, from any target (read as a tree).
-const RECORDED: [&str; 3] = [
-    "Runtime.consoleAPICalled",
-    "Runtime.exceptionThrown",
-    "Log.entryAdded",
-];
-
-/// The page events the capture records, from the tab's own target only.
-const RECORDED_ON_THE_PAGE: [&str; 4] = [
-    "Page.frameNavigated",
-    "Page.domContentEventFired",
-    "Page.loadEventFired",
-    "Page.javascriptDialogOpening",
-];
-
 impl TargetActor {
     /// Reads what the capture needs from one event.
     fn read<'a>(&self, event: &'a Event) -> Read<'a> {
@@ -136,8 +121,8 @@ impl TargetActor {
                 Ok(None) => Read::Skip,
                 Err(error) => Read::Unreadable(error),
             },
-            _ if RECORDED.contains(&method) => Self::tree(event),
-            _ if self.root && RECORDED_ON_THE_PAGE.contains(&method) => Self::tree(event),
+            _ if CONSOLE_EVENTS.contains(&method) => Self::tree(event),
+            _ if self.root && PAGE_EVENTS.contains(&method) => Self::tree(event),
             _ => Read::Skip,
         }
     }
