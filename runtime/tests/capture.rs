@@ -241,6 +241,18 @@ async fn redirects_error_statuses_business_failures_refusals_and_pagination() {
     assert_eq!(metadata["redirect_from"], json!(id(&first)), "{metadata}");
     let response = part(&s, &id(&last), "response", &["--pointer", "/final"]).await;
     assert_eq!(response["value"], json!(true), "{response}");
+    // Chrome's ResourceTiming, as sent, on a redirect hop and on the final response.
+    for record in [&middle, &last] {
+        let timing = part(&s, &id(record), "timing", &[]).await;
+        let phases = timing["timing"].as_object().expect("a ResourceTiming");
+        for phase in ["requestTime", "sendStart", "sendEnd", "receiveHeadersEnd"] {
+            assert!(phases[phase].is_number(), "{phase}: {timing}");
+        }
+        assert!(
+            phases["sendEnd"].as_f64() >= phases["sendStart"].as_f64(),
+            "{timing}"
+        );
+    }
 
     // An error status is recorded as is: complete, not failed.
     assert_eq!(

@@ -232,7 +232,7 @@ pub struct RequestRecord {
     pub initiator: Option<serde_json::Value>,
     /// Chrome's `ResourceTiming`, as sent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub timing: Option<serde_json::Value>,
+    pub timing: Option<crate::timing::ResourceTiming>,
     pub request_headers: Headers,
     /// Raw headers from `requestWillBeSentExtraInfo` (cookies included, redacted).
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -305,7 +305,7 @@ pub struct RequestTiming {
     pub duration_ms: Option<u64>,
     /// Chrome's `ResourceTiming` (milliseconds relative to `requestTime`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub timing: Option<serde_json::Value>,
+    pub timing: Option<crate::timing::ResourceTiming>,
 }
 
 /// `request --part request|response`: a slice of the body, or the value at `--pointer`.

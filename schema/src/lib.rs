@@ -6,6 +6,7 @@
 //!   line), the [`ipc::Call`] enum that lists every method, and results.
 //! - [`error`]: the one table of error codes and the exit codes they map to.
 //! - [`ops`]: the normal workflow operations (`navigate`, `click`, …) and their results.
+//! - [`timing`]: Chrome's `ResourceTiming`, held without a map per response.
 //! - [`capture`]: the evidence a capture retains; the export document (version 1).
 //! - [`debug`]: `tool.debug`, its params and results.
 //! - [`har`]: HAR 1.2, as `bsk debug export --format har` writes it.
@@ -23,6 +24,7 @@ pub mod ipc;
 pub mod link;
 pub mod mcp;
 pub mod ops;
+pub mod timing;
 
 pub use error::{ErrorBody, ErrorCode};
 pub use ipc::{Call, RequestFrame, ResponseFrame};

@@ -383,7 +383,7 @@ fn timings(record: &RequestRecord) -> HarTimings {
             ssl: -1.0,
         };
     };
-    let at = |key: &str| timing[key].as_f64().unwrap_or(-1.0);
+    let at = |key: &str| timing.get(key).unwrap_or(-1.0);
     let span = |start: f64, end: f64| {
         if start >= 0.0 && end >= start {
             round(end - start)

@@ -127,7 +127,7 @@ pub struct Response<'a> {
     #[serde(default)]
     pub from_service_worker: bool,
     /// Kept as CDP gives it: a small object of numbers.
-    pub timing: Option<Value>,
+    pub timing: Option<bsk_schema::timing::ResourceTiming>,
     #[serde(borrow)]
     pub protocol: Option<Text<'a>>,
     #[serde(borrow, rename = "remoteIPAddress")]
@@ -391,7 +391,15 @@ mod tests {
                         received.response.mime_type.as_deref(),
                         response["mimeType"].as_str()
                     );
-                    assert_eq!(received.response.timing, response.get("timing").cloned());
+                    assert_eq!(
+                        received
+                            .response
+                            .timing
+                            .as_ref()
+                            .map(|timing| { serde_json::to_value(timing).expect("timing writes") }),
+                        response.get("timing").cloned(),
+                        "the timing reads and writes as sent"
+                    );
                 }
                 NetworkEvent::LoadingFinished(finished) => {
                     assert_eq!(

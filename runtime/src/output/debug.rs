@@ -675,8 +675,8 @@ pub fn request(value: &Value) -> Option<String> {
         } else {
             lines.push("not finished".into());
         }
-        if let Some(Value::Object(phases)) = timing.timing {
-            for (phase, value) in phases {
+        if let Some(phases) = timing.timing {
+            for (phase, value) in phases.iter() {
                 lines.push(format!("  {phase}: {value}"));
             }
         }
