@@ -47,11 +47,11 @@ browser_ticks() {
   echo "$total"
 }
 
-# The daemon's CPU ticks (user + system), its context switches (voluntary, involuntary) over
+# The daemon's CPU ticks (user, then system), its context switches (voluntary, involuntary) over
 # every thread, and the browser's ticks.
 sample() {
   local ticks voluntary=0 involuntary=0 v n
-  ticks=$(awk '{print $14 + $15}' "/proc/$daemon/stat")
+  ticks=$(awk '{print $14 " " $15}' "/proc/$daemon/stat")
   for task in /proc/"$daemon"/task/*; do
     v=$(awk '/^voluntary_ctxt_switches/ {print $2}' "$task/status")
     n=$(awk '/^nonvoluntary_ctxt_switches/ {print $2}' "$task/status")
@@ -61,21 +61,22 @@ sample() {
 }
 
 "$bsk" debug start --name daemon-cost >/dev/null
-read -r t0 v0 n0 b0 < <(sample)
+read -r u0 s0 v0 n0 b0 < <(sample)
 for i in $(seq "$pages"); do
   "$bsk" navigate "http://127.0.0.1:$port/load/traffic?tag=p$i&$query" >/dev/null
   "$bsk" evaluate 'new Promise(r => { const c = () => window.__done ? r(true) : setTimeout(c, 50); c(); })' >/dev/null
 done
 # Let the capture finish the last page's events and bodies.
 sleep 1
-read -r t1 v1 n1 b1 < <(sample)
+read -r u1 s1 v1 n1 b1 < <(sample)
 seen=$("$bsk" debug status --json | python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["counters"]["requests_seen"])')
 hz=$(getconf CLK_TCK)
-python3 - "$seen" "$((t1 - t0))" "$hz" "$((v1 - v0))" "$((n1 - n0))" "$((b1 - b0))" <<'EOF'
+python3 - "$seen" "$((u1 - u0))" "$((s1 - s0))" "$hz" "$((v1 - v0))" "$((n1 - n0))" "$((b1 - b0))" <<'EOF'
 import sys
-seen, ticks, hz, voluntary, involuntary, browser = (int(a) for a in sys.argv[1:])
-cpu, browser = ticks / hz, browser / hz
-print(f"requests {seen}  daemon CPU {cpu:.2f} s = {cpu / seen * 1000:.3f} s per 1,000  "
+seen, user, system, hz, voluntary, involuntary, browser = (int(a) for a in sys.argv[1:])
+cpu, browser = (user + system) / hz, browser / hz
+print(f"requests {seen}  daemon CPU {cpu:.2f} s = {cpu / seen * 1000:.3f} s per 1,000 "
+      f"({user / max(user + system, 1):.0%} user)  "
       f"context switches {voluntary} voluntary + {involuntary} involuntary = "
       f"{(voluntary + involuntary) / seen:.1f} per request  "
       f"browser CPU {browser:.2f} s = {browser / seen * 1000:.3f} s per 1,000")

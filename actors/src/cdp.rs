@@ -78,13 +78,20 @@ pub fn event_parts(raw: &[u8]) -> Option<EventParts<'_>> {
     let rest = rest[end..].strip_prefix(br#"","params":"#)?;
     let (params, session_id) = match rest.strip_suffix(br#""}"#) {
         Some(body) => {
+            // The session id is the word the message ends with, right after the key: found
+            // from the end, as long as the id, whatever the length of the params.
             const SESSION: &[u8] = br#","sessionId":""#;
-            let at = memchr::memmem::rfind(body, SESSION)?;
-            let session = &body[at + SESSION.len()..];
+            let id_bytes = body
+                .iter()
+                .rev()
+                .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'-')
+                .count();
+            let (rest, session) = body.split_at(body.len() - id_bytes);
+            let params = rest.strip_suffix(SESSION)?;
             if !word(session, b'-') {
                 return None;
             }
-            (&body[..at], Some(session))
+            (params, Some(session))
         }
         None => (rest.strip_suffix(b"}")?, None),
     };
@@ -155,12 +162,6 @@ impl std::ops::Deref for Text<'_> {
     type Target = str;
     fn deref(&self) -> &str {
         &self.0
-    }
-}
-
-impl std::fmt::Display for Text<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
     }
 }
 

@@ -42,6 +42,9 @@ pub struct BodyPool {
     /// stop, which cancels the pending browser reads.
     running: HashMap<u64, (BodyJob, JoinHandle<()>)>,
     next_ticket: u64,
+    /// [`crate::store::Capture::requests_let_go`] when the queue was last checked for unwanted jobs: until
+    /// it grows, every queued job is still wanted.
+    let_go_checked: u64,
 }
 
 #[derive(Debug)]
@@ -77,6 +80,7 @@ impl Actor for BodyPool {
             queue: VecDeque::new(),
             running: HashMap::new(),
             next_ticket: 0,
+            let_go_checked: 0,
         })
     }
 
@@ -189,6 +193,11 @@ impl BodyPool {
     /// pending): fetching them would be work for nothing. Counted.
     fn drop_unwanted(&mut self) {
         let mut capture = self.capture.lock();
+        let let_go = capture.requests_let_go();
+        if let_go == self.let_go_checked {
+            return;
+        }
+        self.let_go_checked = let_go;
         let before = self.queue.len();
         self.queue.retain(|job| capture.wants_body(job));
         capture.count_skipped_fetches((before - self.queue.len()) as u64);

@@ -105,6 +105,8 @@ pub struct Capture {
     /// The browser's wall clock minus its monotonic clock, in seconds, from the latest request
     /// that gave both: how a network event's monotonic `timestamp` becomes a time of day.
     browser_clock: Option<f64>,
+    /// Header values and initiator URLs redacted before: requests repeat them.
+    redactions: crate::model::redact::Memo,
 }
 
 #[derive(Debug, Default)]
@@ -155,6 +157,7 @@ impl Capture {
             pending_page_observation: None,
             summary: summary::Summary::default(),
             browser_clock: None,
+            redactions: Default::default(),
         }
     }
 
@@ -487,9 +490,13 @@ impl Capture {
     }
 
     fn index_of_number(&self, n: u64) -> Option<usize> {
-        self.requests
-            .binary_search_by_key(&n, |r| id_number(&r.id).unwrap_or_default())
-            .ok()
+        // The id as the store writes it, on the stack: `r` and at most 20 digits.
+        use std::io::Write;
+        let mut id = [0u8; 24];
+        let mut out = &mut id[..];
+        write!(out, "r{n}").ok()?;
+        let len = 24 - out.len();
+        self.index_of(std::str::from_utf8(&id[..len]).ok()?)
     }
 
     /// Where request `id`, as the store wrote it, is kept. Ids are `r` and a number without

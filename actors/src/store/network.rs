@@ -110,8 +110,9 @@ pub const NETWORK_EVENTS: &[&str] = &[
     "Network.loadingFailed",
 ];
 
-/// Redacts and bounds one header set: 4 Ki characters, the rest counted as dropped.
-pub fn header_set(headers: &EventHeaders<'_>) -> Headers {
+/// Redacts and bounds one header set: 4 Ki characters, the rest counted as dropped. Values
+/// redacted before (`memo`) are not scanned again.
+fn header_set(memo: &mut redact::Memo, headers: &EventHeaders<'_>) -> Headers {
     let mut set = Headers {
         entries: Vec::with_capacity(headers.0.len()),
         dropped: 0,
@@ -120,15 +121,17 @@ pub fn header_set(headers: &EventHeaders<'_>) -> Headers {
     for (name, value) in &headers.0 {
         // A header value may hold several lines (several Set-Cookie headers), each redacted
         // alone; most hold one.
-        let value = if value.contains('\n') {
-            let redacted: Vec<String> = value
-                .split('\n')
-                .map(|line| redact::header(name, line))
-                .collect();
-            redacted.join("\n")
-        } else {
-            redact::header(name, value)
-        };
+        let value = memo.redacted(redact::MemoKind::Header(name), value, || {
+            if value.contains('\n') {
+                let redacted: Vec<String> = value
+                    .split('\n')
+                    .map(|line| redact::header(name, line))
+                    .collect();
+                redacted.join("\n")
+            } else {
+                redact::header(name, value)
+            }
+        });
         let size = name.chars().count() + value.chars().count();
         if chars + size > MAX_HEADER_SET_CHARS {
             set.dropped += 1;
@@ -244,7 +247,7 @@ fn millis(seconds: Option<f64>) -> Option<u64> {
 }
 
 /// The first stack frame of an initiator at most: enough to say where a request came from.
-fn initiator(value: Option<&Initiator<'_>>) -> Option<serde_json::Value> {
+fn initiator(memo: &mut redact::Memo, value: Option<&Initiator<'_>>) -> Option<serde_json::Value> {
     let value = value?;
     let kind = value.kind.as_deref()?;
     let frame = value.stack.as_ref().and_then(|s| s.call_frames.as_ref());
@@ -258,7 +261,7 @@ fn initiator(value: Option<&Initiator<'_>>) -> Option<serde_json::Value> {
         .or_else(|| frame.and_then(|f| f.line_number.as_ref()));
     let mut out = json!({ "type": kind });
     if let Some(url) = url.filter(|u| !u.is_empty()) {
-        out["url"] = json!(redact::url(url));
+        out["url"] = json!(memo.redacted(redact::MemoKind::Url, url, || redact::url(url)));
     }
     if let Some(line) = line {
         out["line"] = serde_json::Value::Number(line.clone());
@@ -362,7 +365,8 @@ impl Capture {
                 self.request_will_be_sent(target_id, session_id, sent, now)
             }
             NetworkEvent::RequestExtraInfo(info) => {
-                self.extra_info(cdp_id, ExtraInfo::Request(header_set(&info.headers)));
+                let headers = header_set(&mut self.redactions, &info.headers);
+                self.extra_info(cdp_id, ExtraInfo::Request(headers));
                 Vec::new()
             }
             NetworkEvent::ResponseReceived(received) => {
@@ -370,7 +374,8 @@ impl Capture {
                 Vec::new()
             }
             NetworkEvent::ResponseExtraInfo(info) => {
-                self.extra_info(cdp_id, ExtraInfo::Response(header_set(&info.headers)));
+                let headers = header_set(&mut self.redactions, &info.headers);
+                self.extra_info(cdp_id, ExtraInfo::Response(headers));
                 Vec::new()
             }
             NetworkEvent::ServedFromCache(_) => {
@@ -462,13 +467,14 @@ impl Capture {
             && let Some(previous) = self.by_cdp_id.get(cdp_id).cloned()
         {
             let revision = self.bump();
+            let headers = header_set(&mut self.redactions, &redirect.headers);
             if let Some(record) = self.record_mut(&previous) {
                 record.revision = revision;
                 record.state = RequestState::Complete;
                 record.ended_at = Some(redirected_at);
                 record.status = redirect.status();
                 record.status_text = redirect.status_text.as_deref().map(str::to_string);
-                record.response_headers = header_set(&redirect.headers);
+                record.response_headers = headers;
                 record.timing = redirect.timing.clone();
                 // Chromium keeps a 301 in its cache: the hop never reached the server.
                 record.from_cache |= redirect.served_from_cache();
@@ -552,9 +558,9 @@ impl Capture {
             protocol: None,
             remote_ip: None,
             remote_port: None,
-            initiator: initiator(params.initiator.as_ref()),
+            initiator: initiator(&mut self.redactions, params.initiator.as_ref()),
             timing: None,
-            request_headers: header_set(&request.headers),
+            request_headers: header_set(&mut self.redactions, &request.headers),
             request_headers_raw: None,
             response_headers: Headers::default(),
             response_headers_raw: None,
@@ -626,10 +632,15 @@ impl Capture {
         if response.served_from_cache() || response.from_service_worker {
             self.summary.cached(cdp_id);
         }
+        // Redacted only for a request this capture has (not for one it evicted).
+        let headers = self
+            .by_cdp_id
+            .contains_key(cdp_id)
+            .then(|| header_set(&mut self.redactions, &response.headers));
         self.update(cdp_id, |record| {
             record.status = response.status();
             record.status_text = response.status_text.as_deref().map(str::to_string);
-            record.response_headers = header_set(&response.headers);
+            record.response_headers = headers.unwrap_or_default();
             record.mime_type = response.mime_type.as_deref().map(str::to_string);
             record.from_cache |= response.served_from_cache();
             record.from_service_worker = response.from_service_worker;
@@ -687,6 +698,13 @@ impl Capture {
             };
         });
         job.into_iter().collect()
+    }
+
+    /// How many times this capture has let requests go (each eviction, and the stop). A queued
+    /// body job stops being wanted ([`Capture::wants_body`]) only when this grows: its body is
+    /// pending until its own fetch ends, the record leaves, or the capture stops.
+    pub fn requests_let_go(&self) -> u64 {
+        self.counters.requests_evicted + u64::from(self.stopped_at.is_some())
     }
 
     /// Whether a job's body is still wanted: its record is retained and the body still pending.

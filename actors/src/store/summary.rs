@@ -25,7 +25,10 @@ pub struct Summary {
     requests: u64,
     untracked: u64,
     routes: Vec<Route>,
-    by_key: HashMap<(String, String), usize>,
+    /// `routes` by [`route_key`].
+    by_key: HashMap<String, usize>,
+    /// Where [`route_key`] writes the key it looks up: no allocation for a known route.
+    scratch: String,
     other: Option<Route>,
     /// CDP request id → the route its latest hop counts in and when it was sent (CDP monotonic
     /// seconds).
@@ -107,11 +110,7 @@ impl Summary {
     /// request whose body later fails has both.
     pub fn responded(&mut self, cdp_id: &str, status: u16) {
         if let Some(flight) = self.in_flight.get(cdp_id).copied() {
-            *self
-                .stats(flight.route)
-                .status
-                .entry(status_class(status))
-                .or_default() += 1;
+            count_status(&mut self.stats(flight.route).status, status);
         }
     }
 
@@ -127,7 +126,7 @@ impl Summary {
         };
         let stats = &mut route.stats;
         if let Some(status) = ending.status {
-            *stats.status.entry(status_class(status)).or_default() += 1;
+            count_status(&mut stats.status, status);
         }
         stats.in_flight = stats.in_flight.saturating_sub(1);
         stats.bytes_in += ending.bytes_in;
@@ -168,18 +167,19 @@ impl Summary {
     }
 
     fn route_of(&mut self, method: &str, url: &str) -> Option<usize> {
-        let key = (method.to_string(), route(url));
-        if let Some(index) = self.by_key.get(&key) {
+        route_key(&mut self.scratch, method, url);
+        if let Some(index) = self.by_key.get(self.scratch.as_str()) {
             return Some(*index);
         }
         if self.routes.len() >= MAX_ROUTES {
             return None;
         }
         let index = self.routes.len();
+        let key = self.scratch.clone();
         self.routes.push(Route {
             stats: RouteStats {
-                method: key.0.clone(),
-                route: key.1.clone(),
+                method: method.to_string(),
+                route: key[method.len() + 1..].to_string(),
                 ..RouteStats::default()
             },
             durations: Histogram::default(),
@@ -216,21 +216,60 @@ impl Route {
     }
 }
 
-fn status_class(status: u16) -> String {
-    format!("{}xx", status / 100)
+/// Counts one response of `status` in its class (`2xx`), allocating only for a class the route
+/// has not had yet.
+fn count_status(classes: &mut BTreeMap<String, u64>, status: u16) {
+    const CLASSES: [&str; 10] = [
+        "0xx", "1xx", "2xx", "3xx", "4xx", "5xx", "6xx", "7xx", "8xx", "9xx",
+    ];
+    let owned;
+    let class = match CLASSES.get(usize::from(status / 100)) {
+        Some(class) => *class,
+        None => {
+            owned = format!("{}xx", status / 100);
+            &owned
+        }
+    };
+    match classes.get_mut(class) {
+        Some(count) => *count += 1,
+        None => {
+            classes.insert(class.to_owned(), 1);
+        }
+    }
+}
+
+/// The key of a method's route in `Summary::by_key`, written into `out`: the method, a space,
+/// the route (a method has no space).
+fn route_key(out: &mut String, method: &str, url: &str) {
+    out.clear();
+    out.push_str(method);
+    out.push(' ');
+    write_route(out, url);
 }
 
 /// A URL's route: host and path, with identifier-like segments as `{id}` and no query.
-pub fn route(url: &str) -> String {
+#[cfg(test)]
+fn route(url: &str) -> String {
+    let mut out = String::new();
+    write_route(&mut out, url);
+    out
+}
+
+/// [`route`], appended to `out`.
+fn write_route(out: &mut String, url: &str) {
     let hierarchical = url
         .split_once(':')
         .and_then(|(scheme, rest)| Some((scheme, rest.strip_prefix("//")?)));
     let Some((scheme, rest)) = hierarchical else {
         // `data:`, `blob:`, `about:` and the like: the scheme is the route.
-        return match url.split_once(':') {
-            Some((scheme, _)) => format!("{scheme}:"),
-            None => url.to_string(),
-        };
+        match url.split_once(':') {
+            Some((scheme, _)) => {
+                out.push_str(scheme);
+                out.push(':');
+            }
+            None => out.push_str(url),
+        }
+        return;
     };
     let rest = rest.split(['?', '#']).next().unwrap_or_default();
     let (host, path) = match rest.find('/') {
@@ -238,7 +277,6 @@ pub fn route(url: &str) -> String {
         None => (rest, "/"),
     };
     let host = host.rsplit('@').next().unwrap_or(host);
-    let mut out = String::with_capacity(host.len() + path.len());
     if scheme != "http" && scheme != "https" {
         out.push_str(scheme);
         out.push_str("://");
@@ -254,7 +292,6 @@ pub fn route(url: &str) -> String {
             out.push_str(segment);
         }
     }
-    out
 }
 
 /// Numeric, UUID, or hexadecimal of 16 characters or more (with a digit: `deadbeefcafebabe`
@@ -267,8 +304,15 @@ fn is_identifier(segment: &str) -> bool {
         return true;
     }
     let hex = |s: &str| s.bytes().all(|b| b.is_ascii_hexdigit());
-    let groups: Vec<&str> = segment.split('-').collect();
-    if groups.iter().map(|g| g.len()).eq([8, 4, 4, 4, 12]) && groups.iter().all(|g| hex(g)) {
+    let uuid = segment.len() == 36
+        && segment.bytes().enumerate().all(|(i, b)| {
+            if matches!(i, 8 | 13 | 18 | 23) {
+                b == b'-'
+            } else {
+                b.is_ascii_hexdigit()
+            }
+        });
+    if uuid {
         return true;
     }
     segment.len() >= 16 && hex(segment) && segment.bytes().any(|b| b.is_ascii_digit())
@@ -356,6 +400,15 @@ mod tests {
             (
                 "https://cdn.test/abcdefabcdefabcdef",
                 "cdn.test/abcdefabcdefabcdef",
+            ),
+            // A UUID's shape with a group out of place, or a letter past `f`: a word.
+            (
+                "https://h.test/3f2b8c1e9-a4d-4e2f-8b1a-0c9d8e7f6a5b",
+                "h.test/3f2b8c1e9-a4d-4e2f-8b1a-0c9d8e7f6a5b",
+            ),
+            (
+                "https://h.test/3f2b8c1e-9a4d-4e2f-8b1a-0c9d8e7f6a5g",
+                "h.test/3f2b8c1e-9a4d-4e2f-8b1a-0c9d8e7f6a5g",
             ),
             ("https://cdn.test/v2/app.js#frag", "cdn.test/v2/app.js"),
             ("https://example.com", "example.com/"),

@@ -799,7 +799,7 @@ async fn read_bounded<R: tokio::io::AsyncBufRead + Unpin>(
                 Framed::Message
             });
         }
-        let end = available.iter().position(|b| *b == 0);
+        let end = memchr::memchr(0, available);
         let chunk = &available[..end.unwrap_or(available.len())];
         let used = chunk.len() + usize::from(end.is_some());
         total += chunk.len();
@@ -947,6 +947,33 @@ async fn gather(
     tokio::net::unix::pipe::Receiver::from_owned_fd_unchecked(fd)
 }
 
+/// The pipe's read end inside the reader's buffer. [`gather`] takes it out for a window and
+/// puts it back, so the buffer (64 KiB) is allocated once, not once per window.
+struct PipeEnd(Option<tokio::net::unix::pipe::Receiver>);
+
+impl tokio::io::AsyncRead for PipeEnd {
+    fn poll_read(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        match self.get_mut().0.as_mut() {
+            Some(pipe) => std::pin::Pin::new(pipe).poll_read(cx, buf),
+            // Only while a window gathers, when nothing reads.
+            None => {
+                std::task::Poll::Ready(Err(std::io::Error::other("the CDP pipe is not watched")))
+            }
+        }
+    }
+}
+
+impl std::os::fd::AsRawFd for PipeEnd {
+    /// `-1` while a window gathers: then [`unread`] reads 0.
+    fn as_raw_fd(&self) -> std::os::fd::RawFd {
+        self.0.as_ref().map_or(-1, std::os::fd::AsRawFd::as_raw_fd)
+    }
+}
+
 /// The `id` of a reply from its first bytes (`{"id":42,…`), for a message too large to parse.
 fn reply_id(start: &[u8]) -> Option<u64> {
     let text = String::from_utf8_lossy(start);
@@ -971,7 +998,7 @@ async fn run_pipe(
 ) {
     use tokio::io::{AsyncWriteExt, BufReader};
     let reader = async {
-        let mut replies = BufReader::with_capacity(1 << 16, replies);
+        let mut replies = BufReader::with_capacity(1 << 16, PipeEnd(Some(replies)));
         let mut message = Vec::new();
         let mut gathering = Gathering::new(windows, Instant::now());
         inner
@@ -989,10 +1016,12 @@ async fn run_pipe(
                     let now = Instant::now();
                     let mut idle = true;
                     if let Some(window) = gathering.pipe_empty(now, || inner.waits_promptly()) {
-                        match gather(replies.into_inner(), window, prompt).await {
-                            Ok(receiver) => {
-                                replies = BufReader::with_capacity(1 << 16, receiver);
-                            }
+                        let Some(pipe) = replies.get_mut().0.take() else {
+                            tracing::error!("the CDP pipe was not back from its last window");
+                            break;
+                        };
+                        match gather(pipe, window, prompt).await {
+                            Ok(receiver) => replies.get_mut().0 = Some(receiver),
                             Err(e) => {
                                 tracing::error!(error = %e, "cannot watch the CDP pipe again");
                                 break;

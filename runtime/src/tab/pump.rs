@@ -321,7 +321,7 @@ impl Pump {
                     .send_if_modified(|state| state.dialog.take().is_some());
             }
             "Inspector.detached" if on_page => {
-                let reason = format!("the browser detached it ({})", event.str("reason"));
+                let reason = format!("the browser detached it ({})", &*event.str("reason"));
                 mark_gone(&self.state, &reason);
             }
             "Inspector.targetCrashed" if on_page => {

@@ -6,11 +6,13 @@
 //! byte-identical, and is idempotent: redacting redacted evidence changes nothing, because
 //! observer values are redacted again before retention.
 
+mod memo;
 mod names;
 mod text;
 
 use serde_json::Value;
 
+pub use memo::{Kind as MemoKind, Memo};
 pub use names::{is_secret_field, is_sensitive_name, secret_field_js};
 use text::redact_text;
 pub use text::text;
@@ -30,7 +32,8 @@ pub fn header(name: &str, value: &str) -> String {
         return value.to_owned();
     }
     // Compared in place: this runs for every header of every request.
-    let is = |known: &str| name.trim().eq_ignore_ascii_case(known);
+    let trimmed = name.trim();
+    let is = |known: &str| trimmed.eq_ignore_ascii_case(known);
     if is("authorization") || is("proxy-authorization") {
         keep_scheme(value)
     } else if is("cookie") {
@@ -62,8 +65,11 @@ fn redacts_whole_value(name: &str) -> bool {
 }
 
 /// Answers of a rule on names, remembered per thread: [`REMEMBERED_NAMES`] at most, then the
-/// memory starts afresh.
-type Remembered = std::cell::RefCell<std::collections::HashMap<String, bool>>;
+/// memory starts afresh. Hashed with foldhash (seeded per process) rather than SipHash: the
+/// lookup runs for every header and parameter of every request, and the bound caps what names
+/// chosen to collide could cost.
+type Remembered =
+    std::cell::RefCell<std::collections::HashMap<String, bool, foldhash::fast::RandomState>>;
 
 /// The same few dozen header names, parameters and keys come with every request, and the rules
 /// on names split them into words, so their answers are worth remembering.
@@ -226,28 +232,36 @@ pub fn form(body: &str) -> String {
 /// `a=1&password=x` → `a=1&password=[redacted]`, with the number of redactions.
 fn params(query: &str) -> (String, usize) {
     let mut count = 0;
-    let redacted = query
-        .split('&')
-        .map(|pair| match pair.split_once('=') {
+    let mut out = String::with_capacity(query.len());
+    for (i, pair) in query.split('&').enumerate() {
+        if i > 0 {
+            out.push('&');
+        }
+        match pair.split_once('=') {
             Some((name, value)) if !value.is_empty() && value != REDACTED => {
+                out.push_str(name);
+                out.push('=');
                 if is_sensitive_name(&percent_decode(name)) {
                     count += 1;
-                    format!("{name}={REDACTED}")
+                    out.push_str(REDACTED);
                 } else {
                     let (value, n) = redact_text(value);
                     count += n;
-                    format!("{name}={value}")
+                    out.push_str(&value);
                 }
             }
-            _ => pair.to_owned(),
-        })
-        .collect::<Vec<_>>()
-        .join("&");
-    (redacted, count)
+            _ => out.push_str(pair),
+        }
+    }
+    (out, count)
 }
 
-/// Decodes `%XX` and `+` in a form or query name; invalid escapes stay as they are.
-fn percent_decode(name: &str) -> String {
+/// Decodes `%XX` and `+` in a form or query name; invalid escapes stay as they are. Borrowed
+/// when there is nothing to decode (most names).
+fn percent_decode(name: &str) -> std::borrow::Cow<'_, str> {
+    if !name.bytes().any(|b| matches!(b, b'+' | b'%')) {
+        return std::borrow::Cow::Borrowed(name);
+    }
     let bytes = name.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -266,7 +280,7 @@ fn percent_decode(name: &str) -> String {
         }
         i += 1;
     }
-    String::from_utf8_lossy(&out).into_owned()
+    std::borrow::Cow::Owned(String::from_utf8_lossy(&out).into_owned())
 }
 
 /// Redacts a JSON document in place and returns how many values were redacted.
@@ -292,7 +306,7 @@ pub fn json(value: &mut Value) -> usize {
         Value::String(s) => {
             let (redacted, count) = redact_text(s);
             if count > 0 {
-                *s = redacted;
+                *s = redacted.into_owned();
             }
             count
         }

@@ -1,5 +1,7 @@
 //! Redaction of free text: assignments and bearer tokens.
 
+use std::borrow::Cow;
+
 use super::{REDACTED, header, is_sensitive_name};
 
 /// A purely alphabetic word after a bare `Bearer` shorter than this is prose, not a token.
@@ -15,7 +17,7 @@ const MIN_BARE_TOKEN_LEN: usize = 16;
 /// end of the line when truncated). A value starting with `{` or `[` is a structure, not a
 /// secret, and is scanned further instead. Everything else stays byte-identical.
 pub fn text(text: &str) -> String {
-    redact_text(text).0
+    redact_text(text).0.into_owned()
 }
 
 fn is_name_byte(b: u8) -> bool {
@@ -26,17 +28,17 @@ fn is_value_end(b: u8) -> bool {
     b.is_ascii_whitespace() || matches!(b, b'&' | b';' | b',' | b'"' | b'\'')
 }
 
-/// [`text`] with the number of values redacted.
-pub(super) fn redact_text(text: &str) -> (String, usize) {
+/// [`text`] with the number of values redacted; borrowed when nothing was (most text).
+pub(super) fn redact_text(text: &str) -> (Cow<'_, str>, usize) {
     let bytes = text.as_bytes();
     // Nothing to find without a separator or the word `bearer` (most header values: a user
     // agent, a content type, a date): answered without the scan.
     if !bytes.iter().any(|b| matches!(b, b'=' | b':'))
         && !bytes.windows(6).any(|w| w.eq_ignore_ascii_case(b"bearer"))
     {
-        return (text.to_owned(), 0);
+        return (Cow::Borrowed(text), 0);
     }
-    let mut out = String::with_capacity(text.len());
+    let mut out = String::new();
     let mut copied = 0;
     let mut count = 0;
     let mut i = 0;
@@ -55,6 +57,9 @@ pub(super) fn redact_text(text: &str) -> (String, usize) {
         match found {
             Some((from, to, replacement)) => {
                 if text[from..to] != replacement {
+                    if out.is_empty() {
+                        out.reserve(text.len());
+                    }
                     out.push_str(&text[copied..from]);
                     out.push_str(&replacement);
                     copied = to;
@@ -65,8 +70,11 @@ pub(super) fn redact_text(text: &str) -> (String, usize) {
             None => i = end,
         }
     }
+    if count == 0 {
+        return (Cow::Borrowed(text), 0);
+    }
     out.push_str(&text[copied..]);
-    (out, count)
+    (Cow::Owned(out), count)
 }
 
 /// The span and replacement of the value assigned to the name at `start..end`, if the name is
