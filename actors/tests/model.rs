@@ -227,6 +227,65 @@ fn secrets_vanish_and_neighbours_survive() {
     }
 }
 
+/// A capture redacts header values and initiator URLs once and then remembers them: every
+/// request that repeats one must still read exactly as the redaction writes it.
+#[test]
+fn a_capture_redacts_repeated_headers_and_initiators_as_the_first_time() {
+    use bsk_actors::store::{Capture, RunMeta};
+    let mut c = Capture::new(RunMeta {
+        run_id: "run".into(),
+        session: "s".into(),
+        task_id: 1,
+        name: None,
+        tab_id: "T".into(),
+        started_at: 0,
+    });
+    let headers: Vec<(&str, &str)> = CASES
+        .iter()
+        .filter_map(|case| match case.via {
+            Via::Header(name) => Some((name, case.input)),
+            _ => None,
+        })
+        .collect();
+    let urls: Vec<&str> = CASES
+        .iter()
+        .filter(|case| matches!(case.via, Via::Url))
+        .map(|case| case.input)
+        .collect();
+    assert!(!headers.is_empty() && !urls.is_empty());
+    let mut n = 0;
+    for round in 0..3 {
+        for (name, value) in &headers {
+            for url in &urls {
+                n += 1;
+                let params = json!({
+                    "requestId": format!("{round}.{n}"), "type": "Fetch", "wallTime": 1.0,
+                    "request": { "url": "http://a/x", "method": "GET", "headers": { *name: *value } },
+                    "initiator": { "type": "script", "url": *url, "lineNumber": 3 },
+                });
+                c.apply_network(
+                    "T",
+                    "S",
+                    "Network.requestWillBeSent",
+                    &params.to_string(),
+                    1,
+                );
+                let record = c.request(&format!("r{n}")).expect("retained");
+                assert_eq!(
+                    record.request_headers.entries,
+                    vec![(name.to_string(), redact::header(name, value))],
+                    "round {round}"
+                );
+                assert_eq!(
+                    record.initiator.as_ref().expect("an initiator")["url"],
+                    redact::url(url),
+                    "round {round}"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn json_counts_redactions_and_keeps_structure() {
     let mut value = json!({

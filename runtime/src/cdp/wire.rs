@@ -154,11 +154,50 @@ impl CdpEvent {
     pub fn str(&self, key: &str) -> Text<'_> {
         str_field(&self.params, key).unwrap_or_default()
     }
+
+    /// `params.requestId` of a network event. Chromium writes it first
+    /// (`{"requestId":"1234.5",…`), and it is read there without scanning the rest of the
+    /// event; an id with an escape, or any other layout, is read as [`CdpEvent::str`] reads.
+    pub fn request_id(&self) -> Text<'_> {
+        let first = self
+            .params
+            .get()
+            .strip_prefix(r#"{"requestId":""#)
+            .and_then(|rest| rest.split_once('"'))
+            .map(|(id, _)| id)
+            .filter(|id| !id.contains('\\'));
+        match first {
+            Some(id) => Text(std::borrow::Cow::Borrowed(id)),
+            None => self.str("requestId"),
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_request_id_reads_the_same_from_its_place_or_parsed() {
+        let event = |params: &str| {
+            CdpEvent::new(
+                None,
+                "Network.loadingFinished".into(),
+                Some(Params::from_text(params)),
+            )
+        };
+        for (params, id) in [
+            (r#"{"requestId":"1234.5","timestamp":1.5}"#, "1234.5"),
+            (r#"{"timestamp":1.5,"requestId":"7"}"#, "7"),
+            (r#"{"requestId":"a\"b","timestamp":1}"#, "a\"b"),
+            (r#"{"requestId":"a\u0041"}"#, "aA"),
+            (r#"{"timestamp":1}"#, ""),
+        ] {
+            let event = event(params);
+            assert_eq!(&*event.request_id(), id, "{params}");
+            assert_eq!(event.request_id(), event.str("requestId"), "{params}");
+        }
+    }
 
     #[test]
     fn only_data_received_is_left_unread() {

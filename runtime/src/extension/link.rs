@@ -522,9 +522,13 @@ impl ExtensionLink {
             (LinkState::Connected, Some(attached)) => attached,
             _ => return Err(sink::unavailable(&status)),
         };
-        let text = checkpoint_text(&snapshot)
+        let json = serde_json::to_string(&snapshot)
             .map_err(|e| format!("the checkpoint could not be serialized: {e}"))?;
         drop(snapshot);
+        let text = bsk_schema::link::CheckpointText {
+            json: &json,
+            bytes: json.len() as u64,
+        };
         let ack: CheckpointAck = self
             .call_typed(&attached, "checkpoint", &text, super::SAVE_CALL_DEADLINE)
             .await
@@ -539,92 +543,9 @@ impl ExtensionLink {
     }
 }
 
-/// [`bsk_schema::link::CheckpointText`] as it crosses CDP, with the document's JSON already written as a JSON
-/// string: a checkpoint is a whole capture (up to a few MiB every two seconds), so it is
-/// serialized once, escaped as it is written, rather than into a string that the command's
-/// serialization then escapes character by character.
-#[derive(serde::Serialize)]
-struct EscapedCheckpoint {
-    json: Box<serde_json::value::RawValue>,
-    bytes: u64,
-}
-
-fn checkpoint_text(snapshot: &impl serde::Serialize) -> serde_json::Result<EscapedCheckpoint> {
-    let mut out = JsonStringWriter::default();
-    out.escaped.push(b'"');
-    serde_json::to_writer(&mut out, snapshot)?;
-    out.escaped.push(b'"');
-    let literal = String::from_utf8(out.escaped).map_err(serde::ser::Error::custom)?;
-    Ok(EscapedCheckpoint {
-        json: serde_json::value::RawValue::from_string(literal)?,
-        bytes: out.written,
-    })
-}
-
-/// Writes JSON text into the inside of a JSON string literal. serde_json's compact output
-/// holds no raw control characters (a string's are escaped), so only `"` and `\` need an
-/// escape; the bytes written are counted, the text's UTF-8 size.
-#[derive(Default)]
-struct JsonStringWriter {
-    escaped: Vec<u8>,
-    written: u64,
-}
-
-impl std::io::Write for JsonStringWriter {
-    fn write(&mut self, mut text: &[u8]) -> std::io::Result<usize> {
-        let len = text.len();
-        self.written += len as u64;
-        // The serializer writes mostly short pieces (a key, a quote, a number): looked at a
-        // byte at a time, without the set-up of a vector search.
-        if len < 16 {
-            for &byte in text {
-                if matches!(byte, b'"' | b'\\') {
-                    self.escaped.push(b'\\');
-                }
-                self.escaped.push(byte);
-            }
-            return Ok(len);
-        }
-        while let Some(at) = memchr::memchr2(b'"', b'\\', text) {
-            self.escaped.extend_from_slice(&text[..at]);
-            self.escaped.extend_from_slice(&[b'\\', text[at]]);
-            text = &text[at + 1..];
-        }
-        self.escaped.extend_from_slice(text);
-        Ok(len)
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 fn broken(reason: String) -> Down {
     Down(
         LinkState::Broken,
         format!("the bsk extension is not working: {reason}"),
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use bsk_schema::link::CheckpointText;
-
-    #[test]
-    fn a_checkpoint_is_sent_as_the_same_text_written_in_one_pass() {
-        let document = json!({
-            "quotes": "say \"hi\"", "backslashes": "C:\\dir\\", "controls": "a\nb\tc\u{1}",
-            "unicode": "é 😀 \u{2028} \u{fffd}", "nested": [{"k": "\\\""}], "n": 1.5,
-        });
-        let json = serde_json::to_string(&document).expect("serializes");
-        let expected = serde_json::to_string(&CheckpointText {
-            json: &json,
-            bytes: json.len() as u64,
-        })
-        .expect("serializes");
-        let sent = serde_json::to_string(&checkpoint_text(&document).expect("escapes"))
-            .expect("serializes");
-        assert_eq!(sent, expected);
-    }
 }

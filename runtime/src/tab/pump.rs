@@ -229,7 +229,7 @@ impl Pump {
                 .unwrap_or_else(|p| p.into_inner())
                 .on_event(
                     &event.method,
-                    &event.str("requestId"),
+                    &event.request_id(),
                     std::time::Instant::now(),
                 );
         }
