@@ -9,10 +9,9 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
-import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { bsk, bskJson, stateDir } from '../e2e/daemon-harness.js';
+import { bsk, bskJson, stateDir, tempDir } from '../e2e/daemon-harness.js';
 
 /** @type {https.Server} */
 let server;
@@ -20,7 +19,7 @@ let url = '';
 const home = stateDir();
 
 before(async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bsk-tls-'));
+  const dir = tempDir('bsk-tls-');
   const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
   execFileSync('openssl', [
     'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1',

@@ -4,7 +4,7 @@
 // port (the daemon attaches with --cdp-url, playwright-core reads the extension's pages over
 // CDP), and a small site served on 127.0.0.1.
 
-import { execFile, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -18,10 +18,39 @@ export const REPO = path.resolve(here, '../..');
 export const BSK = process.env.BSK_BIN ?? path.join(REPO, 'target/debug/bsk');
 export const CHROMIUM = process.env.BSK_CHROMIUM ?? '/usr/bin/chromium';
 
+/** State dirs, extension copies and browser profiles this test file made, tidied at exit. */
+const scratch = { homes: /** @type {string[]} */ ([]), dirs: /** @type {string[]} */ ([]) };
+
+/** A temporary directory named `prefix…`, removed when the test file passes. */
+export function tempDir(/** @type {string} */ prefix) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  scratch.dirs.push(dir);
+  return dir;
+}
+
 /** A state dir of its own, so tests never share a daemon. */
 export function stateDir() {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'bsk-ext-e2e-'));
+  const home = tempDir('bsk-ext-e2e-');
+  scratch.homes.push(home);
+  return home;
 }
+
+// When the file's tests pass, stop any daemon a test left running (it would idle out, but
+// holds a browser until then) and remove what the tests made; when one failed, keep all of it
+// for reading and say where.
+process.on('exit', (code) => {
+  if (code !== 0 || process.exitCode) {
+    if (scratch.dirs.length) console.error(`# kept for reading: ${scratch.dirs.join(' ')}`);
+    return;
+  }
+  for (const home of scratch.homes) {
+    if (!fs.existsSync(path.join(home, 'daemon.sock'))) continue;
+    try {
+      execFileSync(BSK, ['daemon', 'stop'], { env: { ...process.env, BSK_HOME: home }, stdio: 'ignore', timeout: 10_000 });
+    } catch { /* already gone */ }
+  }
+  for (const dir of scratch.dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 /**
  * Runs `bsk …` and resolves with stdout; rejects with stderr on a non-zero exit.
@@ -59,7 +88,7 @@ export async function bskWith(home, env, ...args) {
  */
 export async function alteredExtension(home, edit) {
   const source = await bsk(home, 'extension', 'path');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bsk-ext-altered-'));
+  const dir = tempDir('bsk-ext-altered-');
   fs.cpSync(source, dir, { recursive: true });
   edit(dir);
   return dir;
@@ -90,7 +119,7 @@ export async function bskJson(home, ...args) {
  * connects playwright-core to it. `profile` may be reused to restart the same browser.
  * @param {{ home: string, profile?: string, withoutExtension?: boolean, extensionDir?: string }} options
  */
-export async function launchBrowser({ home, profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bsk-ext-profile-')), withoutExtension = false, extensionDir = undefined }) {
+export async function launchBrowser({ home, profile = tempDir('bsk-ext-profile-'), withoutExtension = false, extensionDir = undefined }) {
   const extension = extensionDir ?? await bsk(home, 'extension', 'path');
   for (const stale of ['DevToolsActivePort', 'SingletonLock', 'SingletonSocket', 'SingletonCookie']) {
     fs.rmSync(path.join(profile, stale), { force: true });

@@ -129,15 +129,25 @@ mod tests {
     use super::*;
     use std::os::unix::fs::PermissionsExt;
 
-    fn scratch(name: &str) -> PathBuf {
+    /// A path under the temp dir that does not exist yet, removed again when dropped.
+    struct Scratch(PathBuf);
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0).or_else(|_| std::fs::remove_file(&self.0));
+        }
+    }
+
+    fn scratch(name: &str) -> Scratch {
         let dir = std::env::temp_dir().join(format!("bsk-paths-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        dir
+        Scratch(dir)
     }
 
     #[test]
     fn a_new_state_dir_is_created_private() {
-        let dir = scratch("new").join("nested");
+        let scratch = scratch("new");
+        let dir = scratch.0.join("nested");
         ensure_private_dir(&dir).expect("created");
         let mode = std::fs::metadata(&dir).expect("exists").mode() & 0o777;
         assert_eq!(mode, 0o700);
@@ -146,7 +156,8 @@ mod tests {
 
     #[test]
     fn a_shared_dir_is_refused_and_left_unchanged() {
-        let dir = scratch("shared");
+        let scratch = scratch("shared");
+        let dir = scratch.0.clone();
         std::fs::create_dir_all(&dir).expect("create");
         std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o777)).expect("chmod");
         let error = ensure_private_dir(&dir).expect_err("refused");
@@ -174,7 +185,8 @@ mod tests {
 
     #[test]
     fn a_file_is_not_a_state_dir() {
-        let file = scratch("file");
+        let scratch = scratch("file");
+        let file = scratch.0.clone();
         std::fs::write(&file, b"x").expect("write");
         assert!(ensure_private_dir(&file).is_err());
     }
