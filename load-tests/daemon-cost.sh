@@ -21,12 +21,10 @@ site_bin=${BSK_SITE:-target/release/bsk-site}
 
 BSK_HOME=$(mktemp -d)
 export BSK_HOME
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-"$site_bin" --port "$port" >/dev/null 2>&1 &
-site=$!
+source load-tests/traffic-lib.sh
+start_site
 cleanup() { "$bsk" daemon stop --quiet || true; kill "$site" 2>/dev/null || true; rm -rf "$BSK_HOME"; }
 trap cleanup EXIT
-for _ in $(seq 50); do (exec 3<>/dev/tcp/127.0.0.1/"$port") 2>/dev/null && break; sleep 0.1; done
 
 BSK_SESSION=$("$bsk" session start --name daemon-cost)
 export BSK_SESSION
@@ -63,13 +61,12 @@ sample() {
 "$bsk" debug start --name daemon-cost >/dev/null
 read -r u0 s0 v0 n0 b0 < <(sample)
 for i in $(seq "$pages"); do
-  "$bsk" navigate "http://127.0.0.1:$port/load/traffic?tag=p$i&$query" >/dev/null
-  "$bsk" evaluate 'new Promise(r => { const c = () => window.__done ? r(true) : setTimeout(c, 50); c(); })' >/dev/null
+  open_traffic_page "p$i" "$query"
 done
 # Let the capture finish the last page's events and bodies.
 sleep 1
 read -r u1 s1 v1 n1 b1 < <(sample)
-seen=$("$bsk" debug status --json | python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["counters"]["requests_seen"])')
+seen=$(requests_seen)
 hz=$(getconf CLK_TCK)
 python3 - "$seen" "$((u1 - u0))" "$((s1 - s0))" "$hz" "$((v1 - v0))" "$((n1 - n0))" "$((b1 - b0))" <<'EOF'
 import sys

@@ -24,9 +24,8 @@ command -v valgrind >/dev/null || { echo "error: valgrind is needed (apt-get ins
 
 BSK_HOME=$(mktemp -d)
 export BSK_HOME
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-"$site_bin" --port "$port" >/dev/null 2>&1 &
-site=$!
+source load-tests/traffic-lib.sh
+start_site
 # The daemon, started here under callgrind (the CLI finds it at BSK_HOME), counting nothing
 # until the capture starts.
 valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$out" \
@@ -34,7 +33,6 @@ valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$out" \
 daemon=$!
 cleanup() { "$bsk" daemon stop --quiet || true; kill "$site" 2>/dev/null || true; wait "$daemon" 2>/dev/null || true; rm -rf "$BSK_HOME"; }
 trap cleanup EXIT
-for _ in $(seq 50); do (exec 3<>/dev/tcp/127.0.0.1/"$port") 2>/dev/null && break; sleep 0.1; done
 # Until the daemon under callgrind answers: a command finding none would start another.
 for _ in $(seq 120); do
   "$bsk" daemon status 2>/dev/null | grep -q "not running" || break
@@ -46,14 +44,13 @@ export BSK_SESSION
 "$bsk" debug start --name daemon-instructions >/dev/null
 callgrind_control --instr=on "$daemon" >/dev/null
 for i in $(seq "$pages"); do
-  "$bsk" navigate "http://127.0.0.1:$port/load/traffic?tag=p$i&bursts=3&burst=200&rate=100&secs=4" >/dev/null
-  "$bsk" evaluate 'new Promise(r => { const c = () => window.__done ? r(true) : setTimeout(c, 50); c(); })' >/dev/null
+  open_traffic_page "p$i" "bursts=3&burst=200&rate=100&secs=4"
 done
 # Until the capture has read every event: its request count stops growing.
 seen=-1
 while :; do
   sleep 5
-  now=$("$bsk" debug status --json | python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["counters"]["requests_seen"])')
+  now=$(requests_seen)
   [ "$now" = "$seen" ] && break
   seen=$now
 done

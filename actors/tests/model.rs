@@ -191,6 +191,18 @@ const CASES: &[Case] = &[
     },
 ];
 
+/// An empty capture of run `run`, session `s`, tab `T`.
+fn new_capture() -> bsk_actors::store::Capture {
+    bsk_actors::store::Capture::new(bsk_actors::store::RunMeta {
+        run_id: "run".into(),
+        session: "s".into(),
+        task_id: 1,
+        name: None,
+        tab_id: "T".into(),
+        started_at: 0,
+    })
+}
+
 fn apply(via: Via, input: &str) -> String {
     match via {
         Via::Header(name) => redact::header(name, input),
@@ -231,15 +243,7 @@ fn secrets_vanish_and_neighbours_survive() {
 /// request that repeats one must still read exactly as the redaction writes it.
 #[test]
 fn a_capture_redacts_repeated_headers_and_initiators_as_the_first_time() {
-    use bsk_actors::store::{Capture, RunMeta};
-    let mut c = Capture::new(RunMeta {
-        run_id: "run".into(),
-        session: "s".into(),
-        task_id: 1,
-        name: None,
-        tab_id: "T".into(),
-        started_at: 0,
-    });
+    let mut c = new_capture();
     let headers: Vec<(&str, &str)> = CASES
         .iter()
         .filter_map(|case| match case.via {
@@ -464,7 +468,7 @@ fn text_outside_assignments_is_untouched() {
 mod paging {
     use std::collections::BTreeMap;
 
-    use bsk_actors::store::{Capture, RunMeta};
+    use bsk_actors::store::Capture;
     use bsk_schema::capture::{OperationSource, StopReason};
     use proptest::prelude::*;
     use serde_json::{Value, json};
@@ -552,14 +556,7 @@ mod paging {
             steps in proptest::collection::vec(step(), 1..250),
             limit in 1usize..7,
         ) {
-            let mut c = Capture::new(RunMeta {
-                run_id: "run".into(),
-                session: "s".into(),
-                task_id: 1,
-                name: None,
-                tab_id: "T".into(),
-                started_at: 0,
-            });
+            let mut c = super::new_capture();
             let (mut reqs, mut logs, mut ops) = (Client::default(), Client::default(), Client::default());
             let mut now = 1_000u64;
             let mut running: Option<String> = None;

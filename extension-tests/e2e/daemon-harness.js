@@ -39,7 +39,7 @@ export function stateDir() {
 // holds a browser until then) and remove what the tests made; when one failed, keep all of it
 // for reading and say where.
 process.on('exit', (code) => {
-  if (code !== 0 || process.exitCode) {
+  if (code !== 0) {
     if (scratch.dirs.length) console.error(`# kept for reading: ${scratch.dirs.join(' ')}`);
     return;
   }
