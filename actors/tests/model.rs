@@ -277,7 +277,7 @@ fn a_capture_redacts_repeated_headers_and_initiators_as_the_first_time() {
                 let record = c.request(&format!("r{n}")).expect("retained");
                 assert_eq!(
                     record.request_headers.entries,
-                    vec![(name.to_string(), redact::header(name, value))],
+                    vec![((*name).into(), redact::header(name, value).into())],
                     "round {round}"
                 );
                 assert_eq!(

@@ -2,6 +2,8 @@
 //! holds it. Optional fields are omitted when absent, so older records stay readable and never
 //! gain invented fields.
 
+use std::sync::Arc;
+
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -150,7 +152,8 @@ impl Body {
 /// One header set, redacted, bounded to 4 Ki characters.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Headers {
-    pub entries: Vec<(String, String)>,
+    // Shared: a capture keeps one copy of a header that many of its requests carry.
+    pub entries: Vec<(Arc<str>, Arc<str>)>,
     /// Entries dropped to stay within the bound.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub dropped: usize,

@@ -426,7 +426,7 @@ fn header_values<'a>(headers: &'a Headers, name: &str) -> impl Iterator<Item = &
         .entries
         .iter()
         .filter(move |(n, _)| n.eq_ignore_ascii_case(name))
-        .map(|(_, v)| v.as_str())
+        .map(|(_, v)| &**v)
 }
 
 fn name_values(headers: &Headers) -> Vec<HarNameValue> {
@@ -434,8 +434,8 @@ fn name_values(headers: &Headers) -> Vec<HarNameValue> {
         .entries
         .iter()
         .map(|(name, value)| HarNameValue {
-            name: name.clone(),
-            value: value.clone(),
+            name: name.to_string(),
+            value: value.to_string(),
         })
         .collect()
 }

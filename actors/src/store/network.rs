@@ -138,7 +138,7 @@ fn header_set(memo: &mut redact::Memo, headers: &EventHeaders<'_>) -> Headers {
             continue;
         }
         chars += size;
-        set.entries.push((name.to_string(), value));
+        set.entries.push((memo.name(name), value));
     }
     set
 }
@@ -261,7 +261,7 @@ fn initiator(memo: &mut redact::Memo, value: Option<&Initiator<'_>>) -> Option<s
         .or_else(|| frame.and_then(|f| f.line_number.as_ref()));
     let mut out = json!({ "type": kind });
     if let Some(url) = url.filter(|u| !u.is_empty()) {
-        out["url"] = json!(memo.redacted(redact::MemoKind::Url, url, || redact::url(url)));
+        out["url"] = json!(&*memo.redacted(redact::MemoKind::Url, url, || redact::url(url)));
     }
     if let Some(line) = line {
         out["line"] = serde_json::Value::Number(line.clone());
