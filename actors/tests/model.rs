@@ -23,6 +23,19 @@ struct Case {
 }
 
 const CASES: &[Case] = &[
+    // A repeated key: the parsed document keeps the last value, the text still holds the first.
+    Case {
+        via: Via::Body("application/json"),
+        input: r#"{"user":"bob","password":"hunter2","password":null}"#,
+        secrets: &["hunter2"],
+        kept: &[r#""user":"bob""#],
+    },
+    Case {
+        via: Via::Body("application/json"),
+        input: r#"[{"auth":{"token":"tk_live_9f8e","token":""}}]"#,
+        secrets: &["tk_live_9f8e"],
+        kept: &[],
+    },
     Case {
         via: Via::Header("Authorization"),
         input: "Bearer eyJhbGciOi.payload.sig",
@@ -288,6 +301,32 @@ fn a_capture_redacts_repeated_headers_and_initiators_as_the_first_time() {
             }
         }
     }
+}
+
+/// Quotes are counted per line as the scan moves right: a minified script of many enclosing
+/// strings reads as code on every line however long, and a quote on one line does not change
+/// how the next is read. A line of 256 Ki such assignments is one pass (it was one pass per
+/// assignment, seconds of a daemon thread for one body a page chose).
+#[test]
+fn long_lines_of_quoted_assignments_read_as_short_ones() {
+    let code = "u='/a?password='+p+'&token='+t;";
+    let line = code.repeat(256 * 1024 / code.len());
+    assert_eq!(redact::text(&line), line);
+    let lines = format!("{line}\nDon't: password='hunter2' x\n{code}");
+    assert_eq!(
+        redact::text(&lines),
+        format!("{line}\nDon't: password='[redacted]' x\n{code}")
+    );
+    // An escaped quote is not one; an escape at a line's end does not join the lines.
+    assert_eq!(
+        redact::text("a = 'it\\'s'; token='tk-1' + x"),
+        "a = 'it\\'s'; token='[redacted]' + x"
+    );
+    let joined = "say(\"it's\") \\\nq('token=' + t)";
+    assert_eq!(redact::text(joined), joined);
+    let values = "password='v' ".repeat(20_000);
+    let redacted = redact::text(&values);
+    assert_eq!(redacted, "password='[redacted]' ".repeat(20_000));
 }
 
 #[test]

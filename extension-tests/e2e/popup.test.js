@@ -426,9 +426,13 @@ describe('popup with the real bsk daemon', () => {
       await card.locator('.task-ok', { hasText: /Capture “Website debugging” started \(run [^)]+\)\./ }).waitFor({ timeout: 20_000 });
       await card.locator('.state', { hasText: 'active' }).waitFor();
       // The agent reproduces; the card's counts follow the daemon's heartbeats.
-      await bsk(home, 'navigate', site.url, '--session', session);
+      // The tab's URL reaches the popup (and the extension's storage) redacted.
+      await bsk(home, 'navigate', `${site.url}/?token=Tab-Secret-1`, '--session', session);
       await card.locator('.task-counts', { hasText: /^[1-9]\d* requests?/ }).waitFor();
-      assert.match(await card.locator('.task-url').innerText(), new RegExp(site.url.replaceAll('.', '\\.')));
+      const taskUrl = await card.locator('.task-url').innerText();
+      assert.match(taskUrl, new RegExp(site.url.replaceAll('.', '\\.')));
+      assert.match(taskUrl, /token=\[redacted\]/);
+      assert.doesNotMatch(taskUrl, /Tab-Secret-1/);
 
       await card.getByRole('button', { name: 'Stop capture for popup e2e' }).click();
       await card.locator('.task-ok', { hasText: 'Capture stopped.' }).waitFor({ timeout: 20_000 });

@@ -985,7 +985,8 @@ async fn a_page_that_lies_cannot_get_a_typed_password_recorded() {
     // The page patches what main-world scripts would use to decide or to find the field.
     s.eval(
         "(() => { document.body.insertAdjacentHTML('afterbegin', \
-           '<input type=password id=pw name=pw><input id=decoy name=decoy>'); \
+           '<input type=password id=pw name=pw><input id=decoy name=decoy>\
+            <form action=\"/reset?token=Form-Secret-555\"><input name=who></form>'); \
          RegExp.prototype.test = () => false; \
          Object.defineProperty(HTMLInputElement.prototype, 'type', { get() { return 'text'; } }); \
          const decoy = document.getElementById('decoy'); \
@@ -1015,10 +1016,20 @@ async fn a_page_that_lies_cannot_get_a_typed_password_recorded() {
         .cloned()
         .unwrap_or_default();
     assert_eq!(fill["params"]["value"], "[redacted]", "{fill}");
+    // A form known by its action URL: the field's form identity is redacted as a URL.
+    s.op(&["fill", "[name=who]", "bob"]).await;
     let export = bsk.ok(&["debug", "export", "--session", &s.id]).await;
     assert!(
         !export.stdout.contains("Typed-Secret-777"),
         "the typed password leaked"
+    );
+    assert!(
+        export.stdout.contains("/reset?token=[redacted]"),
+        "the form's identity is missing from the observations"
+    );
+    assert!(
+        !export.stdout.contains("Form-Secret-555"),
+        "a form's action URL leaked its token"
     );
 }
 

@@ -7,8 +7,23 @@ use super::Capture;
 use crate::bounds::{MAX_FIELD_VALUE_CHARS, MAX_FOLLOW_UPS, MAX_PAGE_TEXT_CHARS};
 use crate::model::redact;
 
+/// Characters of a field's identity the observer sends at most (its `IDENTITY` pattern); a
+/// longer one is cut here, whatever the observer did.
+const MAX_FIELD_NAME_CHARS: usize = 64;
+/// Characters of a field's kind (`text`, `email`, `select`, …: the page's `type` attribute).
+const MAX_FIELD_KIND_CHARS: usize = 32;
+
+/// `text` cut to `max` characters.
+fn bounded(text: String, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((cut, _)) => text[..cut].to_owned(),
+        None => text,
+    }
+}
+
 /// Redacts and bounds an observation: sensitive field names lose their values, every value and
-/// the page text pass through text redaction and their character bounds.
+/// the page text pass through text redaction and their character bounds. A field's form
+/// identity may be the form's `action` URL (`/reset?token=…`), so it is redacted as a URL.
 pub fn sanitize(mut observation: PageObservation) -> PageObservation {
     observation.url = redact::url(&observation.url);
     let text = redact::text(&observation.text);
@@ -19,6 +34,12 @@ pub fn sanitize(mut observation: PageObservation) -> PageObservation {
         observation.text = text;
     }
     for field in &mut observation.fields {
+        field.name = bounded(std::mem::take(&mut field.name), MAX_FIELD_NAME_CHARS);
+        field.kind = bounded(std::mem::take(&mut field.kind), MAX_FIELD_KIND_CHARS);
+        field.form = field
+            .form
+            .take()
+            .map(|form| bounded(redact::url(&form), MAX_FIELD_VALUE_CHARS));
         if field.omitted || redact::is_sensitive_name(&field.name) {
             field.omitted = true;
             field.value = None;
@@ -169,5 +190,58 @@ impl Capture {
     /// The operation's record, for the observer.
     pub fn operation(&self, id: &str) -> Option<&bsk_schema::capture::OperationRecord> {
         self.operations.iter().find(|o| o.id == id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use bsk_schema::capture::FieldSnapshot;
+
+    use super::*;
+
+    #[test]
+    fn a_form_known_by_its_action_url_is_redacted_and_identities_are_bounded() {
+        let field = |name: &str, form: &str, kind: &str| FieldSnapshot {
+            name: name.into(),
+            form: Some(form.into()),
+            kind: kind.into(),
+            value: Some("v".into()),
+            omitted: false,
+            truncated: false,
+        };
+        let observation = sanitize(PageObservation {
+            at: 0,
+            url: "https://a/cb?code=c-1#access_token=t-2".into(),
+            text: String::new(),
+            text_truncated: false,
+            text_source: "dom".into(),
+            fields: vec![
+                field("who", "/reset?token=tk-9&next=%2F", "text"),
+                field(
+                    &"n".repeat(500),
+                    &format!("/{}", "f".repeat(5_000)),
+                    &"k".repeat(99),
+                ),
+            ],
+            candidates_scanned: 2,
+            candidates_over_limit: false,
+            unidentified: 0,
+            fields_over_limit: 0,
+        });
+        assert!(!observation.url.contains("t-2"), "{}", observation.url);
+        let [who, long] = &observation.fields[..] else {
+            panic!("two fields")
+        };
+        assert_eq!(
+            who.form.as_deref(),
+            Some("/reset?token=[redacted]&next=%2F")
+        );
+        assert_eq!(who.value.as_deref(), Some("v"));
+        assert_eq!(long.name.chars().count(), MAX_FIELD_NAME_CHARS);
+        assert_eq!(long.kind.chars().count(), MAX_FIELD_KIND_CHARS);
+        assert_eq!(
+            long.form.as_deref().map(|f| f.chars().count()),
+            Some(MAX_FIELD_VALUE_CHARS)
+        );
     }
 }

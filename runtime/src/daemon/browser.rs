@@ -116,7 +116,11 @@ impl BrowserSlot {
                 .as_ref()
                 .and_then(|c| c.executable.as_ref())
                 .map(|p| p.display().to_string()),
-            ws_url: conn.as_ref().and_then(|c| c.ws_url.clone()),
+            // A hosted browser's address may carry its access token (`?token=…`).
+            ws_url: conn
+                .as_ref()
+                .and_then(|c| c.ws_url.as_deref())
+                .map(bsk_actors::model::redact::url),
             connected: conn.as_ref().is_some_and(|c| !c.cdp.is_closed()),
             display: display(&self.source),
             extension: self.extension_status(),
@@ -207,7 +211,11 @@ impl BrowserConn {
             (Err(e), None) => return Err(e.into()),
         };
         let product = version["product"].as_str().map(str::to_string);
-        tracing::info!(ws_url = ?ws_url, product = ?product, "browser connected");
+        tracing::info!(
+            ws_url = ?ws_url.as_deref().map(bsk_actors::model::redact::url),
+            product = ?product,
+            "browser connected"
+        );
         // The launched browser gets the extension over the pipe (Google Chrome ignores
         // `--load-extension`); a failure leaves the link reporting it missing.
         let child = match child {

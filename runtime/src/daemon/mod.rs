@@ -415,10 +415,11 @@ impl Daemon {
             .map(|session| bsk_schema::link::LinkSession {
                 id: session.id.clone(),
                 name: session.name.clone(),
+                // Redacted and bounded: the extension keeps heartbeats in its storage.
                 url: session
                     .tabs()
                     .first()
-                    .map(|tab| tab.state().url)
+                    .map(|tab| link_url(&tab.state().url))
                     .unwrap_or_default(),
                 capture: self.captures.latest_of_task(session.task_id).map(|run| {
                     bsk_schema::link::LinkCapture {
@@ -752,4 +753,38 @@ fn no_browser(mut failures: Vec<(String, Failure)>) -> Failure {
         reasons.join("; ")
     ))
     .hint("`bsk status` shows each browser; check the --cdp-url endpoints, or `bsk daemon stop` and start again")
+}
+
+/// Characters of a tab's URL that a heartbeat carries at most (a `data:` URL can be megabytes).
+const LINK_URL_CHARS: usize = 2048;
+
+/// A tab's URL as the extension may store it: redacted, and cut to [`LINK_URL_CHARS`].
+fn link_url(url: &str) -> String {
+    let url = bsk_actors::model::redact::url(url);
+    match url.char_indices().nth(LINK_URL_CHARS) {
+        Some((cut, _)) => format!("{}…", &url[..cut]),
+        None => url,
+    }
+}
+
+#[cfg(test)]
+mod link_url_tests {
+    use super::{LINK_URL_CHARS, link_url};
+
+    #[test]
+    fn a_heartbeat_url_is_redacted_and_bounded() {
+        assert_eq!(
+            link_url("https://u:pw@a.test/cb?code=1&token=t-9#access_token=x-2"),
+            link_url(&link_url(
+                "https://u:pw@a.test/cb?code=1&token=t-9#access_token=x-2"
+            )),
+        );
+        let url = link_url("https://u:pw@a.test/cb?token=t-9#access_token=x-2");
+        for secret in ["pw", "t-9", "x-2"] {
+            assert!(!url.contains(secret), "{secret} in {url}");
+        }
+        let huge = format!("data:text/html,{}", "é".repeat(100_000));
+        assert_eq!(link_url(&huge).chars().count(), LINK_URL_CHARS + 1);
+        assert_eq!(link_url("about:blank"), "about:blank");
+    }
 }

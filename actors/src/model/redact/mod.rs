@@ -8,6 +8,7 @@
 
 mod memo;
 mod names;
+mod parse;
 mod text;
 
 use serde_json::Value;
@@ -319,9 +320,11 @@ pub fn json(value: &mut Value) -> usize {
 /// JSON (`application/json`, `text/json`, `+json`, or a body starting with `{` or `[`) is parsed
 /// and redacted with [`json`]. When nothing was redacted the original text is returned
 /// unchanged; otherwise it is re-serialized compactly, which the spec allows ("Bounded redacted
-/// JSON can be reformatted") and keeps the body small. Object keys then come out sorted, because
-/// serde_json is built without `preserve_order`. JSON that does not parse (such as a truncated
-/// body) falls back to [`text`]. Form bodies go through [`form`]; anything else through [`text`].
+/// JSON can be reformatted") and keeps the body small, keys in their order. An object that
+/// repeats a key is always re-serialized, keeping the last value of the key: the text holds the
+/// other values, which the parsed document does not. JSON that does not parse (such as a
+/// truncated body) falls back to [`text`]. Form bodies go through [`form`]; anything else
+/// through [`text`].
 pub fn body(text: &str, mime: &str) -> String {
     let essence = mime
         .split(';')
@@ -333,9 +336,11 @@ pub fn body(text: &str, mime: &str) -> String {
     let is_json =
         essence == "application/json" || essence == "text/json" || essence.ends_with("+json");
     if (is_json || sniffed)
-        && let Ok(mut value) = serde_json::from_str::<Value>(text)
+        && let Ok((mut value, duplicates)) = parse::with_duplicates(text)
     {
-        if json(&mut value) == 0 {
+        // A repeated key's other values are in the text but not in `value`: the text is
+        // returned as it was only when `value` is all of it.
+        if json(&mut value) == 0 && !duplicates {
             return text.to_owned();
         }
         // Serializing a `Value` cannot fail; should it ever, nothing unredacted escapes.

@@ -41,6 +41,7 @@ pub(super) fn redact_text(text: &str) -> (Cow<'_, str>, usize) {
     let mut out = String::new();
     let mut copied = 0;
     let mut count = 0;
+    let mut quotes = Quotes::default();
     let mut i = 0;
     while i < bytes.len() {
         if !is_name_byte(bytes[i]) || (i > 0 && is_name_byte(bytes[i - 1])) {
@@ -53,7 +54,8 @@ pub(super) fn redact_text(text: &str) -> (Cow<'_, str>, usize) {
                 .iter()
                 .take_while(|&&b| is_name_byte(b))
                 .count();
-        let found = assignment(text, start, end).or_else(|| bare_bearer(text, start, end));
+        let found =
+            assignment(text, start, end, &mut quotes).or_else(|| bare_bearer(text, start, end));
         match found {
             Some((from, to, replacement)) => {
                 if text[from..to] != replacement {
@@ -79,7 +81,12 @@ pub(super) fn redact_text(text: &str) -> (Cow<'_, str>, usize) {
 
 /// The span and replacement of the value assigned to the name at `start..end`, if the name is
 /// sensitive and followed by `=` or `:` and a value. All positions are at ASCII bytes.
-fn assignment(text: &str, start: usize, end: usize) -> Option<(usize, usize, String)> {
+fn assignment(
+    text: &str,
+    start: usize,
+    end: usize,
+    quotes: &mut Quotes,
+) -> Option<(usize, usize, String)> {
     let bytes = text.as_bytes();
     let blank = |j: &mut usize| {
         while *j < bytes.len() && matches!(bytes[*j], b' ' | b'\t') {
@@ -127,7 +134,6 @@ fn assignment(text: &str, start: usize, end: usize) -> Option<(usize, usize, Str
         // number of the same quotes before the separator on this line, and code after it
         // (`+`, `)`, `,`, `;`, `}`, `]`, the line's end), not a value. Prose apostrophes
         // (`don't: password='x'`) are not enough: the value after them is still redacted.
-        let line_begin = text[..start].rfind('\n').map_or(0, |n| n + 1);
         let after = bytes[j + 1..]
             .iter()
             .find(|b| !matches!(b, b' ' | b'\t'))
@@ -136,7 +142,7 @@ fn assignment(text: &str, start: usize, end: usize) -> Option<(usize, usize, Str
             after,
             None | Some(b'+' | b')' | b',' | b';' | b'}' | b']' | b'\n' | b'\r')
         );
-        if code_follows && unescaped_count(&bytes[line_begin..separator_at], first) % 2 == 1 {
+        if code_follows && quotes.before(bytes, separator_at, first) % 2 == 1 {
             return None;
         }
         let from = j + 1;
@@ -151,7 +157,8 @@ fn assignment(text: &str, start: usize, end: usize) -> Option<(usize, usize, Str
         if !closed && k < bytes.len() {
             return None;
         }
-        (from, k.min(line_end(from)))
+        // A closed value ends on its line; only an unclosed one needs the line's end.
+        (from, if closed { k } else { k.min(line_end(from)) })
     } else if header_like && lower.ends_with("cookie") && separator == b':' {
         (j, line_end(j))
     } else if header_like && lower.ends_with("authorization") {
@@ -177,21 +184,59 @@ fn assignment(text: &str, start: usize, end: usize) -> Option<(usize, usize, Str
     Some((from, to, replacement))
 }
 
-/// How many times `quote` occurs in `bytes` without a backslash before it.
-fn unescaped_count(bytes: &[u8], quote: u8) -> usize {
-    let mut count = 0;
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\\' => i += 2,
-            b if b == quote => {
-                count += 1;
-                i += 1;
+/// The quotes of each kind on the current line, counted without a backslash before them, up to
+/// where the scan has come. Assignments are met left to right, so the count moves on from the
+/// last one instead of starting again at the line's beginning: a line of many quoted
+/// assignments costs one pass, not one per assignment (a page could otherwise make a 256 Ki
+/// body take seconds).
+#[derive(Debug, Default)]
+struct Quotes {
+    /// Counted up to here (past it, when the last byte counted was a backslash).
+    at: usize,
+    single: usize,
+    double: usize,
+}
+
+impl Quotes {
+    /// How many unescaped `quote`s stand on `to`'s line before `to`.
+    fn before(&mut self, bytes: &[u8], to: usize, quote: u8) -> usize {
+        if to < self.at {
+            // Never met in a left-to-right scan; counted afresh rather than wrongly.
+            let begin = bytes[..to]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |n| n + 1);
+            *self = Quotes {
+                at: begin,
+                ..Quotes::default()
+            };
+        }
+        while self.at < to {
+            match bytes[self.at] {
+                b'\n' => {
+                    self.single = 0;
+                    self.double = 0;
+                    self.at += 1;
+                }
+                // An escape never swallows the line's end: a line begins after every `\n`.
+                b'\\' if bytes.get(self.at + 1) != Some(&b'\n') => self.at += 2,
+                b'\'' => {
+                    self.single += 1;
+                    self.at += 1;
+                }
+                b'"' => {
+                    self.double += 1;
+                    self.at += 1;
+                }
+                _ => self.at += 1,
             }
-            _ => i += 1,
+        }
+        if quote == b'"' {
+            self.double
+        } else {
+            self.single
         }
     }
-    count
 }
 
 /// A bare `Bearer <token>`: the token, made of RFC 6750 b64token characters, is redacted when
