@@ -12,6 +12,10 @@ use bsk_schema::capture::{FailureCount, Percentiles, RouteStats, TrafficSummary}
 pub const MAX_ROUTES: usize = 512;
 /// Distinct error texts kept per route; further texts are counted in `failures_other`.
 pub const MAX_FAILURE_TEXTS: usize = 8;
+/// Characters of a route (host and path) kept; a longer one is cut and ends in `…`, so a page
+/// that requests megabyte paths cannot make the summary hold megabytes (routes are never
+/// evicted).
+pub const MAX_ROUTE_CHARS: usize = 512;
 /// Requests followed between being sent and ending. Past this many at once, a new request is
 /// counted but its outcome is not followed (`untracked`).
 pub const MAX_IN_FLIGHT: usize = 4096;
@@ -244,15 +248,22 @@ fn route_key(out: &mut String, method: &str, url: &str) {
     out.clear();
     out.push_str(method);
     out.push(' ');
+    let route_at = out.len();
     write_route(out, url);
+    if out.len() - route_at > MAX_ROUTE_CHARS
+        && let Some((cut, _)) = out[route_at..].char_indices().nth(MAX_ROUTE_CHARS)
+    {
+        out.truncate(route_at + cut);
+        out.push('…');
+    }
 }
 
 /// A URL's route: host and path, with identifier-like segments as `{id}` and no query.
 #[cfg(test)]
 fn route(url: &str) -> String {
     let mut out = String::new();
-    write_route(&mut out, url);
-    out
+    route_key(&mut out, "GET", url);
+    out.split_off("GET ".len())
 }
 
 /// [`route`], appended to `out`.
@@ -423,6 +434,23 @@ mod tests {
         for (url, expected) in cases {
             assert_eq!(route(url), expected, "{url}");
         }
+    }
+
+    #[test]
+    fn a_long_route_is_cut_and_long_routes_sharing_their_start_are_one() {
+        let long = format!("https://h.test/{}", "é".repeat(100_000));
+        let cut = route(&long);
+        assert_eq!(cut.chars().count(), MAX_ROUTE_CHARS + 1);
+        assert!(cut.starts_with("h.test/é") && cut.ends_with('…'), "{cut}");
+        let exact = format!(
+            "https://h.test/{}",
+            "a".repeat(MAX_ROUTE_CHARS - "h.test/".len())
+        );
+        assert!(!route(&exact).ends_with('…'));
+        let mut s = Summary::default();
+        s.sent("1", "GET", &format!("{long}/1"), 10, 1.0);
+        s.sent("2", "GET", &format!("{long}/2"), 10, 1.0);
+        assert_eq!(s.routes.len(), 1);
     }
 
     #[test]
