@@ -118,6 +118,7 @@ const BODY_REASONS = {
   request_failed: 'the request failed or never finished loading',
   body_limit: 'over the 64 Ki code-unit body limit',
   capture_budget: 'over the 512 Ki code-unit per-capture text budget',
+  read_failed: 'bsk failed while reading it (an internal error, in the daemon log)',
 };
 
 /** @type {Record<string, string>} */

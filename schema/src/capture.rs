@@ -49,6 +49,8 @@ pub enum BodyReason {
     BodyLimit,
     /// Over the 512 Ki code-unit per-capture text budget.
     CaptureBudget,
+    /// bsk failed while reading the body (an internal error; the daemon's log says which).
+    ReadFailed,
 }
 
 /// A request or response body and its state.

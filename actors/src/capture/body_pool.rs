@@ -99,6 +99,19 @@ impl Actor for BodyPool {
 
 /// The browser's answer as a body outcome. Text stays text; base64 (binary) bytes are
 /// identified by size, digest and type and dropped; a multipart request body becomes its parts.
+/// `reading`'s outcome, or `read_failed` if it panicked: a read that ends without telling the
+/// pool would hold one of its four slots for good.
+async fn settled(reading: impl std::future::Future<Output = BodyOutcome>) -> BodyOutcome {
+    use futures_util::FutureExt;
+    match std::panic::AssertUnwindSafe(reading).catch_unwind().await {
+        Ok(outcome) => outcome,
+        Err(_) => {
+            tracing::error!("reading a body panicked; the body is marked read_failed");
+            BodyOutcome::Failed(BodyReason::ReadFailed)
+        }
+    }
+}
+
 async fn outcome_of(
     kind: BodyKind,
     content_type: &str,
@@ -181,7 +194,7 @@ impl BodyPool {
                 Err(_) => Err(CommandError::Deadline),
             };
             // Decoding, hashing and parsing happen here, off the capture's lock.
-            let outcome = outcome_of(kind, &content_type, reply).await;
+            let outcome = settled(outcome_of(kind, &content_type, reply)).await;
             let _ = me.tell(Done { ticket, outcome }).await;
         });
         self.running.insert(ticket, (job, task));
@@ -306,4 +319,24 @@ impl Message<Panic> for BodyPool {
 /// store the result.
 fn retained(text: &str, content_type: &str) -> BodyOutcome {
     BodyOutcome::Retained(crate::store::retain_text(text, content_type))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_read_that_panics_settles_as_read_failed() {
+        let panicking = async { panic!("a bug while reading a body") };
+        assert!(matches!(
+            settled(panicking).await,
+            BodyOutcome::Failed(BodyReason::ReadFailed)
+        ));
+        let fine = outcome_of(
+            BodyKind::Response,
+            "text/plain",
+            Ok(json!({ "body": "ok", "base64Encoded": false })),
+        );
+        assert!(!matches!(settled(fine).await, BodyOutcome::Failed(_)));
+    }
 }
