@@ -353,6 +353,13 @@ fn json_counts_redactions_and_keeps_structure() {
     assert_eq!(value["password_hint"], Value::Null);
     assert_eq!(value["otp"], "");
     assert_eq!(value["author"], "ann");
+
+    // An agent's `navigate` to a URL with a password in it, as its operation records it.
+    let mut params = json!({"url": "https://bob:hunter2@h.test/a?q=1", "note": "mail bob@h.test"});
+    assert_eq!(redact::json(&mut params), 1);
+    assert_eq!(params["url"], "https://bob:[redacted]@h.test/a?q=1");
+    assert_eq!(params["note"], "mail bob@h.test");
+    assert_eq!(redact::json(&mut params), 0, "idempotent");
 }
 
 #[test]

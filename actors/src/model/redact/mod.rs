@@ -288,7 +288,8 @@ fn percent_decode(name: &str) -> std::borrow::Cow<'_, str> {
 ///
 /// The value of a sensitive key, whatever its type, becomes the string [`REDACTED`], except
 /// `null` and `""`, which hold no secret and show that none was sent. Other strings go through
-/// [`text`] (a message may read `password=…`). Keys themselves are kept.
+/// [`text`] (a message may read `password=…`), and a string that is a URL with a password in it
+/// through [`url`]. Keys themselves are kept.
 pub fn json(value: &mut Value) -> usize {
     match value {
         Value::Object(map) => map
@@ -308,6 +309,15 @@ pub fn json(value: &mut Value) -> usize {
             let (redacted, count) = redact_text(s);
             if count > 0 {
                 *s = redacted.into_owned();
+            }
+            // A URL's password (`https://user:pw@host/`, a `navigate` target) is no
+            // assignment: such a string is read as a URL too.
+            if s.contains("://") && s.contains('@') && !s.contains(char::is_whitespace) {
+                let as_url = url(s);
+                if as_url != *s {
+                    *s = as_url;
+                    return count + 1;
+                }
             }
             count
         }
