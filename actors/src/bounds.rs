@@ -107,6 +107,11 @@ pub const LOAD_MAX_CONSOLE_ENTRIES: usize = 5_000;
 /// Most body text a load-profile capture retains, in UTF-16 code units (32 Mi).
 pub const LOAD_MAX_TEXT_UNITS: usize = 32 * 1024 * 1024;
 
+/// Characters of a URL a capture keeps (a request's, a console entry's, a page load's): a longer
+/// one, redacted first, is cut and ends in `…`. Browsers accept URLs of megabytes (`data:` URLs,
+/// paths a page makes up), and the daemon reserves a bounded size per record.
+pub const MAX_URL_CHARS: usize = 8 * 1024;
+
 /// What the daemon reserves per retained request: four header sets of 4 Ki characters, the URL,
 /// timing and the record itself, at their worst.
 pub const RESERVED_PER_REQUEST: u64 = 24 * 1024;

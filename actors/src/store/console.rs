@@ -231,7 +231,7 @@ impl Capture {
             level: level.to_string(),
             kind: kind.to_string(),
             text: bounded(text),
-            url: (!url.is_empty()).then(|| redact::url(url)),
+            url: (!url.is_empty()).then(|| redact::kept_url(url)),
             line: position["lineNumber"].as_u64(),
             column: position["columnNumber"].as_u64(),
             target_id: target_id.to_string(),

@@ -347,7 +347,7 @@ impl Capture {
         self.pages.push_back(PageLoad {
             id,
             revision,
-            url: crate::model::redact::url(url),
+            url: crate::model::redact::kept_url(url),
             at,
             dom_content_loaded_at: None,
             loaded_at: None,

@@ -261,7 +261,7 @@ fn initiator(memo: &mut redact::Memo, value: Option<&Initiator<'_>>) -> Option<s
         .or_else(|| frame.and_then(|f| f.line_number.as_ref()));
     let mut out = json!({ "type": kind });
     if let Some(url) = url.filter(|u| !u.is_empty()) {
-        out["url"] = json!(&*memo.redacted(redact::MemoKind::Url, url, || redact::url(url)));
+        out["url"] = json!(&*memo.redacted(redact::MemoKind::Url, url, || redact::kept_url(url)));
     }
     if let Some(line) = line {
         out["line"] = serde_json::Value::Number(line.clone());
@@ -527,7 +527,7 @@ impl Capture {
             (None, _) => Body::state(BodyState::Empty, None),
         };
         let started_at = millis(params.wall_time).unwrap_or(now);
-        let url = redact::url(&request.url);
+        let url = redact::kept_url(&request.url);
         let method = request.method.as_deref().unwrap_or("GET");
         self.summary.sent(cdp_id, method, &url, started_at, sent);
         if let Some(bytes) = body_bytes(request) {

@@ -25,7 +25,7 @@ fn bounded(text: String, max: usize) -> String {
 /// the page text pass through text redaction and their character bounds. A field's form
 /// identity may be the form's `action` URL (`/reset?token=…`), so it is redacted as a URL.
 pub fn sanitize(mut observation: PageObservation) -> PageObservation {
-    observation.url = redact::url(&observation.url);
+    observation.url = redact::kept_url(&observation.url);
     let text = redact::text(&observation.text);
     if text.chars().count() > MAX_PAGE_TEXT_CHARS {
         observation.text = text.chars().take(MAX_PAGE_TEXT_CHARS).collect();

@@ -722,3 +722,21 @@ fn an_unreadable_network_event_is_counted_as_dropped() {
     assert_eq!(c.counters.events_dropped, 1);
     assert_eq!(c.counters.requests_seen, 0);
 }
+
+#[test]
+fn a_megabyte_url_is_kept_redacted_and_cut() {
+    use crate::bounds::MAX_URL_CHARS;
+    let mut c = capture();
+    let url = format!("https://h.test/a?token=tk-9&x={}", "y".repeat(1_000_000));
+    sent(&mut c, "1", &url, 1_100);
+    let kept = &c.request("r1").expect("retained").url;
+    assert_eq!(kept.chars().count(), MAX_URL_CHARS + 1);
+    assert!(
+        kept.starts_with("https://h.test/a?token=[redacted]&x=yyy") && kept.ends_with('…'),
+        "{}",
+        &kept[..60]
+    );
+    let short = "https://h.test/b?q=1";
+    sent(&mut c, "2", short, 1_200);
+    assert_eq!(c.request("r2").expect("retained").url, short);
+}

@@ -202,6 +202,20 @@ pub fn url(url: &str) -> String {
     out
 }
 
+/// A URL as a capture keeps it: [`url`], then cut to [`MAX_URL_CHARS`] characters ending in `…`.
+///
+/// [`MAX_URL_CHARS`]: crate::bounds::MAX_URL_CHARS
+pub fn kept_url(raw: &str) -> String {
+    let mut kept = url(raw);
+    if kept.len() > crate::bounds::MAX_URL_CHARS
+        && let Some((cut, _)) = kept.char_indices().nth(crate::bounds::MAX_URL_CHARS)
+    {
+        kept.truncate(cut);
+        kept.push('…');
+    }
+    kept
+}
+
 /// Replaces the password of `scheme://user:password@host`.
 fn userinfo(before_query: &str) -> String {
     let Some((scheme, rest)) = before_query.split_once("://") else {
