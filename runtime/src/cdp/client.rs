@@ -1,7 +1,7 @@
 //! The connection, the reader (router) and the command API.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use dashmap::DashMap;
@@ -21,6 +21,13 @@ pub const DEFAULT_COMMAND_DEADLINE: Duration = Duration::from_secs(30);
 /// event is dropped and counted on the owner's [`EventReceiver::dropped`]: the reader never
 /// waits for a slow owner, because a blocked reader would also block every command reply.
 pub const EVENT_QUEUE_CAPACITY: usize = 8192;
+
+/// Bytes of params an owner's evidence lane may hold besides its count: a page that logs
+/// megabyte strings while its owner is busy would otherwise queue thousands of them. Past it
+/// the newest event is dropped and counted like one over the count; an event arriving at an
+/// empty lane is always taken, so one message of any size (up to the pipe's limit) gets
+/// through.
+pub const EVENT_QUEUE_BYTES: usize = 64 * 1024 * 1024;
 
 /// Commands queued for the writer. Senders wait when it is full (backpressure on callers, not on
 /// the reader).
@@ -158,6 +165,8 @@ pub struct EventSink {
     tx: mpsc::Sender<CdpEvent>,
     control: mpsc::Sender<CdpEvent>,
     dropped: Arc<AtomicU64>,
+    /// Bytes of params waiting in the evidence lane (see [`EVENT_QUEUE_BYTES`]).
+    queued_bytes: Arc<AtomicUsize>,
 }
 
 /// A bounded event channel: an evidence lane of [`EVENT_QUEUE_CAPACITY`] whose overflow drops
@@ -167,16 +176,19 @@ fn event_channel(closed: watch::Receiver<bool>) -> (EventSink, EventReceiver) {
     let (tx, rx) = mpsc::channel(EVENT_QUEUE_CAPACITY);
     let (control, control_rx) = mpsc::channel(CONTROL_QUEUE_CAPACITY);
     let dropped = Arc::new(AtomicU64::new(0));
+    let queued_bytes = Arc::new(AtomicUsize::new(0));
     (
         EventSink {
             tx,
             control,
             dropped: dropped.clone(),
+            queued_bytes: queued_bytes.clone(),
         },
         EventReceiver {
             rx,
             control: control_rx,
             dropped,
+            queued_bytes,
             closed,
         },
     )
@@ -215,13 +227,23 @@ enum Delivery {
 impl EventSink {
     /// Delivers without waiting.
     fn deliver(&self, event: CdpEvent) -> Delivery {
-        let lane = if is_control(&event.method) {
-            &self.control
-        } else {
-            &self.tx
-        };
+        let control = is_control(&event.method);
+        let size = event.params.get().len();
+        if !control {
+            let queued = self.queued_bytes.load(Ordering::Relaxed);
+            if queued > 0 && queued + size > EVENT_QUEUE_BYTES {
+                self.dropped.fetch_add(1, Ordering::Relaxed);
+                return Delivery::Dropped;
+            }
+        }
+        let lane = if control { &self.control } else { &self.tx };
         match lane.try_send(event) {
-            Ok(()) => Delivery::Delivered,
+            Ok(()) => {
+                if !control {
+                    self.queued_bytes.fetch_add(size, Ordering::Relaxed);
+                }
+                Delivery::Delivered
+            }
             Err(mpsc::error::TrySendError::Full(_)) => {
                 self.dropped.fetch_add(1, Ordering::Relaxed);
                 Delivery::Dropped
@@ -237,6 +259,7 @@ pub struct EventReceiver {
     rx: mpsc::Receiver<CdpEvent>,
     control: mpsc::Receiver<CdpEvent>,
     dropped: Arc<AtomicU64>,
+    queued_bytes: Arc<AtomicUsize>,
     /// The connection's closed flag: once set, the receiver ends after what is buffered.
     closed: watch::Receiver<bool>,
 }
@@ -246,13 +269,17 @@ impl EventReceiver {
     /// buffered) or every sink is gone.
     /// Control events come before evidence that waits.
     pub async fn recv(&mut self) -> Option<CdpEvent> {
-        tokio::select! {
+        let (event, evidence) = tokio::select! {
             biased;
-            Some(event) = self.control.recv() => Some(event),
-            event = self.rx.recv() => event,
-            _ = self.closed.wait_for(|closed| *closed) => {
-                self.control.try_recv().ok().or_else(|| self.rx.try_recv().ok())
-            }
+            Some(event) = self.control.recv() => (Some(event), false),
+            event = self.rx.recv() => (event, true),
+            _ = self.closed.wait_for(|closed| *closed) => (None, false),
+        };
+        match (event, evidence) {
+            (Some(event), true) => Some(self.taken(event)),
+            (Some(event), false) => Some(event),
+            // Closed, or every sink gone: what is already buffered, then the end.
+            (None, _) => self.try_recv(),
         }
     }
 
@@ -261,7 +288,14 @@ impl EventReceiver {
         self.control
             .try_recv()
             .ok()
-            .or_else(|| self.rx.try_recv().ok())
+            .or_else(|| self.rx.try_recv().ok().map(|e| self.taken(e)))
+    }
+
+    /// `event`, taken from the evidence lane: its bytes no longer wait.
+    fn taken(&self, event: CdpEvent) -> CdpEvent {
+        self.queued_bytes
+            .fetch_sub(event.params.get().len(), Ordering::Relaxed);
+        event
     }
 
     /// Events dropped because this owner's channel was full.

@@ -231,6 +231,45 @@ async fn a_full_owner_drops_the_newest_events_and_counts_them() {
 }
 
 #[tokio::test]
+async fn a_busy_owner_holds_at_most_its_byte_budget_of_events() {
+    let (url, peer) = peer().await;
+    let (client, _browser) = CdpClient::connect(&url, Windows::NONE)
+        .await
+        .expect("connect");
+    let (sink, mut owner) = client.event_channel();
+    client.route("S1", sink);
+    let text = "x".repeat(1024 * 1024);
+    let total = EVENT_QUEUE_BYTES / text.len() + 8;
+    let say = |i: usize| json!({ "method": "Runtime.consoleAPICalled", "sessionId": "S1", "params": { "i": i, "t": text } });
+    for i in 0..total {
+        peer.say.send(say(i)).expect("say");
+    }
+    let ping = client.send(None, "Browser.getVersion", json!({})).await;
+    let mut peer = peer;
+    let command = next_command(&mut peer).await;
+    peer.say
+        .send(json!({ "id": command["id"], "result": {} }))
+        .expect("say");
+    ping.wait().await.expect("reply after the flood");
+    let (mut kept, mut bytes) = (0, 0);
+    while let Some(event) = owner.try_recv() {
+        kept += 1;
+        bytes += event.params.get().len();
+    }
+    assert!(bytes <= EVENT_QUEUE_BYTES, "{bytes} bytes held");
+    assert!(owner.dropped() > 0, "nothing dropped");
+    assert_eq!(
+        kept + owner.dropped() as usize,
+        total,
+        "every event kept or counted"
+    );
+    // Read, the budget is free again.
+    peer.say.send(say(total)).expect("say");
+    let next = owner.recv().await.expect("an event after the drain");
+    assert_eq!(next.value()["i"], total);
+}
+
+#[tokio::test]
 async fn pipe_messages_over_the_limit_are_skipped_unread_and_their_reply_id_kept() {
     let stream: &[u8] =
         b"{\"a\":1}\0{\"id\":42,\"result\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\"}\0tail";
