@@ -33,8 +33,11 @@ deps:
 		echo "installing chromium from Debian's packages"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium; }
 	@command -v $(CARGO) >/dev/null 2>&1 || { echo "error: cargo not found; install Rust (rustup) first" >&2; exit 1; }
-	@command -v npm >/dev/null 2>&1 || { echo "installing node and npm from Debian's packages (the extension's tests)"; \
+	@command -v npm >/dev/null 2>&1 || { echo "installing node and npm from Debian's packages (the extension's tests, the demo's screenshot)"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq nodejs npm; }
+	@node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)' || { \
+		echo "error: Node.js 20 or later is needed (Playwright's requirement), found $$(node --version); Debian 12's nodejs is 18: install Node.js 20 (Debian 13's nodejs, or NodeSource's), then run make again" >&2; exit 1; }
+	@command -v python3 >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3; }
 	@command -v cc >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq build-essential; }
 
 # What the tests need beyond the build: a virtual display for the headful-browser tests, and
