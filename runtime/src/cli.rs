@@ -350,7 +350,7 @@ browser that dies ends only its own sessions and is launched again when next nee
     },
     /// Stop the daemon, its sessions and the browser it launched.
     Stop,
-    /// Is the daemon running? Same as `bsk status`.
+    /// Is the daemon running? Like `bsk status`, but never starts one.
     Status,
     /// Run the daemon in the foreground (what `start` runs in the background).
     #[command(hide = true)]
