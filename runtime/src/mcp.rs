@@ -331,7 +331,7 @@ impl BskMcp {
             InspectAction::Debug => {
                 let action = args.debug_action.ok_or_else(|| {
                     Failure::usage("action `debug` needs `debugAction`").hint(
-                        "start, stop, status, requests, request, console, pages, operations, operation, export or search",
+                        "start, stop, status, requests, request, console, pages, operations, operation, export, search or summary",
                     )
                 })?;
                 if action == DebugAction::Fault {
