@@ -122,7 +122,7 @@ pub const RESERVED_PER_CONSOLE_ENTRY: u64 = 8 * 1024 + 1024;
 pub const RESERVED_PER_TEXT_UNIT: u64 = 3;
 
 /// The daemon's default memory budget for its captures' retained evidence (`BSK_MEMORY_BUDGET_MIB`
-/// sets another). Default-profile captures reserve about 6 MiB each; a full load profile about
+/// sets another). Default-profile captures reserve about 7 MiB each; a full load profile about
 /// 374 MiB.
 pub const DEFAULT_MEMORY_BUDGET: u64 = 1024 * 1024 * 1024;
 

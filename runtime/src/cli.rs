@@ -22,7 +22,10 @@ The daemon starts on first use and exits when idle. Targets are @eN refs from th
 Exit codes: 0 ok; 1 usage, invalid input, not found or permission; 2 protocol or internal; \
 3 browser or CDP failure; 4 timeout or busy. With --json, errors are {code, message, hint, exit_code} on stdout.",
     after_help = "Environment: BSK_HOME (state dir, default ~/.bsk), BSK_SESSION (default --session), \
-BSK_CHROMIUM (browser executable), BSK_DAEMON_IDLE_SECS, BSK_SESSION_IDLE_SECS."
+BSK_CHROMIUM (browser executable), BSK_DAEMON_IDLE_SECS, BSK_SESSION_IDLE_SECS, \
+BSK_MEMORY_BUDGET_MIB (the daemon's memory budget for retained capture evidence, default 1024), \
+BSK_DAEMON_THREADS (the daemon's async worker threads, default half the cores but at least one \
+per browser), BSK_LOG (log filter, `tracing` syntax; default warn for the CLI, info for the daemon)."
 )]
 pub struct Cli {
     /// Print results and errors as JSON on stdout.
@@ -350,7 +353,8 @@ browser that dies ends only its own sessions and is launched again when next nee
     },
     /// Stop the daemon, its sessions and the browser it launched.
     Stop,
-    /// Is the daemon running? Like `bsk status`, but never starts one.
+    /// Is the daemon running? Prints what `bsk status` does, or `daemon not running`; unlike
+    /// `bsk status`, it never starts a daemon.
     Status,
     /// Run the daemon in the foreground (what `start` runs in the background).
     #[command(hide = true)]
@@ -566,6 +570,7 @@ pub enum DebugCommand {
         id: String,
         #[command(flatten)]
         on: DebugOn,
+        /// Which part of the request to print.
         #[arg(long, value_enum, default_value = "metadata")]
         part: PartArg,
         /// Body reads: start here, in UTF-16 code units.
@@ -624,6 +629,7 @@ pub enum DebugCommand {
     Export {
         #[command(flatten)]
         on: DebugOn,
+        /// The document to write.
         #[arg(long, value_enum, default_value = "json")]
         format: FormatArg,
         /// Write the document to this file (created with mode 0600) instead of stdout.
@@ -718,25 +724,42 @@ pub enum DialogsArg {
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum ScopeArg {
+    /// Request URLs.
     Url,
+    /// Request and response headers (the raw ones when the browser reported them).
     Headers,
+    /// Request bodies.
     Request,
+    /// Response bodies.
     Response,
+    /// Console messages and their source URLs.
     Console,
+    /// Page-load URLs and the page text observed as each page loaded.
     Pages,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum FormatArg {
+    /// bsk's export document, version 1.
     Json,
+    /// HAR 1.2 of the same snapshot, for Chrome DevTools' "Import HAR" and other network viewers.
     Har,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum PartArg {
+    /// Method, URL, type, state, status or failure, duration and each body's state, with the
+    /// status text, MIME type, frame, initiator, encoded size and the later hops of its redirect
+    /// chain; no body text.
     Metadata,
+    /// The request body: its state and sizes, and a slice of its text (or the value at --pointer).
     Request,
+    /// The response body: its state and sizes, and a slice of its text (or the value at
+    /// --pointer).
     Response,
+    /// Request and response headers, with the raw ones the browser reported (cookies and
+    /// Set-Cookie included, redacted).
     Headers,
+    /// When it started and ended, its duration, and Chrome's resource timing.
     Timing,
 }
