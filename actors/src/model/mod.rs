@@ -4,3 +4,12 @@ pub mod har;
 pub mod paging;
 pub mod redact;
 pub mod time;
+
+/// Where to cut `text` to keep its first `max` characters: the byte offset, or `None` when it
+/// has no more than `max`.
+pub fn cut_at(text: &str, max: usize) -> Option<usize> {
+    if text.len() <= max {
+        return None;
+    }
+    text.char_indices().nth(max).map(|(at, _)| at)
+}

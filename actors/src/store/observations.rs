@@ -14,11 +14,11 @@ const MAX_FIELD_NAME_CHARS: usize = 64;
 const MAX_FIELD_KIND_CHARS: usize = 32;
 
 /// `text` cut to `max` characters.
-fn bounded(text: String, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        Some((cut, _)) => text[..cut].to_owned(),
-        None => text,
+fn bounded(mut text: String, max: usize) -> String {
+    if let Some(cut) = crate::model::cut_at(&text, max) {
+        text.truncate(cut);
     }
+    text
 }
 
 /// Redacts and bounds an observation: sensitive field names lose their values, every value and

@@ -250,9 +250,7 @@ fn route_key(out: &mut String, method: &str, url: &str) {
     out.push(' ');
     let route_at = out.len();
     write_route(out, url);
-    if out.len() - route_at > MAX_ROUTE_CHARS
-        && let Some((cut, _)) = out[route_at..].char_indices().nth(MAX_ROUTE_CHARS)
-    {
+    if let Some(cut) = crate::model::cut_at(&out[route_at..], MAX_ROUTE_CHARS) {
         out.truncate(route_at + cut);
         out.push('…');
     }

@@ -205,6 +205,18 @@ async fn a_closed_socket_fails_pending_commands_and_ends_owners() {
     ));
 }
 
+/// Returns once a reply the peer sends after everything it said so far has arrived: the
+/// reader got through all of it without waiting for the owners.
+async fn reader_caught_up(client: &CdpClient, mut peer: Peer) -> Peer {
+    let ping = client.send(None, "Browser.getVersion", json!({})).await;
+    let command = next_command(&mut peer).await;
+    peer.say
+        .send(json!({ "id": command["id"], "result": {} }))
+        .expect("say");
+    ping.wait().await.expect("reply after the flood");
+    peer
+}
+
 #[tokio::test]
 async fn a_full_owner_drops_the_newest_events_and_counts_them() {
     let (url, peer) = peer().await;
@@ -217,14 +229,7 @@ async fn a_full_owner_drops_the_newest_events_and_counts_them() {
     for i in 0..EVENT_QUEUE_CAPACITY + extra {
         peer.say.send(json!({ "method": "Runtime.consoleAPICalled", "sessionId": "S1", "params": { "i": i } })).expect("say");
     }
-    // A reply sent after the flood proves the reader got through all of it without waiting.
-    let ping = client.send(None, "Browser.getVersion", json!({})).await;
-    let mut peer = peer;
-    let command = next_command(&mut peer).await;
-    peer.say
-        .send(json!({ "id": command["id"], "result": {} }))
-        .expect("say");
-    ping.wait().await.expect("reply after the flood");
+    let _peer = reader_caught_up(&client, peer).await;
     assert_eq!(owner.dropped(), extra as u64);
     let first = owner.recv().await.expect("first event");
     assert_eq!(first.value()["i"], 0, "the oldest events are kept");
@@ -244,13 +249,7 @@ async fn a_busy_owner_holds_at_most_its_byte_budget_of_events() {
     for i in 0..total {
         peer.say.send(say(i)).expect("say");
     }
-    let ping = client.send(None, "Browser.getVersion", json!({})).await;
-    let mut peer = peer;
-    let command = next_command(&mut peer).await;
-    peer.say
-        .send(json!({ "id": command["id"], "result": {} }))
-        .expect("say");
-    ping.wait().await.expect("reply after the flood");
+    let peer = reader_caught_up(&client, peer).await;
     let (mut kept, mut bytes) = (0, 0);
     while let Some(event) = owner.try_recv() {
         kept += 1;

@@ -760,11 +760,12 @@ const LINK_URL_CHARS: usize = 2048;
 
 /// A tab's URL as the extension may store it: redacted, and cut to [`LINK_URL_CHARS`].
 fn link_url(url: &str) -> String {
-    let url = bsk_actors::model::redact::url(url);
-    match url.char_indices().nth(LINK_URL_CHARS) {
-        Some((cut, _)) => format!("{}…", &url[..cut]),
-        None => url,
+    let mut url = bsk_actors::model::redact::url(url);
+    if let Some(cut) = bsk_actors::model::cut_at(&url, LINK_URL_CHARS) {
+        url.truncate(cut);
+        url.push('…');
     }
+    url
 }
 
 #[cfg(test)]

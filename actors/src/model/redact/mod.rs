@@ -207,9 +207,7 @@ pub fn url(url: &str) -> String {
 /// [`MAX_URL_CHARS`]: crate::bounds::MAX_URL_CHARS
 pub fn kept_url(raw: &str) -> String {
     let mut kept = url(raw);
-    if kept.len() > crate::bounds::MAX_URL_CHARS
-        && let Some((cut, _)) = kept.char_indices().nth(crate::bounds::MAX_URL_CHARS)
-    {
+    if let Some(cut) = super::cut_at(&kept, crate::bounds::MAX_URL_CHARS) {
         kept.truncate(cut);
         kept.push('…');
     }
