@@ -451,6 +451,7 @@ describe('evidence page', () => {
       '3 bodies truncated at a text limit',
       '2 body reads refused: 32 were already queued',
       '1 body read missed the 2.5 s deadline',
+      '1 body read failed inside bsk (an internal error, in the daemon log)',
       '4 browser events lost because a capture queue was full',
       '2 raw-header (ExtraInfo) events dropped while waiting for their request',
       '2 iframes not captured: 16 were already attached',

@@ -20,6 +20,7 @@ const COUNTERS = {
   bodies_truncated: (n) => `${plural(n, 'body', 'bodies')} truncated at a text limit`,
   bodies_saturated: (n) => `${plural(n, 'body read')} refused: 32 were already queued`,
   bodies_deadline: (n) => `${plural(n, 'body read')} missed the 2.5 s deadline`,
+  bodies_read_failed: (n) => `${plural(n, 'body read')} failed inside bsk (an internal error, in the daemon log)`,
   events_dropped: (n) => `${plural(n, 'browser event')} lost because a capture queue was full`,
   extra_info_dropped: (n) => `${plural(n, 'raw-header (ExtraInfo) event')} dropped while waiting for their request`,
 };

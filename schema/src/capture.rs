@@ -538,6 +538,10 @@ pub struct Counters {
     pub body_fetches_skipped: u64,
     /// Body fetches that missed the 2.5 s deadline.
     pub bodies_deadline: u64,
+    /// Body reads that failed inside bsk (an internal error, written to the daemon's log): the
+    /// request is kept, its body reads `read_failed`.
+    #[serde(default)]
+    pub bodies_read_failed: u64,
     /// Browser events lost because a capture queue was full or the event could not be read.
     pub events_dropped: u64,
     /// ExtraInfo events dropped while waiting for their request.

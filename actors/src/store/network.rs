@@ -795,6 +795,7 @@ impl Capture {
                 match reason {
                     BodyReason::Saturated => self.counters.bodies_saturated += 1,
                     BodyReason::Deadline => self.counters.bodies_deadline += 1,
+                    BodyReason::ReadFailed => self.counters.bodies_read_failed += 1,
                     _ => {}
                 }
                 let state = if job.kind == BodyKind::Request

@@ -286,6 +286,17 @@ fn binary_failed_and_stopped_bodies_say_why() {
     );
     assert_eq!(c.counters.bodies_deadline, 0);
 
+    // A text body whose read failed inside bsk says so, and is counted where `status` shows it.
+    sent(&mut c, "8", "http://a/report", 1_000);
+    let jobs = finish(&mut c, "8", 200, "text/plain", 1_000);
+    c.apply_body(&jobs[0], BodyOutcome::Failed(BodyReason::ReadFailed));
+    let report = c.request("r3").expect("r3").response_body.clone();
+    assert_eq!(
+        (report.state, report.reason),
+        (BodyState::Unavailable, Some(BodyReason::ReadFailed))
+    );
+    assert_eq!(c.counters.bodies_read_failed, 1);
+
     sent(&mut c, "2", "http://a/down", 1_000);
     c.apply_network(
         "TAB",
@@ -294,7 +305,7 @@ fn binary_failed_and_stopped_bodies_say_why() {
         &json!({ "requestId": "2", "errorText": "net::ERR_CONNECTION_REFUSED" }).to_string(),
         1_050,
     );
-    let failed = c.request("r3").expect("r3");
+    let failed = c.request("r4").expect("r4");
     assert_eq!(
         (failed.state, failed.failure.as_deref()),
         (RequestState::Failed, Some("net::ERR_CONNECTION_REFUSED"))
@@ -305,7 +316,7 @@ fn binary_failed_and_stopped_bodies_say_why() {
     let jobs = finish(&mut c, "4", 200, "text/plain", 1_000);
     assert!(jobs.is_empty(), "an unknown request id changes nothing");
     c.stop(StopReason::Stopped, 2_000);
-    let pending = c.request("r4").expect("r4");
+    let pending = c.request("r5").expect("r5");
     assert_eq!(pending.state, RequestState::Unfinished);
     assert_eq!(
         (pending.response_body.state, pending.response_body.reason),
