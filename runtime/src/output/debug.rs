@@ -111,7 +111,10 @@ fn run_lines(run: &RunInfo) -> String {
             c.body_fetches_skipped,
         ),
         ("bodies past deadline", c.bodies_deadline),
-        ("body reads failed in bsk (see the daemon log)", c.bodies_read_failed),
+        (
+            "body reads failed in bsk (see the daemon log)",
+            c.bodies_read_failed,
+        ),
         ("events dropped", c.events_dropped),
         ("extra-info dropped", c.extra_info_dropped),
         (
