@@ -70,13 +70,16 @@ pub struct Capture {
     stop_reason: Option<StopReason>,
     /// Capture-wide, bumped on every change to any record; `--since` follows it.
     revision: u64,
-    /// In id order (ids are issued in order and records only leave), so an id is found by
-    /// binary search.
+    /// In id order (ids are issued in order and records only leave).
     requests: VecDeque<RequestRecord>,
-    /// CDP `requestId` → id of the record for its latest redirect hop.
-    by_cdp_id: HashMap<String, String>,
-    /// Record id → its CDP `requestId`, to unlink an evicted record in O(1).
-    cdp_of: HashMap<String, String>,
+    /// The number of each record in `requests` (`r7` is 7), in the same places: an id is found
+    /// by binary search over these, without touching a record (a lookup per network event, whose
+    /// probes into the records themselves each read a string on the heap).
+    numbers: VecDeque<u64>,
+    /// CDP `requestId` → number of the record for its latest redirect hop.
+    by_cdp_id: HashMap<String, u64>,
+    /// Record number → its CDP `requestId`, to unlink an evicted record in O(1).
+    cdp_of: HashMap<u64, String>,
     /// Numbers of the records that hold body text, oldest first: where text eviction starts.
     with_text: BTreeSet<u64>,
     /// What this capture retains at most.
@@ -135,6 +138,7 @@ impl Capture {
             stop_reason: None,
             revision: 0,
             requests: VecDeque::new(),
+            numbers: VecDeque::new(),
             by_cdp_id: HashMap::new(),
             preflights_waiting: VecDeque::new(),
             console: VecDeque::new(),
@@ -413,7 +417,9 @@ impl Capture {
             .iter()
             .position(|r| r.state != RequestState::Pending)
             .unwrap_or(0);
-        if let Some(evicted) = self.requests.remove(index) {
+        if let Some(evicted) = self.requests.remove(index)
+            && let Some(n) = self.numbers.remove(index)
+        {
             self.text_units -= evicted.request_body.units + evicted.response_body.units;
             // A body lost to a full fetch queue is a retained request's loss only while the
             // request is retained: evicted, it is counted with the request.
@@ -423,11 +429,9 @@ impl Capture {
                 .count() as u64;
             self.counters.bodies_saturated =
                 self.counters.bodies_saturated.saturating_sub(saturated);
-            if let Some(n) = id_number(&evicted.id) {
-                self.with_text.remove(&n);
-            }
-            if let Some(cdp_id) = self.cdp_of.remove(&evicted.id)
-                && self.by_cdp_id.get(&cdp_id) == Some(&evicted.id)
+            self.with_text.remove(&n);
+            if let Some(cdp_id) = self.cdp_of.remove(&n)
+                && self.by_cdp_id.get(&cdp_id) == Some(&n)
             {
                 self.by_cdp_id.remove(&cdp_id);
             }
@@ -439,6 +443,9 @@ impl Capture {
     /// never the one being stored (`keep`).
     fn make_room_for_text(&mut self, units: usize, keep: &str) {
         let budget = self.limits.text_budget;
+        if self.text_units + units <= budget {
+            return;
+        }
         // A revision per record touched, so paging never skips one (see `stop`).
         let mut next = self.revision;
         let keep = id_number(keep);
@@ -489,27 +496,18 @@ impl Capture {
         }
     }
 
+    /// Where request number `n` is kept.
     fn index_of_number(&self, n: u64) -> Option<usize> {
-        // The id as the store writes it, on the stack: `r` and at most 20 digits.
-        use std::io::Write;
-        let mut id = [0u8; 24];
-        let mut out = &mut id[..];
-        write!(out, "r{n}").ok()?;
-        let len = 24 - out.len();
-        self.index_of(std::str::from_utf8(&id[..len]).ok()?)
-    }
-
-    /// Where request `id`, as the store wrote it, is kept. Ids are `r` and a number without
-    /// leading zeros, so ordering them by length, then bytes, orders them by number without
-    /// parsing one per probe (the lookup of every network event).
-    fn index_of(&self, id: &str) -> Option<usize> {
-        self.requests
-            .binary_search_by(|r| (r.id.len(), r.id.as_bytes()).cmp(&(id.len(), id.as_bytes())))
-            .ok()
+        self.numbers.binary_search(&n).ok()
     }
 
     fn record_mut(&mut self, id: &str) -> Option<&mut RequestRecord> {
-        let index = self.index_of(id)?;
+        self.record_mut_at(id_number(id)?)
+    }
+
+    /// Request number `n`, to change.
+    fn record_mut_at(&mut self, n: u64) -> Option<&mut RequestRecord> {
+        let index = self.index_of_number(n)?;
         self.requests.get_mut(index)
     }
 

@@ -464,11 +464,11 @@ impl Capture {
             );
         }
         if let Some(redirect) = &params.redirect_response
-            && let Some(previous) = self.by_cdp_id.get(cdp_id).cloned()
+            && let Some(previous) = self.by_cdp_id.get(cdp_id).copied()
         {
             let revision = self.bump();
             let headers = header_set(&mut self.redactions, &redirect.headers);
-            if let Some(record) = self.record_mut(&previous) {
+            if let Some(record) = self.record_mut_at(previous) {
                 record.revision = revision;
                 record.state = RequestState::Complete;
                 record.ended_at = Some(redirected_at);
@@ -481,7 +481,7 @@ impl Capture {
                 remote_endpoint(record, redirect);
                 record.response_body = Body::state(BodyState::Empty, None);
             }
-            redirect_from = Some(previous);
+            redirect_from = Some(format!("r{previous}"));
         }
         self.make_room_for_request();
         self.issued.requests += 1;
@@ -570,9 +570,11 @@ impl Capture {
         self.text_units += record.request_body.units;
         self.count_into_operation_window(started_at);
         self.requests.push_back(record);
+        self.numbers.push_back(self.issued.requests);
         self.note_text(&id);
-        self.by_cdp_id.insert(cdp_id.to_string(), id.clone());
-        self.cdp_of.insert(id.clone(), cdp_id.to_string());
+        self.by_cdp_id
+            .insert(cdp_id.to_string(), self.issued.requests);
+        self.cdp_of.insert(self.issued.requests, cdp_id.to_string());
         self.link_preflight(cdp_id, &id, params.initiator.as_ref());
         self.make_room_for_text(0, &id);
         self.apply_pending_extra(cdp_id);
@@ -587,8 +589,8 @@ impl Capture {
                 let Some(guarded_cdp) = initiator.request_id.as_deref() else {
                     return;
                 };
-                match self.by_cdp_id.get(guarded_cdp).cloned() {
-                    Some(guarded) => (id.to_string(), guarded),
+                match self.by_cdp_id.get(guarded_cdp) {
+                    Some(guarded) => (id.to_string(), format!("r{guarded}")),
                     None => {
                         if self.preflights_waiting.len() == MAX_PREFLIGHTS_WAITING {
                             self.preflights_waiting.pop_front();
@@ -661,7 +663,7 @@ impl Capture {
         encoded_data_length: Option<f64>,
         ended_at: u64,
     ) -> Vec<BodyJob> {
-        let Some(id) = self.by_cdp_id.get(cdp_id).cloned() else {
+        let Some(&n) = self.by_cdp_id.get(cdp_id) else {
             return Vec::new();
         };
         let mut job = None;
@@ -683,7 +685,7 @@ impl Capture {
             } else {
                 // Binary bodies are read too, when the pool has room, to be identified.
                 job = Some(BodyJob {
-                    record_id: id.clone(),
+                    record_id: format!("r{n}"),
                     kind: BodyKind::Response,
                     session_id: session_id.to_string(),
                     cdp_request_id: cdp_id.to_string(),
@@ -829,11 +831,11 @@ impl Capture {
 
     /// Applies `change` to the record of `cdp_id`'s latest hop and bumps its revision.
     fn update(&mut self, cdp_id: &str, change: impl FnOnce(&mut RequestRecord)) {
-        let Some(id) = self.by_cdp_id.get(cdp_id).cloned() else {
+        let Some(&n) = self.by_cdp_id.get(cdp_id) else {
             return;
         };
         let revision = self.bump();
-        if let Some(record) = self.record_mut(&id) {
+        if let Some(record) = self.record_mut_at(n) {
             record.revision = revision;
             change(record);
         }

@@ -688,18 +688,23 @@ impl Inner {
             .then(|| event.value())
             .filter(|params| params["waitingForDebugger"] == true)
             .map(|params| params["sessionId"].as_str().unwrap_or_default().to_string());
-        let delivery = match event.session_id.clone() {
+        let delivery = match event.session_id.as_deref() {
             None => Some(self.browser_route.deliver(event)),
-            Some(session) => {
-                let delivered = self.routes.get(&session).map(|route| route.deliver(event));
-                if delivered == Some(Delivery::Gone) {
-                    self.routes.remove(&session);
+            Some(session) => match self.routes.get(session) {
+                Some(route) => {
+                    let delivered = route.deliver(event);
+                    if delivered == Delivery::Gone {
+                        let session = route.key().clone();
+                        drop(route);
+                        self.routes.remove(&session);
+                    }
+                    Some(delivered)
                 }
-                if delivered.is_none() {
+                None => {
                     self.unrouted.fetch_add(1, Ordering::Relaxed);
+                    None
                 }
-                delivered
-            }
+            },
         };
         if let (Some(child), Some(Delivery::Dropped) | None) = (paused, delivery) {
             self.resume(&child);
