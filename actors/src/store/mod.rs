@@ -36,6 +36,10 @@ pub use network::{
 pub use network_events::NetworkEvent;
 
 /// The number of a request id: `r12` → 12.
+/// A map keyed by the browser's request ids, which it issues and no page chooses: hashed with
+/// foldhash (seeded per process), a lookup per network event, rather than SipHash.
+type CdpIdMap<V> = HashMap<String, V, foldhash::fast::RandomState>;
+
 fn id_number(id: &str) -> Option<u64> {
     id.strip_prefix('r')?.parse().ok()
 }
@@ -77,9 +81,9 @@ pub struct Capture {
     /// probes into the records themselves each read a string on the heap).
     numbers: VecDeque<u64>,
     /// CDP `requestId` → number of the record for its latest redirect hop.
-    by_cdp_id: HashMap<String, u64>,
+    by_cdp_id: CdpIdMap<u64>,
     /// Record number → its CDP `requestId`, to unlink an evicted record in O(1).
-    cdp_of: HashMap<u64, String>,
+    cdp_of: HashMap<u64, String, foldhash::fast::RandomState>,
     /// Numbers of the records that hold body text, oldest first: where text eviction starts.
     with_text: BTreeSet<u64>,
     /// What this capture retains at most.
@@ -130,7 +134,7 @@ impl Capture {
     pub fn with_limits(meta: RunMeta, limits: CaptureLimits) -> Capture {
         Capture {
             meta,
-            cdp_of: HashMap::new(),
+            cdp_of: HashMap::default(),
             with_text: BTreeSet::new(),
             limits,
             state: CaptureState::Active,
@@ -139,7 +143,7 @@ impl Capture {
             revision: 0,
             requests: VecDeque::new(),
             numbers: VecDeque::new(),
-            by_cdp_id: HashMap::new(),
+            by_cdp_id: CdpIdMap::default(),
             preflights_waiting: VecDeque::new(),
             console: VecDeque::new(),
             operations: VecDeque::new(),

@@ -145,20 +145,32 @@ fn header_set(memo: &mut redact::Memo, headers: &EventHeaders<'_>) -> Headers {
 
 /// Whether a body of this content type is bytes rather than text.
 pub fn is_binary_type(content_type: &str) -> bool {
-    is_binary_mime(&content_type.to_ascii_lowercase())
+    is_binary_mime(content_type)
 }
 
+/// Whether `mime`, in any case, names bytes rather than text (without a lowercase copy: it is
+/// asked for every finished request).
 fn is_binary_mime(mime: &str) -> bool {
-    let mime = mime.to_ascii_lowercase();
-    let textual = mime.starts_with("text/")
-        || mime.contains("json")
-        || mime.contains("javascript")
-        || mime.contains("xml")
-        || mime.contains("x-www-form-urlencoded")
-        || mime.contains("graphql")
-        || mime.contains("ecmascript")
-        || mime.contains("svg")
-        || mime.is_empty();
+    let mime = mime.as_bytes();
+    let has = |part: &str| {
+        mime.windows(part.len())
+            .any(|window| window.eq_ignore_ascii_case(part.as_bytes()))
+    };
+    let textual = mime.is_empty()
+        || mime
+            .get(..5)
+            .is_some_and(|start| start.eq_ignore_ascii_case(b"text/"))
+        || [
+            "json",
+            "javascript",
+            "xml",
+            "x-www-form-urlencoded",
+            "graphql",
+            "ecmascript",
+            "svg",
+        ]
+        .into_iter()
+        .any(has);
     !textual
 }
 
@@ -509,7 +521,7 @@ impl Capture {
                 ..Body::state(BodyState::Pending, None)
             }
         };
-        let binary = |text: &str| is_binary_mime(&mime.to_ascii_lowercase()) || text.contains('\0');
+        let binary = |text: &str| is_binary_mime(&mime) || text.contains('\0');
         let request_body = match (request.post_data.as_deref(), request.has_post_data) {
             // Multipart bodies are parsed into parts by the pool, off the capture's lock.
             (Some(_), _) if is_multipart(&mime) => fetch(&mut jobs),

@@ -36,7 +36,7 @@ pub struct Summary {
     other: Option<Route>,
     /// CDP request id → the route its latest hop counts in and when it was sent (CDP monotonic
     /// seconds).
-    in_flight: HashMap<String, InFlight>,
+    in_flight: super::CdpIdMap<InFlight>,
 }
 
 #[derive(Debug, Clone, Copy)]

@@ -246,6 +246,22 @@ fn bodies_are_redacted_bounded_and_read_by_pointer() {
 }
 
 #[test]
+fn a_content_type_is_binary_or_text_whatever_its_case() {
+    use crate::store::is_binary_type;
+    for text in [
+        "",
+        "TEXT/html",
+        "Application/JSON; charset=UTF-8",
+        "image/SVG+xml",
+    ] {
+        assert!(!is_binary_type(text), "{text} is text");
+    }
+    for binary in ["IMAGE/PNG", "application/octet-stream", "font/woff2"] {
+        assert!(is_binary_type(binary), "{binary} is bytes");
+    }
+}
+
+#[test]
 fn binary_failed_and_stopped_bodies_say_why() {
     let mut c = capture();
     sent(&mut c, "1", "http://a/img", 1_000);

@@ -118,6 +118,11 @@ pub(super) struct Inner {
     /// Until when (in milliseconds since `started`) the reader stays prompt because someone
     /// hurried ([`CdpClient::hurry`]).
     hurried_until: AtomicU64,
+    /// When (in milliseconds since `started`, plus one; 0 for never) the latest prompt command
+    /// was sent: past [`PROMPT_FOR`] after it no pending command can still be prompt, and
+    /// [`Inner::waits_promptly`] answers without looking through them (the reader asks each time
+    /// the pipe empties).
+    prompt_sent: AtomicU64,
     started: Instant,
     /// Whether the reader may gather at all (a pipe with windows).
     gathers: std::sync::atomic::AtomicBool,
@@ -432,6 +437,7 @@ impl CdpClient {
             oversize: AtomicU64::new(0),
             prompt: Arc::new(tokio::sync::Notify::new()),
             hurried_until: AtomicU64::new(0),
+            prompt_sent: AtomicU64::new(0),
             started: Instant::now(),
             gathers: std::sync::atomic::AtomicBool::new(false),
             idle: std::sync::atomic::AtomicBool::new(false),
@@ -584,6 +590,9 @@ impl CdpClient {
                     },
                 );
                 if urgency == Urgency::Prompt {
+                    self.inner
+                        .prompt_sent
+                        .fetch_max(self.inner.millis().saturating_add(1), Ordering::Relaxed);
                     self.inner.prompt.notify_waiters();
                 }
                 match self.inner.outgoing.send(frame).await {
@@ -714,13 +723,17 @@ impl Inner {
     /// Whether someone waits promptly for a reply: a prompt command sent within the last
     /// [`PROMPT_FOR`], or a hurry within it.
     pub(super) fn waits_promptly(&self) -> bool {
-        self.millis() < self.hurried_until.load(Ordering::Relaxed)
-            || self.pending.iter().any(|entry| {
-                entry
-                    .value()
-                    .prompt_since
-                    .is_some_and(|sent| sent.elapsed() < PROMPT_FOR)
-            })
+        let now = self.millis();
+        let prompt_for = u64::try_from(PROMPT_FOR.as_millis()).unwrap_or(u64::MAX);
+        let last_prompt = self.prompt_sent.load(Ordering::Relaxed);
+        now < self.hurried_until.load(Ordering::Relaxed)
+            || (last_prompt > 0 && now < (last_prompt - 1).saturating_add(prompt_for))
+                && self.pending.iter().any(|entry| {
+                    entry
+                        .value()
+                        .prompt_since
+                        .is_some_and(|sent| sent.elapsed() < PROMPT_FOR)
+                })
     }
 
     /// The reader found the pipe empty: whoever waits in [`CdpClient::caught_up`] may go on.

@@ -790,3 +790,28 @@ mod properties {
         }
     }
 }
+
+#[tokio::test]
+async fn only_a_prompt_command_sent_within_prompt_for_keeps_the_reader_prompt() {
+    let (client, _events, mut browser) = gathering(Transport::Pipe, AN_HOUR).await;
+    assert!(!client.inner.waits_promptly(), "nothing sent yet");
+    let _unhurried = client
+        .send_as(
+            None,
+            "Network.getResponseBody",
+            json!({}),
+            Duration::from_secs(60),
+            Urgency::Unhurried,
+        )
+        .await;
+    browser.next_command().await;
+    assert!(
+        !client.inner.waits_promptly(),
+        "an unhurried command's reply may wait for the window"
+    );
+    let _prompt = client.send(None, "Runtime.evaluate", json!({})).await;
+    browser.next_command().await;
+    assert!(client.inner.waits_promptly(), "a prompt command in flight");
+    // Unanswered, it stops counting PROMPT_FOR after it was sent.
+    no_one_waits_promptly(&client).await;
+}
