@@ -29,6 +29,11 @@ use crate::store::{BodyJob, BodyKind, BodyOutcome, is_multipart};
 /// which costs a few milliseconds nobody waits for; from it, a backlog is forming.
 const HURRY_AT: usize = BODY_FETCH_QUEUE / 4;
 
+/// A body from this many bytes of the browser's reply is decoded, hashed and redacted on a
+/// blocking thread: parsing and redacting a large JSON body takes milliseconds, and the runtime's
+/// worker, which reads every capture's events, would be held for them.
+const OFF_WORKER_BYTES: usize = 64 * 1024;
+
 #[derive(Debug)]
 pub struct BodyPool {
     capture: SharedCapture,
@@ -110,6 +115,36 @@ async fn settled(reading: impl std::future::Future<Output = BodyOutcome>) -> Bod
             BodyOutcome::Failed(BodyReason::ReadFailed)
         }
     }
+}
+
+/// The size of the body text in `reply`, as the browser sent it (base64 or text).
+fn reply_bytes(kind: BodyKind, reply: &Result<serde_json::Value, CommandError>) -> usize {
+    let field = match kind {
+        BodyKind::Response => "body",
+        BodyKind::Request => "postData",
+    };
+    reply
+        .as_ref()
+        .ok()
+        .and_then(|value| value[field].as_str())
+        .map_or(0, str::len)
+}
+
+/// [`outcome_of`] on a blocking thread, `read_failed` if it panicked there.
+async fn off_worker(
+    kind: BodyKind,
+    content_type: String,
+    reply: Result<serde_json::Value, CommandError>,
+) -> BodyOutcome {
+    let runtime = tokio::runtime::Handle::current();
+    let outcome = tokio::task::spawn_blocking(move || {
+        runtime.block_on(settled(outcome_of(kind, &content_type, reply)))
+    })
+    .await;
+    outcome.unwrap_or_else(|e| {
+        tracing::error!(error = %e, "reading a body failed on its thread; the body is marked read_failed");
+        BodyOutcome::Failed(BodyReason::ReadFailed)
+    })
 }
 
 async fn outcome_of(
@@ -194,7 +229,11 @@ impl BodyPool {
                 Err(_) => Err(CommandError::Deadline),
             };
             // Decoding, hashing and parsing happen here, off the capture's lock.
-            let outcome = settled(outcome_of(kind, &content_type, reply)).await;
+            let outcome = if reply_bytes(kind, &reply) < OFF_WORKER_BYTES {
+                settled(outcome_of(kind, &content_type, reply)).await
+            } else {
+                off_worker(kind, content_type, reply).await
+            };
             let _ = me.tell(Done { ticket, outcome }).await;
         });
         self.running.insert(ticket, (job, task));
@@ -338,5 +377,21 @@ mod tests {
             Ok(json!({ "body": "ok", "base64Encoded": false })),
         );
         assert!(!matches!(settled(fine).await, BodyOutcome::Failed(_)));
+    }
+
+    #[tokio::test]
+    async fn a_large_body_is_read_off_the_worker_with_the_same_outcome() {
+        let secret = r#""password":"hunter2","#;
+        let body = format!("{{{secret}\"rows\":\"{}\"}}", "x".repeat(OFF_WORKER_BYTES));
+        let reply = || Ok(json!({ "body": body, "base64Encoded": false }));
+        assert!(reply_bytes(BodyKind::Response, &reply()) >= OFF_WORKER_BYTES);
+        let text = |outcome: BodyOutcome| match outcome {
+            BodyOutcome::Retained(body) => body.text.unwrap_or_default(),
+            other => panic!("a retained body, not {other:?}"),
+        };
+        let off = text(off_worker(BodyKind::Response, "application/json".into(), reply()).await);
+        let on = text(outcome_of(BodyKind::Response, "application/json", reply()).await);
+        assert_eq!(off, on);
+        assert!(!off.contains("hunter2"), "redacted off the worker too");
     }
 }
