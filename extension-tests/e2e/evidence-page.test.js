@@ -441,7 +441,9 @@ describe('evidence page', () => {
     console.log(`full-bounds record: first render of the timeline ${firstRender.toFixed(0)} ms after navigation start (200 requests, 100 console entries, 64 operations, 20 pages, ${full.run.text_units} body code units)`);
     assert.match(await page.locator('.tabs').innerText(), /Timeline\s+64\s+Requests\s+200\s+Traffic summary\s+513\s+Console\s+100\s+Page context\s+20/);
     assert.ok(await page.getByText('Possibly related (by start time, not proof of causation)').count() > 0);
-    const capacity = await textOf(page.locator('.card', { hasText: 'Capacity limits' }));
+    const capacityCard = page.locator('.card', { hasText: 'Capacity limits' });
+    await capacityCard.screenshot({ path: join(artifactsDir(), 'evidence-capacity-full-bounds.png') });
+    const capacity = await textOf(capacityCard);
     for (const words of [
       '965 oldest finished requests evicted to keep 200 (1,165 seen)',
       '80 oldest console entries evicted to keep 100 (180 seen)',
