@@ -16,7 +16,8 @@ test: deps test-deps
 build:
 	$(CARGO) build --workspace --bins
 
-# The load benchmark behind docs/performance.md (about 40 minutes on 2 cores): a release build,
+# The load benchmark behind docs/performance.md (about 45 minutes on 2 cores, and about 10 more for
+# a clean release build, optimized as one unit): a release build,
 # Playwright and chrome-devtools-mcp from npm when missing (no browser download: both use
 # Chromium), then every phase. Tables: load-tests/out/report.md; data: load-tests/out/report.json.
 # BENCH_ARGS passes options, e.g. `make bench BENCH_ARGS=--quick`.
