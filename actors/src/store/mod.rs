@@ -35,13 +35,18 @@ pub use network::{
 };
 pub use network_events::NetworkEvent;
 
-/// The number of a request id: `r12` → 12.
 /// A map keyed by the browser's request ids, which it issues and no page chooses: hashed with
 /// foldhash (seeded per process), a lookup per network event, rather than SipHash.
 type CdpIdMap<V> = HashMap<String, V, foldhash::fast::RandomState>;
 
+/// The number of a request id: `r12` → 12.
 fn id_number(id: &str) -> Option<u64> {
     id.strip_prefix('r')?.parse().ok()
+}
+
+/// The id of request number `n`: 12 → `r12`.
+fn request_id(n: u64) -> String {
+    format!("r{n}")
 }
 
 /// Milliseconds since the Unix epoch: the clock of every record.

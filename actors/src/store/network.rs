@@ -493,12 +493,12 @@ impl Capture {
                 remote_endpoint(record, redirect);
                 record.response_body = Body::state(BodyState::Empty, None);
             }
-            redirect_from = Some(format!("r{previous}"));
+            redirect_from = Some(super::request_id(previous));
         }
         self.make_room_for_request();
         self.issued.requests += 1;
         self.counters.requests_seen += 1;
-        let id = format!("r{}", self.issued.requests);
+        let id = super::request_id(self.issued.requests);
         let request = &params.request;
         let mime = request
             .headers
@@ -602,7 +602,7 @@ impl Capture {
                     return;
                 };
                 match self.by_cdp_id.get(guarded_cdp) {
-                    Some(guarded) => (id.to_string(), format!("r{guarded}")),
+                    Some(&guarded) => (id.to_string(), super::request_id(guarded)),
                     None => {
                         if self.preflights_waiting.len() == MAX_PREFLIGHTS_WAITING {
                             self.preflights_waiting.pop_front();
@@ -697,7 +697,7 @@ impl Capture {
             } else {
                 // Binary bodies are read too, when the pool has room, to be identified.
                 job = Some(BodyJob {
-                    record_id: format!("r{n}"),
+                    record_id: super::request_id(n),
                     kind: BodyKind::Response,
                     session_id: session_id.to_string(),
                     cdp_request_id: cdp_id.to_string(),

@@ -726,14 +726,16 @@ impl Inner {
         let now = self.millis();
         let prompt_for = u64::try_from(PROMPT_FOR.as_millis()).unwrap_or(u64::MAX);
         let last_prompt = self.prompt_sent.load(Ordering::Relaxed);
+        let prompt_sent_lately =
+            last_prompt > 0 && now < (last_prompt - 1).saturating_add(prompt_for);
         now < self.hurried_until.load(Ordering::Relaxed)
-            || (last_prompt > 0 && now < (last_prompt - 1).saturating_add(prompt_for))
+            || (prompt_sent_lately
                 && self.pending.iter().any(|entry| {
                     entry
                         .value()
                         .prompt_since
                         .is_some_and(|sent| sent.elapsed() < PROMPT_FOR)
-                })
+                }))
     }
 
     /// The reader found the pipe empty: whoever waits in [`CdpClient::caught_up`] may go on.

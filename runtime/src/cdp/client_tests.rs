@@ -217,14 +217,21 @@ async fn reader_caught_up(client: &CdpClient, mut peer: Peer) -> Peer {
     peer
 }
 
-#[tokio::test]
-async fn a_full_owner_drops_the_newest_events_and_counts_them() {
+/// A client reading without windows from a test peer, with one owner routed session `S1`; the
+/// client's browser-level receiver is returned so that it stays open.
+async fn owner_of_s1() -> (CdpClient, EventReceiver, EventReceiver, Peer) {
     let (url, peer) = peer().await;
-    let (client, _browser) = CdpClient::connect(&url, Windows::NONE)
+    let (client, browser) = CdpClient::connect(&url, Windows::NONE)
         .await
         .expect("connect");
-    let (sink, mut owner) = client.event_channel();
+    let (sink, owner) = client.event_channel();
     client.route("S1", sink);
+    (client, browser, owner, peer)
+}
+
+#[tokio::test]
+async fn a_full_owner_drops_the_newest_events_and_counts_them() {
+    let (client, _browser, mut owner, peer) = owner_of_s1().await;
     let extra = 5;
     for i in 0..EVENT_QUEUE_CAPACITY + extra {
         peer.say.send(json!({ "method": "Runtime.consoleAPICalled", "sessionId": "S1", "params": { "i": i } })).expect("say");
@@ -237,12 +244,7 @@ async fn a_full_owner_drops_the_newest_events_and_counts_them() {
 
 #[tokio::test]
 async fn a_busy_owner_holds_at_most_its_byte_budget_of_events() {
-    let (url, peer) = peer().await;
-    let (client, _browser) = CdpClient::connect(&url, Windows::NONE)
-        .await
-        .expect("connect");
-    let (sink, mut owner) = client.event_channel();
-    client.route("S1", sink);
+    let (client, _browser, mut owner, peer) = owner_of_s1().await;
     let text = "x".repeat(1024 * 1024);
     let total = EVENT_QUEUE_BYTES / text.len() + 8;
     let say = |i: usize| json!({ "method": "Runtime.consoleAPICalled", "sessionId": "S1", "params": { "i": i, "t": text } });

@@ -760,12 +760,7 @@ const LINK_URL_CHARS: usize = 2048;
 
 /// A tab's URL as the extension may store it: redacted, and cut to [`LINK_URL_CHARS`].
 fn link_url(url: &str) -> String {
-    let mut url = bsk_actors::model::redact::url(url);
-    if let Some(cut) = bsk_actors::model::cut_at(&url, LINK_URL_CHARS) {
-        url.truncate(cut);
-        url.push('…');
-    }
-    url
+    bsk_actors::model::redact::url_within(url, LINK_URL_CHARS)
 }
 
 #[cfg(test)]

@@ -206,8 +206,13 @@ pub fn url(url: &str) -> String {
 ///
 /// [`MAX_URL_CHARS`]: crate::bounds::MAX_URL_CHARS
 pub fn kept_url(raw: &str) -> String {
+    url_within(raw, crate::bounds::MAX_URL_CHARS)
+}
+
+/// [`url`], then cut to `max` characters ending in `…` when it is longer.
+pub fn url_within(raw: &str, max: usize) -> String {
     let mut kept = url(raw);
-    if let Some(cut) = super::cut_at(&kept, crate::bounds::MAX_URL_CHARS) {
+    if let Some(cut) = super::cut_at(&kept, max) {
         kept.truncate(cut);
         kept.push('…');
     }
