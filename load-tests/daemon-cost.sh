@@ -67,14 +67,16 @@ done
 sleep 1
 read -r u1 s1 v1 n1 b1 < <(sample)
 seen=$(requests_seen)
+saturated=$(bodies_saturated)
 hz=$(getconf CLK_TCK)
-python3 - "$seen" "$((u1 - u0))" "$((s1 - s0))" "$hz" "$((v1 - v0))" "$((n1 - n0))" "$((b1 - b0))" <<'EOF'
+python3 - "$seen" "$saturated" "$((u1 - u0))" "$((s1 - s0))" "$hz" "$((v1 - v0))" "$((n1 - n0))" "$((b1 - b0))" <<'EOF'
 import sys
-seen, user, system, hz, voluntary, involuntary, browser = (int(a) for a in sys.argv[1:])
+seen, saturated, user, system, hz, voluntary, involuntary, browser = (int(a) for a in sys.argv[1:])
 cpu, browser = (user + system) / hz, browser / hz
 print(f"requests {seen}  daemon CPU {cpu:.2f} s = {cpu / seen * 1000:.3f} s per 1,000 "
       f"({user / max(user + system, 1):.0%} user)  "
       f"context switches {voluntary} voluntary + {involuntary} involuntary = "
       f"{(voluntary + involuntary) / seen:.1f} per request  "
-      f"browser CPU {browser:.2f} s = {browser / seen * 1000:.3f} s per 1,000")
+      f"browser CPU {browser:.2f} s = {browser / seen * 1000:.3f} s per 1,000  "
+      f"bodies saturated {saturated}")
 EOF

@@ -20,3 +20,8 @@ open_traffic_page() {
 requests_seen() {
   "$bsk" debug status --json | python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["counters"]["requests_seen"])'
 }
+
+# The retained requests whose body was lost to a full body queue.
+bodies_saturated() {
+  "$bsk" debug status --json | python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["counters"]["bodies_saturated"])'
+}

@@ -56,7 +56,7 @@ impl Windows {
     /// What the daemon uses on the pipe of the browser it launches.
     pub const GATHER: Windows = Windows {
         first: Duration::from_millis(1),
-        most: Duration::from_millis(10),
+        most: Duration::from_millis(32),
     };
     /// Every message read as it comes.
     pub const NONE: Windows = Windows {
@@ -884,10 +884,17 @@ const PROMPT_FOR: Duration = Duration::from_millis(100);
 /// later, and the operation goes on rather than wait for it.
 const CAUGHT_UP_WITHIN: Duration = Duration::from_millis(200);
 
-/// A batch this large means the browser streams faster than a window should hold (a burst of
-/// requests): the reader reads promptly for the next [`PROMPT_FOR`], as without windows, so
-/// that the body pool sees requests finish one by one rather than a window's worth at once.
+/// A batch this large, per [`DENSE_SPAN`] of the window it gathered in, means the browser
+/// streams faster than a window should hold (a burst of requests): the reader reads promptly
+/// for the next [`PROMPT_FOR`], as without windows, so that the body pool sees requests finish
+/// one by one rather than a window's worth at once. A rate, not a count: a steady trickle of
+/// several pages on one pipe fills a long window with more messages than a short one without
+/// being a burst.
 const DENSE_BATCH: usize = 64;
+
+/// The span of window [`DENSE_BATCH`] is counted over; a batch read without a window, or after
+/// a shorter one, is dense from [`DENSE_BATCH`] messages.
+const DENSE_SPAN: Duration = Duration::from_millis(10);
 
 /// A wait on an empty pipe longer than this means the page went quiet: the next window starts
 /// at [`Windows::first`] again.
@@ -910,6 +917,8 @@ pub(super) struct Gathering {
     most: Duration,
     /// The next window's length.
     next: Duration,
+    /// The window the batch being read gathered in; zero when it was read as it came.
+    gathered: Duration,
     /// Until when the reader reads promptly because a batch was dense.
     streaming_until: Option<Instant>,
     /// Messages read in the batch being read.
@@ -925,6 +934,7 @@ impl Gathering {
             first,
             most: windows.most,
             next: first,
+            gathered: Duration::ZERO,
             streaming_until: None,
             batch: 0,
             empty_since: now,
@@ -945,7 +955,7 @@ impl Gathering {
             return None;
         }
         let window = self.next;
-        if self.batch >= DENSE_BATCH {
+        if self.batch >= dense_from(self.gathered) {
             self.streaming_until = Some(now + PROMPT_FOR);
             self.next = self.first;
         } else {
@@ -953,7 +963,9 @@ impl Gathering {
         }
         self.batch = 0;
         let streaming = self.streaming_until.is_some_and(|until| now < until);
-        (!self.most.is_zero() && !streaming && !someone_waits()).then_some(window)
+        let gather = !self.most.is_zero() && !streaming && !someone_waits();
+        self.gathered = if gather { window } else { Duration::ZERO };
+        gather.then_some(window)
     }
 
     /// The reader waits on the empty pipe from `now` (after its window, if it gathered).
@@ -968,6 +980,13 @@ impl Gathering {
         }
         self.batch += 1;
     }
+}
+
+/// The messages from which a batch gathered in `window` is dense: [`DENSE_BATCH`] per
+/// [`DENSE_SPAN`], and never fewer than [`DENSE_BATCH`].
+fn dense_from(window: Duration) -> usize {
+    let scaled = (window.as_micros() * DENSE_BATCH as u128).div_ceil(DENSE_SPAN.as_micros());
+    usize::try_from(scaled).unwrap_or(usize::MAX).max(DENSE_BATCH)
 }
 
 /// Bytes waiting in the pipe or socket, read or not: while the browser streams faster than a

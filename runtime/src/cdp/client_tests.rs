@@ -636,12 +636,12 @@ mod gathering {
     fn sparse_batches_double_the_window_up_to_the_longest() {
         let start = Instant::now();
         let mut gathering = Gathering::new(Windows::GATHER, start);
-        let windows: Vec<_> = (1..=6)
+        let windows: Vec<_> = (1..=7)
             .map(|i| batch(&mut gathering, start + 20 * i * MS, MS, 7, false))
             .collect();
         assert_eq!(
             windows,
-            [1, 2, 4, 8, 10, 10].map(|ms| Some(ms * MS)).to_vec(),
+            [1, 2, 4, 8, 16, 32, 32].map(|ms| Some(ms * MS)).to_vec(),
             "a steady trickle settles at the longest window"
         );
     }
@@ -677,14 +677,14 @@ mod gathering {
     fn a_dense_batch_reads_promptly_for_a_while_then_starts_short() {
         let start = Instant::now();
         let mut gathering = Gathering::new(Windows::GATHER, start);
-        for i in 1..=5 {
+        for i in 1..=3 {
             batch(&mut gathering, start + 20 * i * MS, MS, 7, false);
         }
         let dense_at = start + Duration::from_secs(1);
         assert_eq!(
             batch(&mut gathering, dense_at, MS, 64, false),
             None,
-            "a burst"
+            "a burst: 64 messages gathered in a 4 ms window"
         );
         assert_eq!(
             batch(&mut gathering, dense_at + PROMPT_FOR / 2, MS, 1, false),
@@ -700,6 +700,38 @@ mod gathering {
             batch(&mut gathering, dense_at + PROMPT_FOR, MS, 63, false),
             Some(4 * MS),
             "63 messages are still sparse"
+        );
+    }
+
+    #[test]
+    fn dense_is_a_rate_over_the_window_the_batch_gathered_in() {
+        let start = Instant::now();
+        let mut gathering = Gathering::new(Windows::GATHER, start);
+        for i in 1..=6 {
+            batch(&mut gathering, start + 40 * i * MS, MS, 7, false);
+        }
+        // Four pages trickling on one pipe: 90 messages in a 32 ms window are sparse, where
+        // they would be dense read as they came.
+        let at = start + Duration::from_secs(1);
+        assert_eq!(
+            batch(&mut gathering, at, MS, 90, false),
+            Some(32 * MS),
+            "90 messages in 32 ms are a trickle"
+        );
+        assert_eq!(
+            batch(&mut gathering, at + 40 * MS, MS, 204, false),
+            Some(32 * MS),
+            "just under 64 per 10 ms"
+        );
+        assert_eq!(
+            batch(&mut gathering, at + 80 * MS, MS, 205, false),
+            None,
+            "64 per 10 ms of a 32 ms window is a burst"
+        );
+        assert_eq!(
+            batch(&mut gathering, at + 80 * MS + PROMPT_FOR, MS, 64, false),
+            None,
+            "read as it came (the reader streamed), 64 messages are dense"
         );
     }
 
