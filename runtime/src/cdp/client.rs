@@ -986,7 +986,9 @@ impl Gathering {
 /// [`DENSE_SPAN`], and never fewer than [`DENSE_BATCH`].
 fn dense_from(window: Duration) -> usize {
     let scaled = (window.as_micros() * DENSE_BATCH as u128).div_ceil(DENSE_SPAN.as_micros());
-    usize::try_from(scaled).unwrap_or(usize::MAX).max(DENSE_BATCH)
+    usize::try_from(scaled)
+        .unwrap_or(usize::MAX)
+        .max(DENSE_BATCH)
 }
 
 /// Bytes waiting in the pipe or socket, read or not: while the browser streams faster than a
