@@ -66,8 +66,8 @@ done
 # Let the capture finish the last page's events and bodies.
 sleep 1
 read -r u1 s1 v1 n1 b1 < <(sample)
-seen=$(requests_seen)
-saturated=$(bodies_saturated)
+seen=$(capture_counter requests_seen)
+saturated=$(capture_counter bodies_saturated)
 hz=$(getconf CLK_TCK)
 python3 - "$seen" "$saturated" "$((u1 - u0))" "$((s1 - s0))" "$hz" "$((v1 - v0))" "$((n1 - n0))" "$((b1 - b0))" <<'EOF'
 import sys

@@ -50,7 +50,7 @@ done
 seen=-1
 while :; do
   sleep 5
-  now=$(requests_seen)
+  now=$(capture_counter requests_seen)
   [ "$now" = "$seen" ] && break
   seen=$now
 done

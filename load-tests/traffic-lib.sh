@@ -1,5 +1,5 @@
 # Sourced by daemon-cost.sh and daemon-instructions.sh: the scenario site on a free port, the
-# traffic page opened in the session's tab until it is done, and the capture's request count.
+# traffic page opened in the session's tab until it is done, and the capture's counters.
 # Expects $bsk, $site_bin and (for the page and the count) BSK_HOME and BSK_SESSION.
 
 # Starts the site; sets $port and $site (its pid) and returns once it accepts connections.
@@ -16,12 +16,8 @@ open_traffic_page() {
   "$bsk" evaluate 'new Promise(r => { const c = () => window.__done ? r(true) : setTimeout(c, 50); c(); })' >/dev/null
 }
 
-# The requests the session's capture has seen.
-requests_seen() {
-  "$bsk" debug status --json | python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["counters"]["requests_seen"])'
-}
-
-# The retained requests whose body was lost to a full body queue.
-bodies_saturated() {
-  "$bsk" debug status --json | python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["counters"]["bodies_saturated"])'
+# One of the session's capture's counters (`bsk debug status --json`): `requests_seen`, or
+# `bodies_saturated` (retained requests whose body was lost to a full body queue), …
+capture_counter() {
+  "$bsk" debug status --json | python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["counters"][sys.argv[1]])' "$1"
 }

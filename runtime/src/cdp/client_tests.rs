@@ -632,15 +632,20 @@ mod gathering {
         gathering.pipe_empty(at, || someone_waits)
     }
 
+    /// `batches` sparse batches of 7 messages (one request's), 20 ms apart: a steady trickle.
+    /// Returns the window taken after each.
+    fn trickle(gathering: &mut Gathering, start: Instant, batches: u32) -> Vec<Option<Duration>> {
+        (1..=batches)
+            .map(|i| batch(gathering, start + 20 * i * MS, MS, 7, false))
+            .collect()
+    }
+
     #[test]
     fn sparse_batches_double_the_window_up_to_the_longest() {
         let start = Instant::now();
         let mut gathering = Gathering::new(Windows::GATHER, start);
-        let windows: Vec<_> = (1..=7)
-            .map(|i| batch(&mut gathering, start + 20 * i * MS, MS, 7, false))
-            .collect();
         assert_eq!(
-            windows,
+            trickle(&mut gathering, start, 7),
             [1, 2, 4, 8, 16, 32, 32].map(|ms| Some(ms * MS)).to_vec(),
             "a steady trickle settles at the longest window"
         );
@@ -650,9 +655,7 @@ mod gathering {
     fn an_idle_pipe_starts_the_window_short_again() {
         let start = Instant::now();
         let mut gathering = Gathering::new(Windows::GATHER, start);
-        for i in 1..=5 {
-            batch(&mut gathering, start + 20 * i * MS, MS, 7, false);
-        }
+        trickle(&mut gathering, start, 5);
         let after_quiet = batch(
             &mut gathering,
             start + Duration::from_secs(1),
@@ -677,9 +680,7 @@ mod gathering {
     fn a_dense_batch_reads_promptly_for_a_while_then_starts_short() {
         let start = Instant::now();
         let mut gathering = Gathering::new(Windows::GATHER, start);
-        for i in 1..=3 {
-            batch(&mut gathering, start + 20 * i * MS, MS, 7, false);
-        }
+        trickle(&mut gathering, start, 3);
         let dense_at = start + Duration::from_secs(1);
         assert_eq!(
             batch(&mut gathering, dense_at, MS, 64, false),
@@ -707,9 +708,7 @@ mod gathering {
     fn dense_is_a_rate_over_the_window_the_batch_gathered_in() {
         let start = Instant::now();
         let mut gathering = Gathering::new(Windows::GATHER, start);
-        for i in 1..=6 {
-            batch(&mut gathering, start + 40 * i * MS, MS, 7, false);
-        }
+        trickle(&mut gathering, start, 6);
         // Four pages trickling on one pipe: 90 messages in a 32 ms window are sparse, where
         // they would be dense read as they came.
         let at = start + Duration::from_secs(1);
