@@ -312,8 +312,7 @@ pub fn json(value: &mut Value) -> usize {
         Value::Object(map) => map
             .iter_mut()
             .map(|(key, v)| match v {
-                Value::Null => 0,
-                Value::String(s) if s.is_empty() || s == REDACTED => 0,
+                _ if holds_no_secret(v) => 0,
                 _ if is_sensitive_name(key) => {
                     *v = Value::String(REDACTED.to_owned());
                     1
@@ -322,24 +321,40 @@ pub fn json(value: &mut Value) -> usize {
             })
             .sum(),
         Value::Array(items) => items.iter_mut().map(json).sum(),
-        Value::String(s) => {
-            let (redacted, count) = redact_text(s);
-            if count > 0 {
-                *s = redacted.into_owned();
+        Value::String(s) => match json_string(s) {
+            Some((redacted, count)) => {
+                *s = redacted;
+                count
             }
-            // A URL's password (`https://user:pw@host/`, a `navigate` target) is no
-            // assignment: such a string is read as a URL too.
-            if s.contains("://") && s.contains('@') && !s.contains(char::is_whitespace) {
-                let as_url = url(s);
-                if as_url != *s {
-                    *s = as_url;
-                    return count + 1;
-                }
-            }
-            count
-        }
+            None => 0,
+        },
         Value::Bool(_) | Value::Number(_) | Value::Null => 0,
     }
+}
+
+/// A JSON value kept as it is even under a sensitive key: `null`, `""` and [`REDACTED`].
+fn holds_no_secret(value: &Value) -> bool {
+    match value {
+        Value::Null => true,
+        Value::String(s) => s.is_empty() || s == REDACTED,
+        _ => false,
+    }
+}
+
+/// A JSON string value as [`json`] redacts it, and how many values that redacted; `None` when it
+/// holds nothing to redact.
+fn json_string(s: &str) -> Option<(String, usize)> {
+    let (redacted, count) = redact_text(s);
+    // A URL's password (`https://user:pw@host/`, a `navigate` target) is no assignment: such a
+    // string is read as a URL too.
+    if redacted.contains("://") && redacted.contains('@') && !redacted.contains(char::is_whitespace)
+    {
+        let as_url = url(&redacted);
+        if as_url != *redacted {
+            return Some((as_url, count + 1));
+        }
+    }
+    (count > 0).then(|| (redacted.into_owned(), count))
 }
 
 /// Redacts a body by its MIME type.
@@ -362,6 +377,10 @@ pub fn body(text: &str, mime: &str) -> String {
     let sniffed = text.trim_start().starts_with(['{', '[']);
     let is_json =
         essence == "application/json" || essence == "text/json" || essence.ends_with("+json");
+    // Most JSON bodies hold nothing to redact: that is read without building the document.
+    if (is_json || sniffed) && parse::nothing_to_redact(text) {
+        return text.to_owned();
+    }
     if (is_json || sniffed)
         && let Ok((mut value, duplicates)) = parse::with_duplicates(text)
     {
