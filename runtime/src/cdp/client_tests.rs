@@ -76,6 +76,35 @@ async fn replies_out_of_order_reach_their_callers() {
 }
 
 #[tokio::test]
+async fn params_given_as_text_go_out_as_the_same_command() {
+    let (url, mut peer) = peer().await;
+    let (client, _browser) = CdpClient::connect(&url, Windows::NONE)
+        .await
+        .expect("connect");
+    let params = r#"{"text":"a \"quoted\" \\ word","n":[1,{"x":null}]}"#;
+    let call = {
+        let client = client.clone();
+        tokio::spawn(async move {
+            client
+                .call_with_params_text(Some("S1"), "A.b", params, Duration::from_secs(5))
+                .await
+        })
+    };
+    let sent = next_command(&mut peer).await;
+    assert_eq!(sent["method"], "A.b");
+    assert_eq!(sent["sessionId"], "S1");
+    assert_eq!(
+        sent["params"],
+        serde_json::from_str::<Value>(params).expect("json")
+    );
+    peer.say
+        .send(json!({ "id": sent["id"], "result": { "ok": true } }))
+        .expect("say");
+    let reply = call.await.expect("joined").expect("a reply");
+    assert_eq!(reply["ok"], true);
+}
+
+#[tokio::test]
 async fn remote_errors_carry_the_method_and_message() {
     let (url, mut peer) = peer().await;
     let (client, _browser) = CdpClient::connect(&url, Windows::NONE)

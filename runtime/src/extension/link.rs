@@ -459,8 +459,8 @@ impl ExtensionLink {
             .map_err(|e| format!("the extension answered {name} unexpectedly: {e}"))
     }
 
-    /// `bskLink[name](arg)` in the worker, awaited; its exception becomes the error. `arg` is
-    /// written once, straight into the command (a checkpoint is a whole capture).
+    /// `bskLink[name](arg)` in the worker, awaited; its exception becomes the error. (A
+    /// checkpoint, a whole capture, is written by [`super::encode`] instead.)
     async fn call(
         &self,
         attached: &Attached,
@@ -496,18 +496,8 @@ impl ExtensionLink {
                 params,
                 deadline,
             )
-            .await
-            .map_err(|e| e.to_string())?;
-        if let Some(details) = reply.get("exceptionDetails") {
-            let message = details["exception"]["description"]
-                .as_str()
-                .or_else(|| details["text"].as_str())
-                .unwrap_or("an exception");
-            // The first line of a JS error's description is its message.
-            let message = message.lines().next().unwrap_or(message);
-            return Err(message.trim_start_matches("Error: ").to_string());
-        }
-        Ok(reply["result"]["value"].clone())
+            .await;
+        answer(reply)
     }
 
     /// Stores a checkpoint in the extension's history.
@@ -522,16 +512,30 @@ impl ExtensionLink {
             (LinkState::Connected, Some(attached)) => attached,
             _ => return Err(sink::unavailable(&status)),
         };
-        let json = serde_json::to_string(&snapshot)
-            .map_err(|e| format!("the checkpoint could not be serialized: {e}"))?;
+        // `bskLink.checkpoint(CheckpointText)`, the document written once, already escaped.
+        let params = super::encode::call_with_document(
+            &attached.link_object,
+            CALL_FUNCTION,
+            "checkpoint",
+            &snapshot,
+        )
+        .map_err(|e| format!("the checkpoint could not be serialized: {e}"))?;
         drop(snapshot);
-        let text = bsk_schema::link::CheckpointText {
-            json: &json,
-            bytes: json.len() as u64,
-        };
-        let ack: CheckpointAck = self
-            .call_typed(&attached, "checkpoint", &text, super::SAVE_CALL_DEADLINE)
-            .await
+        let reply = self
+            .cdp
+            .call_with_params_text(
+                Some(&attached.session_id),
+                "Runtime.callFunctionOn",
+                &params,
+                super::SAVE_CALL_DEADLINE,
+            )
+            .await;
+        drop(params);
+        let ack: CheckpointAck = answer(reply)
+            .and_then(|value| {
+                serde_json::from_value(value)
+                    .map_err(|e| format!("the extension answered checkpoint unexpectedly: {e}"))
+            })
             .map_err(|e| format!("the extension could not store the checkpoint: {e}"))?;
         if !ack.evicted.is_empty() {
             tracing::info!(evicted = ?ack.evicted, "history retention removed older records");
@@ -541,6 +545,21 @@ impl ExtensionLink {
             extension_version: Some(attached.version),
         })
     }
+}
+
+/// What a `bskLink` call answered: its value, or its exception as the error.
+fn answer(reply: Result<Value, CdpError>) -> Result<Value, String> {
+    let reply = reply.map_err(|e| e.to_string())?;
+    if let Some(details) = reply.get("exceptionDetails") {
+        let message = details["exception"]["description"]
+            .as_str()
+            .or_else(|| details["text"].as_str())
+            .unwrap_or("an exception");
+        // The first line of a JS error's description is its message.
+        let message = message.lines().next().unwrap_or(message);
+        return Err(message.trim_start_matches("Error: ").to_string());
+    }
+    Ok(reply["result"]["value"].clone())
 }
 
 fn broken(reason: String) -> Down {

@@ -8,6 +8,7 @@
 //! - [`sink`]: the checkpoint sink built on it.
 //! - [`popup`]: the popup's requests (start/stop capture) coming back over the link.
 
+mod encode;
 pub mod files;
 pub mod link;
 pub mod popup;
