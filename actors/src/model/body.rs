@@ -25,12 +25,21 @@ const MAX_LISTED_KEYS: usize = 10;
 
 /// Length of `s` in UTF-16 code units, the unit of every body offset.
 pub fn utf16_len(s: &str) -> usize {
-    s.chars().map(char::len_utf16).sum()
+    // Counted over bytes, which the compiler vectorizes: each character starts with one byte
+    // that is not a continuation byte (`10xxxxxx`) and is one unit, except a four-byte one
+    // (lead byte `11110xxx`), which is a surrogate pair.
+    s.bytes()
+        .map(|b| usize::from(b & 0xC0 != 0x80) + usize::from(b >= 0xF0))
+        .sum()
 }
 
 /// Keeps at most `max_units` UTF-16 code units of `s`, never splitting a surrogate pair: a
 /// character straddling the limit is dropped whole. The flag tells whether anything was cut.
 pub fn truncate_utf16(s: &str, max_units: usize) -> (String, bool) {
+    // A character is at least as many bytes as UTF-16 units: text of no more bytes fits.
+    if s.len() <= max_units {
+        return (s.to_owned(), false);
+    }
     let end = byte_at_unit(s, max_units).unwrap_or_else(|floor| floor);
     (s[..end].to_owned(), end < s.len())
 }
@@ -249,6 +258,19 @@ mod tests {
 
     #[test]
     fn lengths_count_utf16_units() {
+        for text in [
+            "",
+            "abc",
+            "é",
+            "a😀",
+            "漢字 and 🙂🙃 \u{7f}\u{80}\u{7ff}\u{800}\u{ffff}\u{10000}",
+        ] {
+            assert_eq!(
+                utf16_len(text),
+                text.chars().map(char::len_utf16).sum::<usize>(),
+                "{text}"
+            );
+        }
         assert_eq!(utf16_len("abc"), 3);
         assert_eq!(utf16_len("é"), 1);
         assert_eq!(utf16_len("a😀"), 3);

@@ -219,7 +219,11 @@ pub fn retain_text(text: &str, mime: &str) -> Body {
         (std::borrow::Cow::Borrowed(text), false)
     };
     let redacted = redact::body(&raw, mime);
-    let (kept, over) = truncate_utf16(&redacted, MAX_BODY_UNITS);
+    let (kept, over) = if redacted.len() <= MAX_BODY_UNITS {
+        (redacted, false) // fits: no copy (see `truncate_utf16`)
+    } else {
+        truncate_utf16(&redacted, MAX_BODY_UNITS)
+    };
     let truncated = cut || over;
     let units = utf16_len(&kept);
     Body {

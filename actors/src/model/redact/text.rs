@@ -33,8 +33,12 @@ pub(super) fn redact_text(text: &str) -> (Cow<'_, str>, usize) {
     let bytes = text.as_bytes();
     // Nothing to find without a separator or the word `bearer` (most header values: a user
     // agent, a content type, a date): answered without the scan.
-    if !bytes.iter().any(|b| matches!(b, b'=' | b':'))
-        && !bytes.windows(6).any(|w| w.eq_ignore_ascii_case(b"bearer"))
+    if memchr::memchr2(b'=', b':', bytes).is_none()
+        && !memchr::memchr2_iter(b'b', b'B', bytes).any(|at| {
+            bytes
+                .get(at..at + 6)
+                .is_some_and(|word| word.eq_ignore_ascii_case(b"bearer"))
+        })
     {
         return (Cow::Borrowed(text), 0);
     }
