@@ -105,6 +105,23 @@ async fn params_given_as_text_go_out_as_the_same_command() {
 }
 
 #[tokio::test]
+async fn a_message_many_reads_long_arrives_whole() {
+    let (url, mut peer) = peer().await;
+    let (client, _browser) = CdpClient::connect(&url, Windows::NONE)
+        .await
+        .expect("connect");
+    let body = "é".repeat(700_000); // 1.4 MB, many read chunks
+    let reply = client
+        .send(None, "Network.getResponseBody", json!({}))
+        .await;
+    let command = next_command(&mut peer).await;
+    peer.say
+        .send(json!({ "id": command["id"], "result": { "body": body } }))
+        .expect("say");
+    assert_eq!(reply.wait().await.expect("a reply")["body"], body.as_str());
+}
+
+#[tokio::test]
 async fn remote_errors_carry_the_method_and_message() {
     let (url, mut peer) = peer().await;
     let (client, _browser) = CdpClient::connect(&url, Windows::NONE)
