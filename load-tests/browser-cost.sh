@@ -19,15 +19,8 @@ capture=1
 [ "${3:-}" = "--no-capture" ] && capture=0
 site_bin=${BSK_SITE:-target/release/bsk-site}
 
-BSK_HOME=$(mktemp -d)
-export BSK_HOME
 source load-tests/traffic-lib.sh
-start_site
-cleanup() { "$bsk" daemon stop --quiet || true; kill "$site" 2>/dev/null || true; rm -rf "$BSK_HOME"; }
-trap cleanup EXIT
-
-BSK_SESSION=$("$bsk" session start --name browser-cost)
-export BSK_SESSION
+start_session browser-cost
 [ "$capture" = 1 ] && "$bsk" debug start --name browser-cost >/dev/null
 
 # One line per process of this browser (its profile is under BSK_HOME): pid, ticks, kind.

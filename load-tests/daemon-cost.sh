@@ -19,15 +19,8 @@ pages=${2:-3}
 query=${3:-bursts=3&burst=200&rate=100&secs=4}
 site_bin=${BSK_SITE:-target/release/bsk-site}
 
-BSK_HOME=$(mktemp -d)
-export BSK_HOME
 source load-tests/traffic-lib.sh
-start_site
-cleanup() { "$bsk" daemon stop --quiet || true; kill "$site" 2>/dev/null || true; rm -rf "$BSK_HOME"; }
-trap cleanup EXIT
-
-BSK_SESSION=$("$bsk" session start --name daemon-cost)
-export BSK_SESSION
+start_session daemon-cost
 daemon=$(pgrep -f "$bsk daemon run" | head -1)
 echo "daemon pid $daemon" >&2
 

@@ -1,5 +1,6 @@
-# Sourced by daemon-cost.sh and daemon-instructions.sh: the scenario site on a free port, the
-# traffic page opened in the session's tab until it is done, and the capture's counters.
+# Sourced by daemon-cost.sh, browser-cost.sh and daemon-instructions.sh: the scenario site on a
+# free port, a session, the traffic page opened in the session's tab until it is done, and the
+# capture's counters.
 # Expects $bsk, $site_bin and (for the page and the count) BSK_HOME and BSK_SESSION.
 
 # Starts the site; sets $port and $site (its pid) and returns once it accepts connections.
@@ -8,6 +9,17 @@ start_site() {
   "$site_bin" --port "$port" >/dev/null 2>&1 &
   site=$!
   for _ in $(seq 50); do (exec 3<>/dev/tcp/127.0.0.1/"$port") 2>/dev/null && return; sleep 0.1; done
+}
+
+# A fresh BSK_HOME, the site, and a session named $1 in it (BSK_SESSION); the daemon, the site
+# and the home go when the script exits.
+start_session() {
+  BSK_HOME=$(mktemp -d)
+  export BSK_HOME
+  start_site
+  trap '"$bsk" daemon stop --quiet || true; kill "$site" 2>/dev/null || true; rm -rf "$BSK_HOME"' EXIT
+  BSK_SESSION=$("$bsk" session start --name "$1")
+  export BSK_SESSION
 }
 
 # Opens the traffic page tagged $1 with the query $2 and waits until the page says it is done.
