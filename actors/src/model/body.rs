@@ -36,12 +36,25 @@ pub fn utf16_len(s: &str) -> usize {
 /// Keeps at most `max_units` UTF-16 code units of `s`, never splitting a surrogate pair: a
 /// character straddling the limit is dropped whole. The flag tells whether anything was cut.
 pub fn truncate_utf16(s: &str, max_units: usize) -> (String, bool) {
+    let end = kept_bytes(s, max_units);
+    (s[..end].to_owned(), end < s.len())
+}
+
+/// [`truncate_utf16`] in place, for text already owned: nothing is copied.
+pub fn cut_to_utf16(s: &mut String, max_units: usize) -> bool {
+    let end = kept_bytes(s, max_units);
+    let cut = end < s.len();
+    s.truncate(end);
+    cut
+}
+
+/// How many bytes of `s` [`truncate_utf16`] keeps.
+fn kept_bytes(s: &str, max_units: usize) -> usize {
     // A character is at least as many bytes as UTF-16 units: text of no more bytes fits.
     if s.len() <= max_units {
-        return (s.to_owned(), false);
+        return s.len();
     }
-    let end = byte_at_unit(s, max_units).unwrap_or_else(|floor| floor);
-    (s[..end].to_owned(), end < s.len())
+    byte_at_unit(s, max_units).unwrap_or_else(|floor| floor)
 }
 
 /// The byte index of UTF-16 unit `unit`, or `Err(floor)` when `unit` falls inside a surrogate
@@ -283,6 +296,11 @@ mod tests {
         assert_eq!(truncate_utf16("ab😀", 3), ("ab".to_owned(), true));
         assert_eq!(truncate_utf16("ab😀", 4), ("ab😀".to_owned(), false));
         assert_eq!(truncate_utf16("éé", 1), ("é".to_owned(), true));
+        for (text, max) in [("abcd", 3), ("ab😀", 3), ("ab😀", 4), ("éé", 1), ("", 0)] {
+            let mut owned = text.to_owned();
+            let cut = cut_to_utf16(&mut owned, max);
+            assert_eq!((owned, cut), truncate_utf16(text, max), "{text} to {max}");
+        }
         assert_eq!(truncate_utf16("", 0), (String::new(), false));
     }
 

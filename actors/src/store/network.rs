@@ -18,7 +18,7 @@ use super::network_events::{
 };
 use super::{Capture, summary};
 use crate::bounds::{MAX_BODY_UNITS, MAX_HEADER_SET_CHARS};
-use crate::model::body::{truncate_utf16, utf16_len};
+use crate::model::body::{cut_to_utf16, truncate_utf16, utf16_len};
 use crate::model::redact;
 
 /// "pending ExtraInfo bounded separately": ExtraInfo events that arrive before their request
@@ -218,12 +218,8 @@ pub fn retain_text(text: &str, mime: &str) -> Body {
     } else {
         (std::borrow::Cow::Borrowed(text), false)
     };
-    let redacted = redact::body(&raw, mime);
-    let (kept, over) = if redacted.len() <= MAX_BODY_UNITS {
-        (redacted, false) // fits: no copy (see `truncate_utf16`)
-    } else {
-        truncate_utf16(&redacted, MAX_BODY_UNITS)
-    };
+    let mut kept = redact::body(&raw, mime);
+    let over = cut_to_utf16(&mut kept, MAX_BODY_UNITS);
     let truncated = cut || over;
     let units = utf16_len(&kept);
     Body {

@@ -9,7 +9,7 @@
 use std::io::{self, Write};
 
 use serde::Serialize;
-use serde_json::ser::{CharEscape, CompactFormatter, Formatter};
+use serde_json::ser::{CharEscape, Formatter};
 
 /// The parameters of `Runtime.callFunctionOn` calling `function_declaration` on `object_id` with
 /// two arguments, `name` and [`CheckpointText`](bsk_schema::link::CheckpointText) of `document`,
@@ -45,7 +45,8 @@ pub fn call_with_document(
 }
 
 /// Writes JSON as the contents of a JSON string: compact, with every quote and backslash of the
-/// JSON escaped once more. `escapes` counts the bytes that adds, so that the JSON's own size is
+/// JSON escaped once more. Everything else (string fragments, numbers, punctuation) is written
+/// as compact JSON writes it: nothing in it needs escaping. `escapes` counts the bytes that adds, so that the JSON's own size is
 /// what was written less `escapes`.
 #[derive(Debug, Default)]
 struct InString {
@@ -119,15 +120,6 @@ impl Formatter for &mut InString {
             rest = &rest[at + 1..];
         }
         writer.write_all(rest)
-    }
-
-    // Everything else is written as compact JSON writes it: nothing in it needs escaping.
-    fn write_string_fragment<W: ?Sized + Write>(
-        &mut self,
-        writer: &mut W,
-        fragment: &str,
-    ) -> io::Result<()> {
-        CompactFormatter.write_string_fragment(writer, fragment)
     }
 }
 

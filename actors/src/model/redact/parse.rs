@@ -162,7 +162,12 @@ impl<'de> Visitor<'de> for Checking {
         let mut keys: Vec<Cow<'de, str>> = Vec::new();
         while let Some(key) = map.next_key_seed(Key)? {
             if is_sensitive_name(&key) {
-                map.next_value_seed(NoSecret)?;
+                // A sensitive key's value holds no secret only as `null`, `""` or [`REDACTED`];
+                // anything but null or a string fails to read, which is as good as found.
+                let value: Option<Cow<'_, str>> = map.next_value()?;
+                if value.is_some_and(|s| !s.is_empty() && s != REDACTED) {
+                    return Err(A::Error::custom(FOUND));
+                }
             } else {
                 map.next_value_seed(self)?;
             }
@@ -200,47 +205,6 @@ impl<'de> Visitor<'de> for Key {
 
     fn visit_str<E>(self, s: &str) -> Result<Self::Value, E> {
         Ok(Cow::Owned(s.to_owned()))
-    }
-}
-
-/// A sensitive key's value that holds no secret (`null`, `""`, [`REDACTED`]); anything else
-/// fails.
-struct NoSecret;
-
-impl<'de> DeserializeSeed<'de> for NoSecret {
-    type Value = ();
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
-        deserializer.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for NoSecret {
-    type Value = ();
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("null or an empty string")
-    }
-
-    fn visit_unit<E>(self) -> Result<(), E> {
-        Ok(())
-    }
-
-    fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<(), E> {
-        if s.is_empty() || s == REDACTED {
-            Ok(())
-        } else {
-            Err(E::custom(FOUND))
-        }
-    }
-
-    // Any other value is a secret to redact; reading no further is enough.
-    fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> Result<(), A::Error> {
-        Err(A::Error::custom(FOUND))
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, _: A) -> Result<(), A::Error> {
-        Err(A::Error::custom(FOUND))
     }
 }
 
