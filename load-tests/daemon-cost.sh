@@ -9,6 +9,7 @@
 #   cargo build --release --workspace --bins
 #   load-tests/daemon-cost.sh target/release/bsk 3
 #   load-tests/daemon-cost.sh target/release/bsk 3 'bursts=5&burst=200&rate=0&secs=0'   # the burst page
+#   BSK_COST_CDP=websocket load-tests/daemon-cost.sh target/release/bsk 3   # over a WebSocket
 #
 # Interleave the builds you compare and repeat each a few times: the machine is shared.
 set -euo pipefail
@@ -24,15 +25,17 @@ start_session daemon-cost
 daemon=$(pgrep -f "$bsk daemon run" | head -1)
 echo "daemon pid $daemon" >&2
 
-# Ticks (user + system) of every process under the daemon, reaped children included: the
-# browser it launched.
+# Ticks (user + system) of the browser, reaped children included: every process under the
+# daemon (the browser it launched), or under $browser (the one start_session launched for
+# BSK_COST_CDP=websocket).
 browser_ticks() {
-  local pids=("$daemon") all=() pid total=0
+  local pids=("${browser:-$daemon}") all=() pid total=0
   while [ ${#pids[@]} -gt 0 ]; do
     all+=("${pids[@]}")
     mapfile -t pids < <(for pid in "${pids[@]}"; do pgrep -P "$pid"; done)
   done
-  for pid in "${all[@]:1}"; do
+  [ -n "$browser" ] || all=("${all[@]:1}")
+  for pid in "${all[@]}"; do
     total=$((total + $(awk '{print $14 + $15 + $16 + $17}' "/proc/$pid/stat" 2>/dev/null || echo 0)))
   done
   echo "$total"

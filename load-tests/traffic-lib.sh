@@ -12,14 +12,47 @@ start_site() {
 }
 
 # A fresh BSK_HOME, the site, and a session named $1 in it (BSK_SESSION); the daemon, the site
-# and the home go when the script exits.
+# and the home go when the script exits. With BSK_COST_CDP=websocket the daemon does not launch
+# its browser: the script starts one as the load bench's matrix does (bsk's flags, the bsk
+# extension, a DevTools port on 127.0.0.1) and the daemon attaches to it with --cdp-url, so the
+# figures are those of CDP over a WebSocket instead of the pipe.
 start_session() {
   BSK_HOME=$(mktemp -d)
   export BSK_HOME
   start_site
-  trap '"$bsk" daemon stop --quiet || true; kill "$site" 2>/dev/null || true; rm -rf "$BSK_HOME"' EXIT
+  browser=
+  trap '"$bsk" daemon stop --quiet || true; kill "$site" $browser 2>/dev/null || true; [ -z "$browser" ] || wait "$browser" 2>/dev/null || true; rm -rf "$BSK_HOME"' EXIT
+  case "${BSK_COST_CDP:-pipe}" in
+    pipe) ;;
+    websocket) start_browser_with_port ;;
+    *) echo "error: BSK_COST_CDP is pipe or websocket, not '$BSK_COST_CDP'" >&2; exit 2 ;;
+  esac
   BSK_SESSION=$("$bsk" session start --name "$1")
   export BSK_SESSION
+}
+
+# Chromium with a DevTools port (load-tests/src/driver/chromium.rs does the same for the
+# matrix), and the daemon attached to it; sets $browser (its pid).
+start_browser_with_port() {
+  local profile="$BSK_HOME/port-browser" extension flags=(--headless=new)
+  extension=$("$bsk" extension path)
+  [ "$(id -u)" = 0 ] && flags+=(--no-sandbox)
+  "${CHROMIUM:-chromium}" --remote-debugging-port=0 --disable-gpu --disable-quic --no-first-run \
+    --no-default-browser-check --disable-background-networking --disable-component-update \
+    --disable-sync --disable-default-apps --site-per-process --disable-back-forward-cache \
+    --password-store=basic --use-mock-keychain --user-data-dir="$profile" "${flags[@]}" \
+    --load-extension="$extension" --disable-extensions-except="$extension" about:blank \
+    >/dev/null 2>&1 &
+  browser=$!
+  # The port, then the browser's WebSocket path (the file has no final newline).
+  local lines=()
+  for _ in $(seq 300); do
+    [ -f "$profile/DevToolsActivePort" ] && mapfile -t lines <"$profile/DevToolsActivePort"
+    [ ${#lines[@]} -ge 2 ] && break
+    sleep 0.1
+  done
+  [ ${#lines[@]} -ge 2 ] || { echo "error: Chromium opened no DevTools port within 30 s" >&2; exit 1; }
+  "$bsk" daemon start --quiet --cdp-url "ws://127.0.0.1:${lines[0]}${lines[1]}"
 }
 
 # Opens the traffic page tagged $1 with the query $2 and waits until the page says it is done.

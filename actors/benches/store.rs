@@ -29,7 +29,7 @@ fn capture() -> Capture {
 /// Applies one raw CDP message as the daemon does: the reader finds the event's parts by their
 /// places, then a network event is read into its typed view and applied to the store.
 fn apply(capture: &mut Capture, line: &str) {
-    let event = event_parts(line.as_bytes()).expect("a recorded CDP event");
+    let event = event_parts(line).expect("a recorded CDP event");
     if !NETWORK_EVENTS.contains(&event.method) {
         return;
     }
@@ -87,7 +87,7 @@ fn bench(c: &mut Criterion) {
     group.bench_function("by_layout", |b| {
         b.iter(|| {
             for line in &read {
-                let event = event_parts(black_box(line.as_bytes())).expect("Chromium's layout");
+                let event = event_parts(black_box(line)).expect("Chromium's layout");
                 black_box((
                     event.method.to_string(),
                     Params::from_text(event.params),

@@ -65,14 +65,15 @@ pub struct EventParts<'a> {
 /// proxies that pass its messages through): a server that added a fourth after `params` could
 /// have it taken as part of the params, which then do not read as JSON, and a capture counts
 /// the event as dropped rather than record it wrongly.
-pub fn event_parts(raw: &[u8]) -> Option<EventParts<'_>> {
+pub fn event_parts(raw: &str) -> Option<EventParts<'_>> {
     let word = |bytes: &[u8], extra: u8| {
         !bytes.is_empty()
             && bytes
                 .iter()
                 .all(|&b| b.is_ascii_alphanumeric() || b == extra)
     };
-    let rest = raw.strip_prefix(br#"{"method":""#)?;
+    let bytes = raw.as_bytes();
+    let rest = bytes.strip_prefix(br#"{"method":""#)?;
     let end = memchr::memchr(b'"', rest)?;
     let method = &rest[..end];
     let rest = rest[end..].strip_prefix(br#"","params":"#)?;
@@ -98,12 +99,17 @@ pub fn event_parts(raw: &[u8]) -> Option<EventParts<'_>> {
     if !word(method, b'.') || !params.starts_with(b"{") || !params.ends_with(b"}") {
         return None;
     }
-    // The words are ASCII, checked above; the params must be UTF-8 to be text at all.
+    // Each part starts and ends next to an ASCII byte of the layout, so it is a slice of the
+    // text, which is already UTF-8: nothing is validated again.
+    let part = |part: &[u8]| {
+        let start = part.as_ptr() as usize - bytes.as_ptr() as usize;
+        raw.get(start..start + part.len())
+    };
     Some(EventParts {
-        method: std::str::from_utf8(method).ok()?,
-        params: std::str::from_utf8(params).ok()?,
+        method: part(method)?,
+        params: part(params)?,
         session_id: match session_id {
-            Some(session) => Some(std::str::from_utf8(session).ok()?),
+            Some(session) => Some(part(session)?),
             None => None,
         },
     })
@@ -328,7 +334,7 @@ mod tests {
     /// The split of `raw` by Chromium's layout reads as its full parse: same method, params
     /// and session.
     fn assert_splits_as_parsed_whole(raw: &str) {
-        let parts = event_parts(raw.as_bytes()).expect("Chromium's layout");
+        let parts = event_parts(raw).expect("Chromium's layout");
         let params: Value = serde_json::from_str(parts.params)
             .unwrap_or_else(|e| panic!("{raw}: {} {e}", parts.params));
         let read = (
@@ -379,11 +385,11 @@ mod tests {
     fn other_layouts_are_left_to_the_whole_parse() {
         // A nested `sessionId` is not the message's own.
         let attached = r#"{"method":"Target.attachedToTarget","params":{"targetInfo":{"x":1},"sessionId":"AB12"}}"#;
-        let parts = event_parts(attached.as_bytes()).expect("a browser-level event");
+        let parts = event_parts(attached).expect("a browser-level event");
         assert_eq!(parts.session_id, None);
         assert_eq!(parts.params, r#"{"targetInfo":{"x":1},"sessionId":"AB12"}"#);
         let quoted = r#"{"method":"Runtime.consoleAPICalled","params":{"text":"a\",\"sessionId\":\"X"},"sessionId":"S1"}"#;
-        let parts = event_parts(quoted.as_bytes()).expect("Chromium's layout");
+        let parts = event_parts(quoted).expect("Chromium's layout");
         assert_eq!(parts.session_id, Some("S1"));
         assert_eq!(
             parsed_whole(quoted).and_then(|read| read.2).as_deref(),
@@ -398,13 +404,13 @@ mod tests {
             r#"{"method":"Page.loadEventFired","params":[]}"#,
             r#"{"method":"Page.loadEventFired"}"#,
         ] {
-            assert_eq!(event_parts(other.as_bytes()), None, "{other}");
+            assert_eq!(event_parts(other), None, "{other}");
         }
         // A key after `params` that Chromium never writes: what the split takes for params
         // does not read, so the event cannot be recorded wrongly.
         let added = r#"{"method":"Page.loadEventFired","params":{"a":1},"x":{"b":2}}"#;
         assert!(
-            event_parts(added.as_bytes())
+            event_parts(added)
                 .is_none_or(|parts| serde_json::from_str::<Value>(parts.params).is_err())
         );
     }

@@ -863,15 +863,29 @@ async fn run_connection<S>(
             if unread_event(text.as_bytes()) {
                 continue;
             }
-            match Incoming::parse(text.as_bytes()) {
+            match Incoming::parse_text(text.as_str()) {
                 Ok(message) => inner.dispatch(message),
                 Err(e) => inner.unparseable(&e),
             }
         }
     };
     let writer = async {
+        // Commands queued together (the body pool starting its reads after a window) go out in
+        // one write, as over the pipe: tungstenite buffers the frames fed to it until the flush.
+        // Over loopback TCP every write also costs the daemon the browser's side of it.
         while let Some(text) = outgoing.recv().await {
-            if sink.send(Message::Text(text.into())).await.is_err() {
+            let mut fed = 0;
+            let mut next = Some(text);
+            while let Some(text) = next.take() {
+                fed += text.len();
+                if sink.feed(Message::Text(text.into())).await.is_err() {
+                    return;
+                }
+                if fed < WRITE_TOGETHER_BYTES {
+                    next = outgoing.try_recv().ok();
+                }
+            }
+            if sink.flush().await.is_err() {
                 break;
             }
         }
@@ -1118,7 +1132,8 @@ fn reply_id(start: &[u8]) -> Option<u64> {
     digits.parse().ok()
 }
 
-/// The pipe's writer adds queued commands to one write while it holds fewer bytes than this.
+/// A writer (the pipe's, the WebSocket's) adds queued commands to one write while it holds fewer
+/// bytes than this.
 const WRITE_TOGETHER_BYTES: usize = 64 * 1024;
 
 /// The pipe transport: NUL-delimited JSON both ways. A message larger than

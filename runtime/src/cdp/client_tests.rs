@@ -122,6 +122,44 @@ async fn a_message_many_reads_long_arrives_whole() {
 }
 
 #[tokio::test]
+async fn commands_queued_together_go_out_whole_and_in_order() {
+    let (url, mut peer) = peer().await;
+    let (client, _browser) = CdpClient::connect(&url, Windows::NONE)
+        .await
+        .expect("connect");
+    // Queued without yielding, so the writer finds them together: small ones, one larger than
+    // a write gathers (it closes the batch), then small ones again.
+    let big = "x".repeat(3 * WRITE_TOGETHER_BYTES);
+    let mut replies = Vec::new();
+    for i in 0..40 {
+        let params = if i == 20 {
+            json!({ "i": i, "big": big })
+        } else {
+            json!({ "i": i })
+        };
+        replies.push(
+            client
+                .send(Some("S1"), "Network.getResponseBody", params)
+                .await,
+        );
+    }
+    for i in 0..40 {
+        let command = next_command(&mut peer).await;
+        assert_eq!(command["params"]["i"], i, "in the order queued");
+        assert_eq!(
+            command["params"]["big"].as_str().map(str::len),
+            (i == 20).then_some(big.len())
+        );
+        peer.say
+            .send(json!({ "id": command["id"], "result": { "i": i } }))
+            .expect("say");
+    }
+    for (i, reply) in replies.into_iter().enumerate() {
+        assert_eq!(reply.wait().await.expect("a reply")["i"], i);
+    }
+}
+
+#[tokio::test]
 async fn remote_errors_carry_the_method_and_message() {
     let (url, mut peer) = peer().await;
     let (client, _browser) = CdpClient::connect(&url, Windows::NONE)

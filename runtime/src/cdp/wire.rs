@@ -30,9 +30,21 @@ impl Incoming {
     /// not parsed: their owner parses them, once. Anything else (replies, whose results are
     /// read here) is parsed whole.
     pub fn parse(raw: &[u8]) -> Result<Incoming, serde_json::Error> {
-        let repaired = may_hold_surrogates(raw)
-            .then(|| repair_surrogates(raw))
-            .flatten();
+        match std::str::from_utf8(raw) {
+            Ok(text) => Incoming::parse_text(text),
+            // Not text at all: serde_json says where.
+            Err(_) => serde_json::from_slice(raw),
+        }
+    }
+
+    /// [`Incoming::parse`] of a message already known to be UTF-8 (a WebSocket text frame,
+    /// which tungstenite checked): its text is not checked again.
+    pub fn parse_text(raw: &str) -> Result<Incoming, serde_json::Error> {
+        // Escapes are replaced by escapes, so the repaired text is UTF-8 too.
+        let repaired = may_hold_surrogates(raw.as_bytes())
+            .then(|| repair_surrogates(raw.as_bytes()))
+            .flatten()
+            .and_then(|bytes| String::from_utf8(bytes).ok());
         let raw = repaired.as_deref().unwrap_or(raw);
         if let Some(event) = event_parts(raw) {
             return Ok(Incoming {
@@ -44,7 +56,7 @@ impl Incoming {
                 session_id: event.session_id.map(str::to_string),
             });
         }
-        serde_json::from_slice(raw)
+        serde_json::from_str(raw)
     }
 }
 
