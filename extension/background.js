@@ -82,14 +82,15 @@ const link = {
    * UTF-8 bytes (a string crosses CDP as one value; an object would be rebuilt here property by
    * property). Resolves with the acknowledgement once it is committed to IndexedDB; rejects with
    * the storage error otherwise.
-   * @param {{ json: string, bytes: number }} checkpoint
+   * @param {{ json: string, bytes: number, digest?: unknown }} checkpoint `digest`: what history
+   *   lists the record by, so that the text is stored without being parsed here
    */
   async checkpoint(checkpoint) {
     try {
       if (typeof checkpoint?.json !== 'string') {
         throw new Error(`a checkpoint comes as the JSON text of its document ({json, bytes}, link protocol ${LINK_PROTOCOL})`);
       }
-      const ack = await (await history()).saveCheckpoint(checkpoint.json, Date.now(), checkpoint.bytes);
+      const ack = await (await history()).saveCheckpoint(checkpoint.json, Date.now(), checkpoint.bytes, checkpoint.digest);
       storageError = null;
       changes.postMessage({ type: 'saved', run_id: ack.run_id, evicted: ack.evicted });
       return ack;

@@ -217,6 +217,12 @@ export async function serveSite() {
       res.end(user ? decodeURIComponent(user) : 'nobody');
       return;
     }
+    // A page that is not there, for a failed request.
+    if (url.pathname === '/missing') {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('not found');
+      return;
+    }
     if (url.pathname === '/api/ping') {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ pong: Number(url.searchParams.get('n') ?? 0) }));

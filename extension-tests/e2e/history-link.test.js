@@ -9,6 +9,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { alteredExtension, bsk, bskJson, extensionWorker, launchBrowser, serveSite, stateDir, waitFor } from './daemon-harness.js';
 import { LINK_PROTOCOL } from '../../extension/lib/constants.js';
+import { metaOf } from '../../extension/lib/record.js';
 import { seed } from './support.js';
 
 /** @type {Awaited<ReturnType<typeof serveSite>>} */
@@ -77,6 +78,8 @@ describe('history through the extension link', () => {
       await page.getByText('/api/save').first().waitFor({ timeout: 15_000 });
       await bsk(home, 'evaluate', "fetch('/api/ping?n=7').then(r => r.text())", '--session', session);
       await page.getByText('/api/ping?n=7').first().waitFor({ timeout: 15_000 });
+      // A request that fails (a 404), for the record's failure count.
+      assert.equal(await bsk(home, 'evaluate', "fetch('/missing').then(r => r.status)", '--session', session), '404');
 
       const [run] = await bskJson(home, 'debug', 'status', '--session', session);
       assert.equal(run.history.available, true, JSON.stringify(run.history));
@@ -89,6 +92,11 @@ describe('history through the extension link', () => {
       assert.ok(stored, 'the record is in history');
       assert.equal(stored.meta.state, 'stopped');
       assert.deepEqual(withoutSnapshotTime(stored.doc), withoutSnapshotTime(exported));
+      // The worker stored the checkpoint without parsing it, listing it by the daemon's digest
+      // (CheckpointDigest::of in Rust): the same metadata the extension's rules read from the
+      // stored document, a failed save and its page included.
+      assert.deepEqual(stored.meta, metaOf(stored.doc, { checkpoints: stored.meta.checkpoints, bytes: stored.meta.bytes }));
+      assert.ok(stored.meta.failures >= 1 && stored.meta.url.startsWith(site.url), JSON.stringify(stored.meta));
 
       // The evidence page as a PNG, for a person or a CI artifact; only the session's own runs.
       const png = path.join(home, 'evidence.png');

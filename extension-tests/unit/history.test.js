@@ -4,7 +4,7 @@
 import { describe, it, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { interrupt, metaOf } from '../../extension/lib/record.js';
+import { digestOf, interrupt, metaOf } from '../../extension/lib/record.js';
 import { HEARTBEAT_STALE_MS } from '../../extension/lib/constants.js';
 import {
   LEGACY_META,
@@ -31,6 +31,32 @@ describe('saveCheckpoint', () => {
     const final = await history.saveCheckpoint(makeDoc('run1', { startedAt: started, savedAt: started + 9000 }), NOW);
     assert.equal(final.checkpoints, 4);
     assert.equal((await history.list()).length, 1);
+  });
+
+  it('stores the text with the digest the daemon sends, without parsing it', async () => {
+    const doc = makeDoc('run1', { state: 'active', name: 'Save fails' });
+    const json = JSON.stringify(doc);
+    const digest = digestOf(doc);
+    const ack = await history.saveCheckpoint(json, NOW, 4321, digest);
+    assert.equal(ack.run_id, 'run1');
+    assert.equal(ack.saved_at, doc.saved_at);
+    const { meta, doc: stored } = await history.get('run1');
+    assert.deepEqual(meta, metaOf(doc, { checkpoints: 1, bytes: 4321 }));
+    assert.deepEqual(stored, doc);
+    // What lists show comes from the digest alone: the text is not read to make it.
+    const unread = '{"not": "parsed here"}';
+    await history.saveCheckpoint(unread, NOW, unread.length, digestOf(makeDoc('run2', { state: 'active' })));
+    const listed = (await history.list()).find((r) => r.run_id === 'run2');
+    assert.deepEqual(listed?.counts, { requests: 7, console: 5, operations: 6, pages: 1 });
+  });
+
+  it('refuses a checkpoint whose digest is malformed, and stores nothing', async () => {
+    const doc = makeDoc('run1', { state: 'active' });
+    await assert.rejects(
+      history.saveCheckpoint(JSON.stringify(doc), NOW, 10, { ...digestOf(doc), counts: null }),
+      /digest is malformed \(counts\); nothing was stored/,
+    );
+    assert.deepEqual(await history.list(), []);
   });
 
   it('derives the metadata lists read from the latest document', async () => {

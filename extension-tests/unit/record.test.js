@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { interrupt, metaOf, migrate, pageUrl, utf8Size } from '../../extension/lib/record.js';
+import { checkedDigest, digestOf, interrupt, metaFrom, metaOf, migrate, pageUrl, utf8Size } from '../../extension/lib/record.js';
 import { storageError } from '../../extension/lib/db.js';
 import { RECORD_SCHEMA } from '../../extension/lib/constants.js';
 import { FIXTURE, LEGACY_META, MINUTE, NOW, makeDoc } from './builders.js';
@@ -65,6 +65,41 @@ describe('metaOf', () => {
     assert.equal(meta.stopped_at, null);
     assert.equal(meta.stop_reason, null);
     assert.equal(meta.state, 'active');
+  });
+});
+
+describe('digests', () => {
+  it('a digest holds what the metadata is made of, and nothing of the evidence itself', () => {
+    const digest = digestOf(FIXTURE);
+    assert.deepEqual(digest, {
+      version: 1,
+      saved_at: FIXTURE.saved_at,
+      run: FIXTURE.run,
+      url: 'http://127.0.0.1:18123/demo',
+      counts: { requests: 7, console: 5, operations: 6, pages: 1 },
+      failures: 2,
+    });
+    const stored = { checkpoints: 2, bytes: 99 };
+    assert.deepEqual(metaFrom(digest, stored), metaOf(FIXTURE, stored));
+  });
+
+  it('a digest that came with a checkpoint is checked field by field', () => {
+    const good = digestOf(makeDoc('d', { state: 'active' }));
+    assert.equal(checkedDigest(good), good);
+    const broken = [
+      [null, /it is not an object/],
+      [{ ...good, version: '1' }, /\(version\)/],
+      [{ ...good, saved_at: undefined }, /\(saved_at\)/],
+      [{ ...good, run: { ...good.run, run_id: 7 } }, /\(run \(run_id/],
+      [{ ...good, url: null }, /\(url\)/],
+      [{ ...good, counts: { ...good.counts, pages: -1 } }, /\(counts\)/],
+      [{ ...good, counts: { requests: 1 } }, /\(counts\)/],
+      [{ ...good, failures: 1.5 }, /\(failures\)/],
+    ];
+    for (const [digest, reason] of broken) {
+      assert.throws(() => checkedDigest(digest), reason, JSON.stringify(digest));
+      assert.throws(() => checkedDigest(digest), /digest is malformed .*nothing was stored/);
+    }
   });
 });
 

@@ -6,7 +6,7 @@
 
 import { EXPORT_VERSION, HEARTBEAT_STALE_MS, HISTORY_MAX_BYTES, HISTORY_MAX_RECORDS } from './constants.js';
 import { done, openDatabase, transact } from './db.js';
-import { interrupt, metaOf, migrate, utf8Size } from './record.js';
+import { checkedDigest, digestOf, interrupt, metaFrom, metaOf, migrate, utf8Size } from './record.js';
 import { planEvictions } from './retention.js';
 import { metaMatches, recordMatches, terms } from './search.js';
 import { MAX_ERRORS, compileSchema, exportDocumentErrors } from './validate.js';
@@ -52,29 +52,34 @@ export class History {
    * @param {number} [now]
    * @param {number} [size] the text's size in UTF-8 bytes when the caller knows it (the daemon
    *   sends it with the text), sparing a measurement here
+   * @param {unknown} [digest] what history lists the record by, when the caller sends it with
+   *   the text (the daemon does): the text is then stored without being parsed here, which was
+   *   most of what a checkpoint cost the worker (the parse, and collecting what it built)
    * @returns {Promise<{ run_id: string, checkpoints: number, bytes: number, saved_at: number, evicted: string[] }>}
    */
-  async saveCheckpoint(checkpoint, now = Date.now(), size = undefined) {
-    const { doc, json } = typeof checkpoint === 'string'
-      ? { doc: parseCheckpoint(checkpoint), json: checkpoint }
-      : { doc: checkpoint, json: JSON.stringify(checkpoint) };
-    if (!doc || doc.version !== EXPORT_VERSION || typeof doc.run?.run_id !== 'string') {
+  async saveCheckpoint(checkpoint, now = Date.now(), size = undefined, digest = undefined) {
+    const { facts, json } = typeof checkpoint !== 'string'
+      ? { facts: documentDigest(checkpoint), json: JSON.stringify(checkpoint) }
+      : digest === undefined
+        ? { facts: documentDigest(parseCheckpoint(checkpoint)), json: checkpoint }
+        : { facts: checkedDigest(digest), json: checkpoint };
+    if (!facts || facts.version !== EXPORT_VERSION || typeof facts.run?.run_id !== 'string') {
       throw new Error(`not an export document of version ${EXPORT_VERSION}`);
     }
     const bytes = typeof size === 'number' && Number.isSafeInteger(size) && size > 0 ? size : utf8Size(json);
     return transact(this.db, ['records', 'documents'], 'readwrite', async (tx) => {
       const records = tx.objectStore('records');
       const all = /** @type {RecordMeta[]} */ ((await done(records.getAll())).map(migrate));
-      const previous = all.find((r) => r.run_id === doc.run.run_id);
+      const previous = all.find((r) => r.run_id === facts.run.run_id);
       // An imported record is a file's snapshot, read-only: a capture never writes over it.
       if (previous?.imported) {
-        throw new Error(`run ${doc.run.run_id} is a record imported from ${previous.imported.file_name}; imported records are read-only, so this checkpoint was not stored. Delete the imported record in the evidence page's history to keep this capture's checkpoints.`);
+        throw new Error(`run ${facts.run.run_id} is a record imported from ${previous.imported.file_name}; imported records are read-only, so this checkpoint was not stored. Delete the imported record in the evidence page's history to keep this capture's checkpoints.`);
       }
       // A final record is never turned back into a live one by a late checkpoint.
-      if (previous && previous.state === 'stopped' && doc.run.state === 'active') {
-        return { run_id: doc.run.run_id, checkpoints: previous.checkpoints, bytes: previous.bytes, saved_at: previous.saved_at, evicted: [] };
+      if (previous && previous.state === 'stopped' && facts.run.state === 'active') {
+        return { run_id: facts.run.run_id, checkpoints: previous.checkpoints, bytes: previous.bytes, saved_at: previous.saved_at, evicted: [] };
       }
-      const meta = metaOf(doc, { checkpoints: (previous?.checkpoints ?? 0) + 1, bytes });
+      const meta = metaFrom(facts, { checkpoints: (previous?.checkpoints ?? 0) + 1, bytes });
       const others = all.filter((r) => r.run_id !== meta.run_id);
       const evicted = planEvictions([...others, meta], now);
       for (const runId of evicted) {
@@ -85,8 +90,8 @@ export class History {
         records.put(meta);
         tx.objectStore('documents').put(storedDocument(meta.run_id, json));
       }
-      return { run_id: meta.run_id, checkpoints: meta.checkpoints, bytes, saved_at: doc.saved_at, evicted };
-    }, `save checkpoint of ${doc.run.run_id}`);
+      return { run_id: meta.run_id, checkpoints: meta.checkpoints, bytes, saved_at: facts.saved_at, evicted };
+    }, `save checkpoint of ${facts.run.run_id}`);
   }
 
   /**
@@ -297,6 +302,14 @@ function storedDocument(runId, json) {
  */
 function documentOf(stored) {
   return typeof stored.json === 'string' ? JSON.parse(stored.json) : /** @type {ExportDocument} */ (stored.doc);
+}
+
+/**
+ * The digest of a parsed checkpoint; `null` for JSON that is not an object.
+ * @param {unknown} doc
+ */
+function documentDigest(doc) {
+  return typeof doc === 'object' && doc !== null ? digestOf(/** @type {ExportDocument} */ (doc)) : null;
 }
 
 /** @param {string} json */

@@ -53,14 +53,79 @@ export function pageUrl(/** @type {ExportDocument} */ doc) {
 }
 
 /**
+ * What history lists a record by, read from its document: the daemon sends the same with each
+ * checkpoint (`CheckpointDigest` in schema/src/link.rs, by these rules), so that the worker
+ * stores a checkpoint's text without parsing it.
+ * @typedef {{
+ *   version: number, saved_at: number, run: ExportDocument['run'], url: string,
+ *   counts: { requests: number, console: number, operations: number, pages: number },
+ *   failures: number,
+ * }} Digest
+ */
+
+/**
+ * The digest of a parsed document.
+ * @param {ExportDocument} doc
+ * @returns {Digest}
+ */
+export function digestOf(doc) {
+  return {
+    version: doc.version,
+    saved_at: doc.saved_at,
+    run: doc.run,
+    url: pageUrl(doc),
+    counts: {
+      requests: doc.requests?.length ?? 0,
+      console: doc.console?.length ?? 0,
+      operations: doc.operations?.length ?? 0,
+      pages: doc.pages?.length ?? 0,
+    },
+    failures: (doc.requests ?? []).filter((r) => r.state === 'failed' || (r.status ?? 0) >= 400).length,
+  };
+}
+
+/**
+ * A digest that came with a checkpoint, checked field by field; throws, naming the field, when
+ * one is missing or of the wrong kind.
+ * @param {unknown} digest
+ * @returns {Digest}
+ */
+export function checkedDigest(digest) {
+  const d = /** @type {any} */ (digest);
+  const count = (/** @type {unknown} */ n) => Number.isSafeInteger(n) && /** @type {number} */ (n) >= 0;
+  const problem =
+    typeof d !== 'object' || d === null ? 'it is not an object'
+      : !Number.isSafeInteger(d.version) ? 'version'
+        : !Number.isFinite(d.saved_at) ? 'saved_at'
+          : typeof d.run !== 'object' || d.run === null ? 'run'
+            : typeof d.run.run_id !== 'string' || typeof d.run.session !== 'string' || typeof d.run.state !== 'string' || !Number.isFinite(d.run.started_at) ? 'run (run_id, session, state, started_at)'
+              : typeof d.url !== 'string' ? 'url'
+                : typeof d.counts !== 'object' || d.counts === null || !['requests', 'console', 'operations', 'pages'].every((k) => count(d.counts[k])) ? 'counts'
+                  : !count(d.failures) ? 'failures'
+                    : null;
+  if (problem) throw new Error(`a checkpoint's digest is malformed (${problem}); nothing was stored`);
+  return d;
+}
+
+/**
  * The metadata of a record, from its latest document. `imported` only for a record imported from
  * a file: captured records do not carry the field at all.
  * @param {ExportDocument} doc
  * @param {{ checkpoints: number, bytes: number, imported?: Imported }} stored
  * @returns {RecordMeta}
  */
-export function metaOf(doc, { checkpoints, bytes, imported }) {
-  const run = doc.run;
+export function metaOf(doc, stored) {
+  return metaFrom(digestOf(doc), stored);
+}
+
+/**
+ * The metadata of a record, from the digest of its latest document.
+ * @param {Digest} digest
+ * @param {{ checkpoints: number, bytes: number, imported?: Imported }} stored
+ * @returns {RecordMeta}
+ */
+export function metaFrom(digest, { checkpoints, bytes, imported }) {
+  const run = digest.run;
   /** @type {RecordMeta} */
   const meta = {
     schema: RECORD_SCHEMA,
@@ -71,17 +136,12 @@ export function metaOf(doc, { checkpoints, bytes, imported }) {
     started_at: run.started_at,
     stopped_at: run.stopped_at ?? null,
     stop_reason: run.stop_reason ?? null,
-    url: pageUrl(doc),
-    saved_at: doc.saved_at,
+    url: digest.url,
+    saved_at: digest.saved_at,
     checkpoints,
     bytes,
-    counts: {
-      requests: doc.requests?.length ?? 0,
-      console: doc.console?.length ?? 0,
-      operations: doc.operations?.length ?? 0,
-      pages: doc.pages?.length ?? 0,
-    },
-    failures: (doc.requests ?? []).filter((r) => r.state === 'failed' || (r.status ?? 0) >= 400).length,
+    counts: { ...digest.counts },
+    failures: digest.failures,
   };
   if (imported) meta.imported = { at: imported.at, file_name: imported.file_name };
   return meta;

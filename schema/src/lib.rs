@@ -77,7 +77,7 @@ pub fn schemas() -> Vec<(&'static str, schemars::Schema)> {
         ),
         (
             "link-checkpoint.schema.json",
-            schemars::schema_for!(link::CheckpointText<'static>),
+            schemars::schema_for!(link::CheckpointText<'static, link::CheckpointDigest<'static>>),
         ),
         (
             "link-checkpoint-ack.schema.json",

@@ -6,6 +6,8 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::capture::{ExportDocument, RequestState, RunInfo};
+
 /// Bumped when a link message changes incompatibly. Must equal `LINK_PROTOCOL` in
 /// `extension/lib/constants.js` (a test checks). 2: a checkpoint travels as [`CheckpointText`].
 pub const LINK_PROTOCOL: u32 = 2;
@@ -15,11 +17,74 @@ pub const LINK_PROTOCOL: u32 = 2;
 /// where an object is rebuilt there property by property, and the worker need not serialize
 /// the document again to learn its size.
 #[derive(Debug, Clone, Copy, Serialize, JsonSchema)]
-pub struct CheckpointText<'a> {
+pub struct CheckpointText<'a, D> {
     /// The export document, serialized.
     pub json: &'a str,
     /// Its size in UTF-8 bytes (what history's retention counts).
     pub bytes: u64,
+    /// What history lists the record by, from the same document ([`CheckpointDigest`]).
+    /// Optional for the extension: without it, the worker parses the text to learn the same.
+    pub digest: D,
+}
+
+/// What history lists a record by, taken from the document the checkpoint carries, so that the
+/// extension's worker stores the text without parsing it (a parse, and the collection of the
+/// megabyte of objects it builds, were most of what a checkpoint cost the worker). The rules
+/// are those of `digestOf` in `extension/lib/record.js`, which reads the same from a parsed
+/// document (an imported file); the link's end-to-end test holds the two to the same answers.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct CheckpointDigest<'a> {
+    pub version: u32,
+    pub saved_at: u64,
+    pub run: &'a RunInfo,
+    /// The page the record is about: its first page load, else its first document request,
+    /// else its first request; empty without any.
+    pub url: &'a str,
+    pub counts: DigestCounts,
+    /// Requests that failed or answered with a status of 400 or more.
+    pub failures: u64,
+}
+
+/// How many of each kind of evidence a checkpoint holds.
+#[derive(Debug, Clone, Copy, Serialize, JsonSchema)]
+pub struct DigestCounts {
+    pub requests: u64,
+    pub console: u64,
+    pub operations: u64,
+    pub pages: u64,
+}
+
+impl<'a> CheckpointDigest<'a> {
+    pub fn of(document: &'a ExportDocument) -> CheckpointDigest<'a> {
+        let requests = &document.requests;
+        let url = match document.pages.first() {
+            Some(page) if !page.url.is_empty() => page.url.as_str(),
+            _ => requests
+                .iter()
+                .find(|r| r.resource_type.as_deref() == Some("Document"))
+                .or(requests.first())
+                .map_or("", |r| r.url.as_str()),
+        };
+        let count = |n: usize| n as u64;
+        CheckpointDigest {
+            version: document.version,
+            saved_at: document.saved_at,
+            run: &document.run,
+            url,
+            counts: DigestCounts {
+                requests: count(requests.len()),
+                console: count(document.console.len()),
+                operations: count(document.operations.len()),
+                pages: count(document.pages.len()),
+            },
+            failures: count(
+                requests
+                    .iter()
+                    .filter(|r| r.state == RequestState::Failed || r.status.unwrap_or(0) >= 400)
+                    .count(),
+            ),
+        }
+    }
 }
 
 /// `bskLink.hello(…)`: the daemon's first call after attaching.

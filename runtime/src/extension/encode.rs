@@ -12,13 +12,14 @@ use serde::Serialize;
 use serde_json::ser::{CharEscape, Formatter};
 
 /// The parameters of `Runtime.callFunctionOn` calling `function_declaration` on `object_id` with
-/// two arguments, `name` and [`CheckpointText`](bsk_schema::link::CheckpointText) of `document`,
-/// as JSON text.
+/// two arguments, `name` and [`CheckpointText`](bsk_schema::link::CheckpointText) of `document`
+/// and its `digest`, as JSON text.
 pub fn call_with_document(
     object_id: &str,
     function_declaration: &str,
     name: &str,
     document: &impl Serialize,
+    digest: &impl Serialize,
 ) -> serde_json::Result<String> {
     let mut out = Vec::with_capacity(64 * 1024);
     out.extend_from_slice(b"{\"objectId\":");
@@ -35,11 +36,9 @@ pub fn call_with_document(
         &mut formatter,
     ))?;
     let bytes = (out.len() - start) as u64 - formatter.escapes;
-    write!(
-        out,
-        "\",\"bytes\":{bytes}}}}}],\"awaitPromise\":true,\"returnByValue\":true}}"
-    )
-    .map_err(serde_json::Error::io)?;
+    write!(out, "\",\"bytes\":{bytes},\"digest\":").map_err(serde_json::Error::io)?;
+    serde_json::to_writer(&mut out, digest)?;
+    out.extend_from_slice(b"}}],\"awaitPromise\":true,\"returnByValue\":true}");
     // Everything written is UTF-8: serde_json writes strings as they are, and the rest is ASCII.
     String::from_utf8(out).map_err(|e| serde_json::Error::io(io::Error::other(e)))
 }
@@ -133,16 +132,22 @@ mod tests {
     /// by serializing the parameters.
     fn written_twice(document: &impl Serialize) -> Value {
         let text = serde_json::to_string(document).expect("serializes");
+        let digest = digest();
         json!({
             "objectId": "1.2.3",
             "functionDeclaration": "function (name, arg) { return this[name](arg); }",
             "arguments": [
                 { "value": "checkpoint" },
-                { "value": bsk_schema::link::CheckpointText { json: &text, bytes: text.len() as u64 } },
+                { "value": bsk_schema::link::CheckpointText { json: &text, bytes: text.len() as u64, digest } },
             ],
             "awaitPromise": true,
             "returnByValue": true,
         })
+    }
+
+    /// A digest with a string to escape: it is written as a value, not inside a string.
+    fn digest() -> Value {
+        json!({ "counts": { "requests": 1 }, "url": "a \"q\" \\ é" })
     }
 
     #[test]
@@ -165,6 +170,7 @@ mod tests {
                 "function (name, arg) { return this[name](arg); }",
                 "checkpoint",
                 &document,
+                &digest(),
             )
             .expect("writes");
             let sent: Value = serde_json::from_str(&params).expect("the command is JSON");
@@ -192,7 +198,8 @@ mod tests {
                 .expect("raw JSON"),
             after: "x",
         };
-        let params = call_with_document("1.2.3", "f", "checkpoint", &document).expect("writes");
+        let params =
+            call_with_document("1.2.3", "f", "checkpoint", &document, &digest()).expect("writes");
         let sent: Value = serde_json::from_str(&params).expect("the command is JSON");
         let text = serde_json::to_string(&document).expect("serializes");
         assert_eq!(

@@ -16,8 +16,8 @@ use bsk_actors::capture::Saved;
 use bsk_actors::store::now_ms;
 use bsk_schema::capture::ExportDocument;
 use bsk_schema::link::{
-    CheckpointAck, ExtensionStatus, Heartbeat, LINK_PROTOCOL, LinkHello, LinkSession, LinkState,
-    LinkWelcome,
+    CheckpointAck, CheckpointDigest, ExtensionStatus, Heartbeat, LINK_PROTOCOL, LinkHello,
+    LinkSession, LinkState, LinkWelcome,
 };
 use serde_json::{Value, json};
 use tokio::sync::watch;
@@ -512,12 +512,14 @@ impl ExtensionLink {
             (LinkState::Connected, Some(attached)) => attached,
             _ => return Err(sink::unavailable(&status)),
         };
-        // `bskLink.checkpoint(CheckpointText)`, the document written once, already escaped.
+        // `bskLink.checkpoint(CheckpointText)`, the document written once, already escaped, and
+        // its digest, so that the worker stores the text without parsing it.
         let params = super::encode::call_with_document(
             &attached.link_object,
             CALL_FUNCTION,
             "checkpoint",
             &snapshot,
+            &CheckpointDigest::of(&snapshot),
         )
         .map_err(|e| format!("the checkpoint could not be serialized: {e}"))?;
         drop(snapshot);
