@@ -8,6 +8,7 @@
 #   cargo build --release --workspace --bins
 #   load-tests/browser-cost.sh target/release/bsk 3
 #   load-tests/browser-cost.sh target/release/bsk 3 --no-capture
+#   BSK_COST_CDP=websocket load-tests/browser-cost.sh target/release/bsk 3   # over a WebSocket
 #
 # Interleave the runs you compare and repeat each a few times: the machine is shared.
 set -euo pipefail

@@ -32,12 +32,13 @@ start_session() {
 }
 
 # Chromium with a DevTools port (load-tests/src/driver/chromium.rs does the same for the
-# matrix), and the daemon attached to it; sets $browser (its pid).
+# matrix), and the daemon attached to it; sets $browser (its pid). The flags are bsk's own
+# (`browser_flags` in runtime/src/browser/launch.rs): keep the two lists alike.
 start_browser_with_port() {
   local profile="$BSK_HOME/port-browser" extension flags=(--headless=new)
   extension=$("$bsk" extension path)
   [ "$(id -u)" = 0 ] && flags+=(--no-sandbox)
-  "${CHROMIUM:-chromium}" --remote-debugging-port=0 --disable-gpu --disable-quic --no-first-run \
+  "${BSK_CHROMIUM:-chromium}" --remote-debugging-port=0 --disable-gpu --disable-quic --no-first-run \
     --no-default-browser-check --disable-background-networking --disable-component-update \
     --disable-sync --disable-default-apps --site-per-process --disable-back-forward-cache \
     --password-store=basic --use-mock-keychain --user-data-dir="$profile" "${flags[@]}" \
@@ -49,6 +50,7 @@ start_browser_with_port() {
   for _ in $(seq 300); do
     [ -f "$profile/DevToolsActivePort" ] && mapfile -t lines <"$profile/DevToolsActivePort"
     [ ${#lines[@]} -ge 2 ] && break
+    kill -0 "$browser" 2>/dev/null || { echo "error: Chromium exited before it opened its DevTools port" >&2; exit 1; }
     sleep 0.1
   done
   [ ${#lines[@]} -ge 2 ] || { echo "error: Chromium opened no DevTools port within 30 s" >&2; exit 1; }

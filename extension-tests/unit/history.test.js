@@ -43,18 +43,28 @@ describe('saveCheckpoint', () => {
     const { meta, doc: stored } = await history.get('run1');
     assert.deepEqual(meta, metaOf(doc, { checkpoints: 1, bytes: 4321 }));
     assert.deepEqual(stored, doc);
-    // What lists show comes from the digest alone: the text is not read to make it.
-    const unread = '{"not": "parsed here"}';
-    await history.saveCheckpoint(unread, NOW, unread.length, digestOf(makeDoc('run2', { state: 'active' })));
+    // What lists show comes from the digest alone: the text past its first bytes is not read.
+    const other = makeDoc('run2', { state: 'active' });
+    const unread = `{"version":1,"saved_at":${other.saved_at},"run":{"run_id":"run2", and no JSON beyond`;
+    await history.saveCheckpoint(unread, NOW, unread.length, digestOf(other));
     const listed = (await history.list()).find((r) => r.run_id === 'run2');
     assert.deepEqual(listed?.counts, { requests: 7, console: 5, operations: 6, pages: 1 });
   });
 
-  it('refuses a checkpoint whose digest is malformed, and stores nothing', async () => {
+  it('refuses a checkpoint whose digest is malformed or another text\'s, and stores nothing', async () => {
     const doc = makeDoc('run1', { state: 'active' });
     await assert.rejects(
       history.saveCheckpoint(JSON.stringify(doc), NOW, 10, { ...digestOf(doc), counts: null }),
       /digest is malformed \(counts\); nothing was stored/,
+    );
+    const other = digestOf(makeDoc('run2', { state: 'active' }));
+    await assert.rejects(
+      history.saveCheckpoint(JSON.stringify(doc), NOW, 10, other),
+      /digest \(run run2, saved at \d+\) is not that of its text; nothing was stored/,
+    );
+    await assert.rejects(
+      history.saveCheckpoint(JSON.stringify(doc), NOW, 10, { ...digestOf(doc), saved_at: doc.saved_at + 1 }),
+      /is not that of its text/,
     );
     assert.deepEqual(await history.list(), []);
   });

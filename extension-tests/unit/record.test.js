@@ -83,6 +83,43 @@ describe('digests', () => {
     assert.deepEqual(metaFrom(digest, stored), metaOf(FIXTURE, stored));
   });
 
+  // The daemon computes the same digest in Rust (`CheckpointDigest::of`, schema/src/link.rs),
+  // whose test holds it to this same table on the same fixture: a rule that changes on one
+  // side fails there or here.
+  it('takes the page URL, counts and failures by the same rules as the daemon', () => {
+    const cases = [
+      ['as exported', (d) => d, 'http://127.0.0.1:18123/demo', [7, 5, 6, 1], 2],
+      ['a page load without a URL: the first document request', (d) => {
+        d.pages[0].url = '';
+        d.requests[0].resource_type = 'Other';
+      }, 'http://b.localhost:18123/frame/inner?id=demo', [7, 5, 6, 1], 2],
+      ['no page load and no document request: the first request', (d) => {
+        d.pages = [];
+        d.requests.forEach((r) => { delete r.resource_type; });
+        d.requests.shift();
+      }, 'http://127.0.0.1:18123/api/profile', [6, 5, 6, 0], 2],
+      ['nothing at all', (d) => {
+        d.pages = [];
+        d.requests = [];
+        d.console = [];
+        d.operations = [];
+      }, '', [0, 0, 0, 0], 0],
+      ['failed without a status counts, complete without one does not', (d) => {
+        d.requests[1].state = 'failed';
+        delete d.requests[1].status;
+        delete d.requests[2].status;
+      }, 'http://127.0.0.1:18123/demo', [7, 5, 6, 1], 3],
+    ];
+    for (const [name, change, url, [requests, console, operations, pages], failures] of cases) {
+      const doc = structuredClone(FIXTURE);
+      change(doc);
+      const digest = digestOf(doc);
+      assert.equal(digest.url, url, name);
+      assert.deepEqual(digest.counts, { requests, console, operations, pages }, name);
+      assert.equal(digest.failures, failures, name);
+    }
+  });
+
   it('a digest that came with a checkpoint is checked field by field', () => {
     const good = digestOf(makeDoc('d', { state: 'active' }));
     assert.equal(checkedDigest(good), good);
@@ -95,6 +132,8 @@ describe('digests', () => {
       [{ ...good, counts: { ...good.counts, pages: -1 } }, /\(counts\)/],
       [{ ...good, counts: { requests: 1 } }, /\(counts\)/],
       [{ ...good, failures: 1.5 }, /\(failures\)/],
+      [{ ...good, run: { ...good.run, stop_reason: 'stopped' } }, /\(run \(name, stopped_at, stop_reason\)\)/],
+      [{ ...good, run: { ...good.run, name: 7 } }, /\(run \(name/],
     ];
     for (const [digest, reason] of broken) {
       assert.throws(() => checkedDigest(digest), reason, JSON.stringify(digest));

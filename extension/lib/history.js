@@ -6,7 +6,7 @@
 
 import { EXPORT_VERSION, HEARTBEAT_STALE_MS, HISTORY_MAX_BYTES, HISTORY_MAX_RECORDS } from './constants.js';
 import { done, openDatabase, transact } from './db.js';
-import { checkedDigest, digestOf, interrupt, metaFrom, metaOf, migrate, utf8Size } from './record.js';
+import { checkedDigest, digestMatches, digestOf, interrupt, metaFrom, metaOf, migrate, utf8Size } from './record.js';
 import { planEvictions } from './retention.js';
 import { metaMatches, recordMatches, terms } from './search.js';
 import { MAX_ERRORS, compileSchema, exportDocumentErrors } from './validate.js';
@@ -65,6 +65,9 @@ export class History {
         : { facts: checkedDigest(digest), json: checkpoint };
     if (!facts || facts.version !== EXPORT_VERSION || typeof facts.run?.run_id !== 'string') {
       throw new Error(`not an export document of version ${EXPORT_VERSION}`);
+    }
+    if (digest !== undefined && typeof checkpoint === 'string' && !digestMatches(checkpoint, facts)) {
+      throw new Error(`a checkpoint's digest (run ${facts.run.run_id}, saved at ${facts.saved_at}) is not that of its text; nothing was stored`);
     }
     const bytes = typeof size === 'number' && Number.isSafeInteger(size) && size > 0 ? size : utf8Size(json);
     return transact(this.db, ['records', 'documents'], 'readwrite', async (tx) => {

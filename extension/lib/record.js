@@ -93,18 +93,32 @@ export function digestOf(doc) {
 export function checkedDigest(digest) {
   const d = /** @type {any} */ (digest);
   const count = (/** @type {unknown} */ n) => Number.isSafeInteger(n) && /** @type {number} */ (n) >= 0;
+  const optional = (/** @type {unknown} */ v, /** @type {(v: any) => boolean} */ ok) => v === undefined || v === null || ok(v);
   const problem =
     typeof d !== 'object' || d === null ? 'it is not an object'
       : !Number.isSafeInteger(d.version) ? 'version'
         : !Number.isFinite(d.saved_at) ? 'saved_at'
           : typeof d.run !== 'object' || d.run === null ? 'run'
             : typeof d.run.run_id !== 'string' || typeof d.run.session !== 'string' || typeof d.run.state !== 'string' || !Number.isFinite(d.run.started_at) ? 'run (run_id, session, state, started_at)'
+              : !optional(d.run.name, (v) => typeof v === 'string') || !optional(d.run.stopped_at, Number.isFinite)
+                || !optional(d.run.stop_reason, (v) => typeof v === 'object' && v !== null && typeof v.kind === 'string') ? 'run (name, stopped_at, stop_reason)'
               : typeof d.url !== 'string' ? 'url'
                 : typeof d.counts !== 'object' || d.counts === null || !['requests', 'console', 'operations', 'pages'].every((k) => count(d.counts[k])) ? 'counts'
                   : !count(d.failures) ? 'failures'
                     : null;
   if (problem) throw new Error(`a checkpoint's digest is malformed (${problem}); nothing was stored`);
   return d;
+}
+
+/**
+ * Whether `json` is the text `digest` was taken from, by its first bytes: the daemon writes an
+ * export document's `version`, `saved_at` and `run.run_id` first, so a digest sent with another
+ * run's text (a bug) is caught without reading the rest.
+ * @param {string} json
+ * @param {Digest} digest
+ */
+export function digestMatches(json, digest) {
+  return json.startsWith(`{"version":${digest.version},"saved_at":${digest.saved_at},"run":{"run_id":${JSON.stringify(digest.run.run_id)}`);
 }
 
 /**

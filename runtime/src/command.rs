@@ -344,7 +344,10 @@ async fn daemon(command: DaemonCommand, paths: &Paths, style: Style) -> Result<(
             args.extend(display.args());
             let stream = client::connect_or_spawn(paths, &args).await?;
             let value = client::call(stream, Call::DaemonStatus).await?;
-            output::result(style, &value, output::status);
+            // Quiet: a start has no id or value to print, so nothing.
+            if style.json || !style.quiet {
+                output::result(style, &value, output::status);
+            }
             Ok(())
         }
         DaemonCommand::Stop => {
@@ -360,7 +363,10 @@ async fn daemon(command: DaemonCommand, paths: &Paths, style: Style) -> Result<(
                 return quiet_ok(style, "daemon not running");
             };
             let value = client::call(stream, Call::DaemonStatus).await?;
-            output::result(style, &value, output::status);
+            // Quiet: a start has no id or value to print, so nothing.
+            if style.json || !style.quiet {
+                output::result(style, &value, output::status);
+            }
             Ok(())
         }
     }

@@ -119,6 +119,15 @@ async fn daemon_spawns_on_demand_exits_when_idle_and_obeys_start_stop() {
         bsk.ok(&["daemon", "stop"]).await.stdout.trim(),
         "daemon not running"
     );
+
+    // `--quiet` starts it without a word, for scripts.
+    let quiet = bsk.ok(&["daemon", "start", "--quiet"]).await;
+    assert_eq!(quiet.stdout, "", "daemon start --quiet: {quiet:#?}");
+    assert!(
+        bsk.daemon_pid().await.is_some(),
+        "the quiet start started it"
+    );
+    assert_eq!(bsk.ok(&["daemon", "stop", "--quiet"]).await.stdout, "");
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -6,7 +6,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::capture::{ExportDocument, RequestState, RunInfo};
+use crate::capture::{CaptureState, ExportDocument, RequestState, RunInfo, StopReason};
 
 /// Bumped when a link message changes incompatibly. Must equal `LINK_PROTOCOL` in
 /// `extension/lib/constants.js` (a test checks). 2: a checkpoint travels as [`CheckpointText`].
@@ -36,13 +36,42 @@ pub struct CheckpointText<'a, D> {
 pub struct CheckpointDigest<'a> {
     pub version: u32,
     pub saved_at: u64,
-    pub run: &'a RunInfo,
+    pub run: DigestRun<'a>,
     /// The page the record is about: its first page load, else its first document request,
     /// else its first request; empty without any.
     pub url: &'a str,
     pub counts: DigestCounts,
     /// Requests that failed or answered with a status of 400 or more.
     pub failures: u64,
+}
+
+/// The run as history lists it: the fields of [`RunInfo`] a record's metadata keeps.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct DigestRun<'a> {
+    pub run_id: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<&'a str>,
+    pub session: &'a str,
+    pub state: CaptureState,
+    pub started_at: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped_at: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stop_reason: Option<&'a StopReason>,
+}
+
+impl<'a> From<&'a RunInfo> for DigestRun<'a> {
+    fn from(run: &'a RunInfo) -> DigestRun<'a> {
+        DigestRun {
+            run_id: &run.run_id,
+            name: run.name.as_deref(),
+            session: &run.session,
+            state: run.state,
+            started_at: run.started_at,
+            stopped_at: run.stopped_at,
+            stop_reason: run.stop_reason.as_ref(),
+        }
+    }
 }
 
 /// How many of each kind of evidence a checkpoint holds.
@@ -69,7 +98,7 @@ impl<'a> CheckpointDigest<'a> {
         CheckpointDigest {
             version: document.version,
             saved_at: document.saved_at,
-            run: &document.run,
+            run: DigestRun::from(&document.run),
             url,
             counts: DigestCounts {
                 requests: count(requests.len()),
@@ -184,4 +213,93 @@ pub enum LinkState {
     Incompatible,
     /// The extension is there but does not answer as it should.
     Broken,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The same table as the extension's test of `digestOf` (extension-tests/unit/record.test.js,
+    /// "takes the page URL, counts and failures by the same rules as the daemon"), on the same
+    /// fixture: a rule that changes on one side fails there or here.
+    #[test]
+    fn a_digest_follows_the_extension_s_rules() {
+        let fixture: ExportDocument = serde_json::from_str(include_str!(
+            "../../extension-tests/fixtures/save-fails.json"
+        ))
+        .expect("the fixture is an export document");
+        type Change = fn(&mut ExportDocument);
+        let cases: [(&str, Change, &str, [u64; 4], u64); 5] = [
+            (
+                "as exported",
+                |_| {},
+                "http://127.0.0.1:18123/demo",
+                [7, 5, 6, 1],
+                2,
+            ),
+            (
+                "a page load without a URL: the first document request",
+                |d| {
+                    d.pages[0].url.clear();
+                    d.requests[0].resource_type = Some("Other".into());
+                },
+                "http://b.localhost:18123/frame/inner?id=demo",
+                [7, 5, 6, 1],
+                2,
+            ),
+            (
+                "no page load and no document request: the first request",
+                |d| {
+                    d.pages.clear();
+                    d.requests.iter_mut().for_each(|r| r.resource_type = None);
+                    d.requests.remove(0);
+                },
+                "http://127.0.0.1:18123/api/profile",
+                [6, 5, 6, 0],
+                2,
+            ),
+            (
+                "nothing at all",
+                |d| {
+                    d.pages.clear();
+                    d.requests.clear();
+                    d.console.clear();
+                    d.operations.clear();
+                },
+                "",
+                [0, 0, 0, 0],
+                0,
+            ),
+            (
+                "failed without a status counts, complete without one does not",
+                |d| {
+                    d.requests[1].state = RequestState::Failed;
+                    d.requests[1].status = None;
+                    d.requests[2].status = None;
+                },
+                "http://127.0.0.1:18123/demo",
+                [7, 5, 6, 1],
+                3,
+            ),
+        ];
+        for (name, change, url, [requests, console, operations, pages], failures) in cases {
+            let mut document = fixture.clone();
+            change(&mut document);
+            let digest = CheckpointDigest::of(&document);
+            assert_eq!(digest.url, url, "{name}");
+            let counts = digest.counts;
+            assert_eq!(
+                [
+                    counts.requests,
+                    counts.console,
+                    counts.operations,
+                    counts.pages
+                ],
+                [requests, console, operations, pages],
+                "{name}"
+            );
+            assert_eq!(digest.failures, failures, "{name}");
+            assert_eq!(digest.run.run_id, document.run.run_id, "{name}");
+        }
+    }
 }

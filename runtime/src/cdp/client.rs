@@ -874,15 +874,9 @@ async fn run_connection<S>(
         // one write, as over the pipe: tungstenite buffers the frames fed to it until the flush.
         // Over loopback TCP every write also costs the daemon the browser's side of it.
         while let Some(text) = outgoing.recv().await {
-            let mut fed = 0;
-            let mut next = Some(text);
-            while let Some(text) = next.take() {
-                fed += text.len();
+            for text in queued_with(text, &mut outgoing) {
                 if sink.feed(Message::Text(text.into())).await.is_err() {
                     return;
-                }
-                if fed < WRITE_TOGETHER_BYTES {
-                    next = outgoing.try_recv().ok();
                 }
             }
             if sink.flush().await.is_err() {
@@ -1136,6 +1130,19 @@ fn reply_id(start: &[u8]) -> Option<u64> {
 /// bytes than this.
 const WRITE_TOGETHER_BYTES: usize = 64 * 1024;
 
+/// `first` and the commands queued behind it, taken while they add up to fewer than
+/// [`WRITE_TOGETHER_BYTES`]: what a writer sends in one write.
+fn queued_with(first: String, outgoing: &mut mpsc::Receiver<String>) -> Vec<String> {
+    let mut bytes = first.len();
+    let mut batch = vec![first];
+    while bytes < WRITE_TOGETHER_BYTES {
+        let Ok(next) = outgoing.try_recv() else { break };
+        bytes += next.len();
+        batch.push(next);
+    }
+    batch
+}
+
 /// The pipe transport: NUL-delimited JSON both ways. A message larger than
 /// [`MAX_PIPE_MESSAGE_BYTES`] is skipped unread and counted rather than ending the connection
 /// (over a pipe the next one is intact). The reader lets messages gather between reads as
@@ -1225,13 +1232,9 @@ async fn run_pipe(
         let mut frames = Vec::new();
         while let Some(text) = outgoing.recv().await {
             frames.clear();
-            let mut next = Some(text);
-            while let Some(text) = next.take() {
+            for text in queued_with(text, &mut outgoing) {
                 frames.extend_from_slice(text.as_bytes());
                 frames.push(0);
-                if frames.len() < WRITE_TOGETHER_BYTES {
-                    next = outgoing.try_recv().ok();
-                }
             }
             if commands.write_all(&frames).await.is_err() {
                 break;

@@ -122,6 +122,28 @@ async fn a_message_many_reads_long_arrives_whole() {
 }
 
 #[tokio::test]
+async fn a_writer_takes_what_is_queued_until_its_bound() {
+    let (queue, mut outgoing) = mpsc::channel(16);
+    for text in ["a", "b", "c"] {
+        queue.send(text.to_string()).await.expect("queued");
+    }
+    let large = "x".repeat(WRITE_TOGETHER_BYTES);
+    queue.send(large.clone()).await.expect("queued");
+    queue.send("d".to_string()).await.expect("queued");
+    // Everything queued while the batch holds less than the bound: the large command is the
+    // last one taken, and the rest waits for the next write.
+    assert_eq!(
+        queued_with("first".to_string(), &mut outgoing),
+        ["first", "a", "b", "c", large.as_str()]
+    );
+    assert_eq!(
+        queued_with("next".to_string(), &mut outgoing),
+        ["next", "d"]
+    );
+    assert_eq!(queued_with("alone".to_string(), &mut outgoing), ["alone"]);
+}
+
+#[tokio::test]
 async fn commands_queued_together_go_out_whole_and_in_order() {
     let (url, mut peer) = peer().await;
     let (client, _browser) = CdpClient::connect(&url, Windows::NONE)
