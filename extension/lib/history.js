@@ -58,16 +58,9 @@ export class History {
    * @returns {Promise<{ run_id: string, checkpoints: number, bytes: number, saved_at: number, evicted: string[] }>}
    */
   async saveCheckpoint(checkpoint, now = Date.now(), size = undefined, digest = undefined) {
-    const { facts, json } = typeof checkpoint !== 'string'
-      ? { facts: documentDigest(checkpoint), json: JSON.stringify(checkpoint) }
-      : digest === undefined
-        ? { facts: documentDigest(parseCheckpoint(checkpoint)), json: checkpoint }
-        : { facts: checkedDigest(digest), json: checkpoint };
+    const { facts, json } = checkpointFacts(checkpoint, digest);
     if (!facts || facts.version !== EXPORT_VERSION || typeof facts.run?.run_id !== 'string') {
       throw new Error(`not an export document of version ${EXPORT_VERSION}`);
-    }
-    if (digest !== undefined && typeof checkpoint === 'string' && !digestMatches(checkpoint, facts)) {
-      throw new Error(`a checkpoint's digest (run ${facts.run.run_id}, saved at ${facts.saved_at}) is not that of its text; nothing was stored`);
     }
     const bytes = typeof size === 'number' && Number.isSafeInteger(size) && size > 0 ? size : utf8Size(json);
     return transact(this.db, ['records', 'documents'], 'readwrite', async (tx) => {
@@ -308,11 +301,24 @@ function documentOf(stored) {
 }
 
 /**
- * The digest of a parsed checkpoint; `null` for JSON that is not an object.
- * @param {unknown} doc
+ * A checkpoint's text and what history lists it by: the digest sent with the text, checked and
+ * matched to it, or else read from the document (parsed when it came as text). `facts` is `null`
+ * for JSON that is not an object.
+ * @param {ExportDocument | string} checkpoint
+ * @param {unknown} digest
  */
-function documentDigest(doc) {
-  return typeof doc === 'object' && doc !== null ? digestOf(/** @type {ExportDocument} */ (doc)) : null;
+function checkpointFacts(checkpoint, digest) {
+  if (typeof checkpoint === 'string' && digest !== undefined) {
+    const facts = checkedDigest(digest);
+    if (!digestMatches(checkpoint, facts)) {
+      throw new Error(`a checkpoint's digest (run ${facts.run.run_id}, saved at ${facts.saved_at}) is not that of its text; nothing was stored`);
+    }
+    return { facts, json: checkpoint };
+  }
+  const [doc, json] = typeof checkpoint === 'string'
+    ? [parseCheckpoint(checkpoint), checkpoint]
+    : [checkpoint, JSON.stringify(checkpoint)];
+  return { facts: typeof doc === 'object' && doc !== null ? digestOf(doc) : null, json };
 }
 
 /** @param {string} json */

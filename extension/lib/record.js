@@ -94,18 +94,23 @@ export function checkedDigest(digest) {
   const d = /** @type {any} */ (digest);
   const count = (/** @type {unknown} */ n) => Number.isSafeInteger(n) && /** @type {number} */ (n) >= 0;
   const optional = (/** @type {unknown} */ v, /** @type {(v: any) => boolean} */ ok) => v === undefined || v === null || ok(v);
-  const problem =
-    typeof d !== 'object' || d === null ? 'it is not an object'
-      : !Number.isSafeInteger(d.version) ? 'version'
-        : !Number.isFinite(d.saved_at) ? 'saved_at'
-          : typeof d.run !== 'object' || d.run === null ? 'run'
-            : typeof d.run.run_id !== 'string' || typeof d.run.session !== 'string' || typeof d.run.state !== 'string' || !Number.isFinite(d.run.started_at) ? 'run (run_id, session, state, started_at)'
-              : !optional(d.run.name, (v) => typeof v === 'string') || !optional(d.run.stopped_at, Number.isFinite)
-                || !optional(d.run.stop_reason, (v) => typeof v === 'object' && v !== null && typeof v.kind === 'string') ? 'run (name, stopped_at, stop_reason)'
-              : typeof d.url !== 'string' ? 'url'
-                : typeof d.counts !== 'object' || d.counts === null || !['requests', 'console', 'operations', 'pages'].every((k) => count(d.counts[k])) ? 'counts'
-                  : !count(d.failures) ? 'failures'
-                    : null;
+  /** @type {[string, () => boolean][]} each part, and whether it is as the daemon writes it */
+  const parts = [
+    ['it is not an object', () => typeof d === 'object' && d !== null],
+    ['version', () => Number.isSafeInteger(d.version)],
+    ['saved_at', () => Number.isFinite(d.saved_at)],
+    ['run', () => typeof d.run === 'object' && d.run !== null],
+    ['run (run_id, session, state, started_at)', () => typeof d.run.run_id === 'string' && typeof d.run.session === 'string'
+      && typeof d.run.state === 'string' && Number.isFinite(d.run.started_at)],
+    ['run (name, stopped_at, stop_reason)', () => optional(d.run.name, (v) => typeof v === 'string')
+      && optional(d.run.stopped_at, Number.isFinite)
+      && optional(d.run.stop_reason, (v) => typeof v === 'object' && v !== null && typeof v.kind === 'string')],
+    ['url', () => typeof d.url === 'string'],
+    ['counts', () => typeof d.counts === 'object' && d.counts !== null
+      && ['requests', 'console', 'operations', 'pages'].every((k) => count(d.counts[k]))],
+    ['failures', () => count(d.failures)],
+  ];
+  const problem = parts.find(([, ok]) => !ok())?.[0];
   if (problem) throw new Error(`a checkpoint's digest is malformed (${problem}); nothing was stored`);
   return d;
 }

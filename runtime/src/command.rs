@@ -363,10 +363,7 @@ async fn daemon(command: DaemonCommand, paths: &Paths, style: Style) -> Result<(
                 return quiet_ok(style, "daemon not running");
             };
             let value = client::call(stream, Call::DaemonStatus).await?;
-            // Quiet: a start has no id or value to print, so nothing.
-            if style.json || !style.quiet {
-                output::result(style, &value, output::status);
-            }
+            output::result(style, &value, output::status);
             Ok(())
         }
     }

@@ -127,6 +127,12 @@ async fn daemon_spawns_on_demand_exits_when_idle_and_obeys_start_stop() {
         bsk.daemon_pid().await.is_some(),
         "the quiet start started it"
     );
+    // Status is what `daemon status` is asked for, quiet or not.
+    let status = bsk.ok(&["daemon", "status", "--quiet"]).await;
+    assert!(
+        status.stdout.starts_with("daemon   running, pid "),
+        "daemon status --quiet: {status:#?}"
+    );
     assert_eq!(bsk.ok(&["daemon", "stop", "--quiet"]).await.stdout, "");
 }
 

@@ -46,6 +46,15 @@ async fn peer() -> (String, Peer) {
     (url, Peer { commands, say })
 }
 
+/// A client connected to a fresh [`peer`] without windows, with its browser-level events.
+async fn connected() -> (CdpClient, EventReceiver, Peer) {
+    let (url, peer) = peer().await;
+    let (client, browser) = CdpClient::connect(&url, Windows::NONE)
+        .await
+        .expect("connect");
+    (client, browser, peer)
+}
+
 async fn next_command(peer: &mut Peer) -> Value {
     tokio::time::timeout(Duration::from_secs(5), peer.commands.recv())
         .await
@@ -55,10 +64,7 @@ async fn next_command(peer: &mut Peer) -> Value {
 
 #[tokio::test]
 async fn replies_out_of_order_reach_their_callers() {
-    let (url, mut peer) = peer().await;
-    let (client, _browser) = CdpClient::connect(&url, Windows::NONE)
-        .await
-        .expect("connect");
+    let (client, _browser, mut peer) = connected().await;
     let first = client.send(None, "A.first", json!({})).await;
     let second = client.send(Some("S1"), "B.second", json!({ "x": 1 })).await;
     let a = next_command(&mut peer).await;
@@ -77,10 +83,7 @@ async fn replies_out_of_order_reach_their_callers() {
 
 #[tokio::test]
 async fn params_given_as_text_go_out_as_the_same_command() {
-    let (url, mut peer) = peer().await;
-    let (client, _browser) = CdpClient::connect(&url, Windows::NONE)
-        .await
-        .expect("connect");
+    let (client, _browser, mut peer) = connected().await;
     let params = r#"{"text":"a \"quoted\" \\ word","n":[1,{"x":null}]}"#;
     let call = {
         let client = client.clone();
@@ -106,10 +109,7 @@ async fn params_given_as_text_go_out_as_the_same_command() {
 
 #[tokio::test]
 async fn a_message_many_reads_long_arrives_whole() {
-    let (url, mut peer) = peer().await;
-    let (client, _browser) = CdpClient::connect(&url, Windows::NONE)
-        .await
-        .expect("connect");
+    let (client, _browser, mut peer) = connected().await;
     let body = "é".repeat(700_000); // 1.4 MB, many read chunks
     let reply = client
         .send(None, "Network.getResponseBody", json!({}))
@@ -145,10 +145,7 @@ async fn a_writer_takes_what_is_queued_until_its_bound() {
 
 #[tokio::test]
 async fn commands_queued_together_go_out_whole_and_in_order() {
-    let (url, mut peer) = peer().await;
-    let (client, _browser) = CdpClient::connect(&url, Windows::NONE)
-        .await
-        .expect("connect");
+    let (client, _browser, mut peer) = connected().await;
     // Queued without yielding, so the writer finds them together: small ones, one larger than
     // a write gathers (it closes the batch), then small ones again.
     let big = "x".repeat(3 * WRITE_TOGETHER_BYTES);
@@ -183,10 +180,7 @@ async fn commands_queued_together_go_out_whole_and_in_order() {
 
 #[tokio::test]
 async fn remote_errors_carry_the_method_and_message() {
-    let (url, mut peer) = peer().await;
-    let (client, _browser) = CdpClient::connect(&url, Windows::NONE)
-        .await
-        .expect("connect");
+    let (client, _browser, mut peer) = connected().await;
     let reply = client.send(None, "DOM.focus", json!({})).await;
     let command = next_command(&mut peer).await;
     peer.say
@@ -209,10 +203,7 @@ async fn remote_errors_carry_the_method_and_message() {
 
 #[tokio::test]
 async fn events_go_to_their_session_owner_in_wire_order() {
-    let (url, peer) = peer().await;
-    let (client, mut browser) = CdpClient::connect(&url, Windows::NONE)
-        .await
-        .expect("connect");
+    let (client, mut browser, peer) = connected().await;
     let (sink, mut owner) = client.event_channel();
     client.route("S1", sink.clone());
     client.route("S2", sink);
@@ -255,10 +246,7 @@ async fn events_go_to_their_session_owner_in_wire_order() {
 
 #[tokio::test]
 async fn a_command_without_a_reply_times_out_and_is_forgotten() {
-    let (url, mut peer) = peer().await;
-    let (client, _browser) = CdpClient::connect(&url, Windows::NONE)
-        .await
-        .expect("connect");
+    let (client, _browser, mut peer) = connected().await;
     let reply = client
         .send_with_deadline(None, "Page.hang", json!({}), Duration::from_millis(100))
         .await;
@@ -285,10 +273,7 @@ async fn a_command_without_a_reply_times_out_and_is_forgotten() {
 
 #[tokio::test]
 async fn a_closed_socket_fails_pending_commands_and_ends_owners() {
-    let (url, mut peer) = peer().await;
-    let (client, _browser) = CdpClient::connect(&url, Windows::NONE)
-        .await
-        .expect("connect");
+    let (client, _browser, mut peer) = connected().await;
     let (sink, mut owner) = client.event_channel();
     // The owner keeps a sink of its own (as a tab's pump does, to route its iframes): its
     // receiver must still end with the connection.
@@ -326,10 +311,7 @@ async fn reader_caught_up(client: &CdpClient, mut peer: Peer) -> Peer {
 /// A client reading without windows from a test peer, with one owner routed session `S1`; the
 /// client's browser-level receiver is returned so that it stays open.
 async fn owner_of_s1() -> (CdpClient, EventReceiver, EventReceiver, Peer) {
-    let (url, peer) = peer().await;
-    let (client, browser) = CdpClient::connect(&url, Windows::NONE)
-        .await
-        .expect("connect");
+    let (client, browser, peer) = connected().await;
     let (sink, owner) = client.event_channel();
     client.route("S1", sink);
     (client, browser, owner, peer)

@@ -45,8 +45,8 @@ pub fn call_with_document(
 
 /// Writes JSON as the contents of a JSON string: compact, with every quote and backslash of the
 /// JSON escaped once more. Everything else (string fragments, numbers, punctuation) is written
-/// as compact JSON writes it: nothing in it needs escaping. `escapes` counts the bytes that adds, so that the JSON's own size is
-/// what was written less `escapes`.
+/// as compact JSON writes it: nothing in it needs escaping. `escapes` counts the bytes that
+/// adds, so that the JSON's own size is what was written less `escapes`.
 #[derive(Debug, Default)]
 struct InString {
     escapes: u64,
