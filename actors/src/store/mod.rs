@@ -443,6 +443,7 @@ impl Capture {
                 && self.by_cdp_id.get(&cdp_id) == Some(&n)
             {
                 self.by_cdp_id.remove(&cdp_id);
+                self.pending_extra.evicted(cdp_id);
             }
             self.counters.requests_evicted += 1;
         }

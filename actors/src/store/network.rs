@@ -22,8 +22,20 @@ use crate::model::body::{cut_to_utf16, truncate_utf16, utf16_len};
 use crate::model::redact;
 
 /// "pending ExtraInfo bounded separately": ExtraInfo events that arrive before their request
-/// wait here; past this many the oldest is dropped and counted.
+/// wait, at most this many for a capture of the spec's 200 requests; past it the oldest is
+/// dropped and counted.
 pub const MAX_PENDING_EXTRA_INFO: usize = 64;
+
+/// How many ExtraInfo events may wait for their requests in a capture retaining
+/// `max_requests`: [`MAX_PENDING_EXTRA_INFO`], or a tenth of the retention in a load profile,
+/// whose bursts keep a browser's renderer behind its network service by hundreds of requests.
+fn pending_extra_info_bound(max_requests: usize) -> usize {
+    (max_requests / 10).max(MAX_PENDING_EXTRA_INFO)
+}
+
+/// Evicted requests whose late ExtraInfo is known as theirs (see [`PendingExtraInfo`]): more
+/// than a burst keeps in flight.
+const MAX_EVICTED_REMEMBERED: usize = 1024;
 
 /// Structured (JSON, form) bodies beyond this many code units are omitted as
 /// `oversized_structured` rather than parsed for redaction: a bound on the work one body costs.
@@ -87,9 +99,95 @@ pub fn is_multipart(content_type: &str) -> bool {
     content_type.to_ascii_lowercase().starts_with("multipart/")
 }
 
+/// Raw headers (`…ExtraInfo` events) that came before their request, waiting for it, and the
+/// CDP ids of requests evicted lately.
+///
+/// A burst larger than the retention evicts requests still in flight, and their raw headers
+/// come after: those are let go at once rather than wait for a request that will not come
+/// (and push out the raw headers of one that will). Should an evicted request's id come
+/// again (a redirect hop), raw headers let go for it are counted as dropped then.
 #[derive(Debug, Default)]
 pub(super) struct PendingExtraInfo {
     entries: VecDeque<(String, ExtraInfo)>,
+    /// How many of `entries` wait for each id: most requests and responses find none, without
+    /// a scan.
+    waiting: super::CdpIdMap<u32>,
+    /// Evicted requests' ids, with whether raw headers were let go for them.
+    evicted: super::CdpIdMap<bool>,
+    evicted_order: VecDeque<String>,
+}
+
+impl PendingExtraInfo {
+    /// `cdp_id`'s request was evicted: raw headers still coming for it are let go.
+    pub(super) fn evicted(&mut self, cdp_id: String) {
+        if self.evicted_order.len() == MAX_EVICTED_REMEMBERED
+            && let Some(oldest) = self.evicted_order.pop_front()
+        {
+            self.evicted.remove(&oldest);
+        }
+        if self.evicted.insert(cdp_id.clone(), false).is_none() {
+            self.evicted_order.push_back(cdp_id);
+        }
+    }
+
+    /// A request (or redirect hop) with `cdp_id` is retained. `true` when it was evicted before
+    /// and raw headers that came for it meanwhile were let go.
+    fn retained(&mut self, cdp_id: &str) -> bool {
+        if self.evicted.is_empty() {
+            return false;
+        }
+        let Some(let_go) = self.evicted.remove(cdp_id) else {
+            return false;
+        };
+        self.evicted_order.retain(|id| id != cdp_id);
+        let_go
+    }
+
+    /// Keeps raw headers for `cdp_id`, whose request has not come, at most `bound` of them.
+    /// Returns whether raw headers were lost: the oldest waiting, to make room.
+    fn wait(&mut self, cdp_id: &str, info: ExtraInfo, bound: usize) -> bool {
+        if let Some(let_go) = self.evicted.get_mut(cdp_id) {
+            *let_go = true;
+            return false;
+        }
+        let mut lost = false;
+        while self.entries.len() >= bound.max(1) {
+            let Some((id, _)) = self.entries.pop_front() else {
+                break;
+            };
+            self.unwait(&id);
+            lost = true;
+        }
+        *self.waiting.entry(cdp_id.to_string()).or_default() += 1;
+        self.entries.push_back((cdp_id.to_string(), info));
+        lost
+    }
+
+    fn unwait(&mut self, cdp_id: &str) {
+        if let Some(count) = self.waiting.get_mut(cdp_id) {
+            *count -= 1;
+            if *count == 0 {
+                self.waiting.remove(cdp_id);
+            }
+        }
+    }
+
+    /// Takes out the raw headers waiting for `cdp_id`, in arrival order.
+    fn take(&mut self, cdp_id: &str) -> Vec<ExtraInfo> {
+        let Some(count) = self.waiting.remove(cdp_id) else {
+            return Vec::new();
+        };
+        let mut taken = Vec::with_capacity(count as usize);
+        let mut at = 0;
+        while let Some((id, _)) = self.entries.get(at) {
+            if id == cdp_id {
+                taken.extend(self.entries.remove(at).map(|(_, info)| info));
+            } else {
+                at += 1;
+            }
+        }
+        taken
+    }
 }
 
 #[derive(Debug)]
@@ -584,6 +682,9 @@ impl Capture {
         self.requests.push_back(record);
         self.numbers.push_back(self.issued.requests);
         self.note_text(&id);
+        if self.pending_extra.retained(cdp_id) {
+            self.counters.extra_info_dropped += 1;
+        }
         self.by_cdp_id
             .insert(cdp_id.to_string(), self.issued.requests);
         self.cdp_of.insert(self.issued.requests, cdp_id.to_string());
@@ -861,21 +962,16 @@ impl Capture {
             });
             return;
         }
-        let pending = &mut self.pending_extra.entries;
-        if pending.len() == MAX_PENDING_EXTRA_INFO {
-            pending.pop_front();
+        let bound = pending_extra_info_bound(self.limits.max_requests);
+        if self.pending_extra.wait(cdp_id, info, bound) {
             self.counters.extra_info_dropped += 1;
         }
-        pending.push_back((cdp_id.to_string(), info));
     }
 
+    /// Applies the ExtraInfo that came before `cdp_id`'s request or response. Runs for every
+    /// request and response, so it looks before it takes: nearly always nothing waits.
     fn apply_pending_extra(&mut self, cdp_id: &str) {
-        let (matching, rest): (VecDeque<_>, VecDeque<_>) =
-            std::mem::take(&mut self.pending_extra.entries)
-                .into_iter()
-                .partition(|(id, _)| id == cdp_id);
-        self.pending_extra.entries = rest;
-        for (_, info) in matching {
+        for info in self.pending_extra.take(cdp_id) {
             self.extra_info(cdp_id, info);
         }
     }

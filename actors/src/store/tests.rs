@@ -366,6 +366,117 @@ fn two_hundred_requests_are_kept_and_evictions_counted() {
     assert!(page.truncated, "evicted evidence is reported");
 }
 
+/// The browser's `…ExtraInfo` event for `id` (raw headers), `request` or `response`.
+fn extra(c: &mut Capture, kind: &str, id: &str, at: u64) {
+    let method = match kind {
+        "request" => "Network.requestWillBeSentExtraInfo",
+        _ => "Network.responseReceivedExtraInfo",
+    };
+    let params = json!({ "requestId": id, "headers": { "X-Raw": format!("{kind} {id}") } });
+    c.apply_network("TAB", "S", method, &params.to_string(), at);
+}
+
+fn raw_headers(c: &Capture, id: &str) -> (bool, bool) {
+    let record = c.request(id).expect("retained");
+    (
+        record.request_headers_raw.is_some(),
+        record.response_headers_raw.is_some(),
+    )
+}
+
+#[test]
+fn extra_info_before_its_request_waits_and_late_extra_info_of_an_evicted_one_does_not() {
+    let mut c = capture();
+    // Raw headers that come before their request are applied when it comes.
+    extra(&mut c, "request", "early", 1_000);
+    extra(&mut c, "response", "early", 1_000);
+    extra(&mut c, "request", "other", 1_000);
+    sent(&mut c, "early", "http://a/early", 1_001);
+    assert_eq!(raw_headers(&c, "r1"), (true, true));
+    finish(&mut c, "early", 200, "text/plain", 1_002);
+    sent(&mut c, "other", "http://a/other", 1_002);
+    assert_eq!(raw_headers(&c, "r2"), (true, false));
+
+    // A burst larger than the retention evicts requests still in flight; their raw headers
+    // come late. They are let go, uncounted (the requests are counted as evicted), and do not
+    // push out the raw headers of a request that has not come yet.
+    extra(&mut c, "request", "next", 1_003);
+    for i in 0..MAX_REQUESTS + 100 {
+        sent(&mut c, &format!("b{i}"), "http://a/burst", 1_003);
+    }
+    for i in 0..100 {
+        extra(&mut c, "response", &format!("b{i}"), 1_004);
+    }
+    assert_eq!(
+        c.counters.extra_info_dropped, 0,
+        "late ones are not lost evidence"
+    );
+    sent(&mut c, "next", "http://a/next", 1_005);
+    let next = c.requests.back().expect("retained").id.clone();
+    assert_eq!(raw_headers(&c, &next), (true, false));
+
+    // Should an evicted request's id come again (a redirect hop), what was let go for it is
+    // counted then; what comes after is its own.
+    extra(&mut c, "request", "b0", 1_006);
+    sent(&mut c, "b0", "http://a/again", 1_006);
+    extra(&mut c, "response", "b0", 1_007);
+    let again = c.requests.back().expect("retained").id.clone();
+    assert_eq!(raw_headers(&c, &again), (false, true));
+    assert_eq!(c.counters.extra_info_dropped, 1);
+
+    // Past the bound, the oldest raw headers still waiting for their request are dropped and
+    // counted.
+    for i in 0..network::MAX_PENDING_EXTRA_INFO + 3 {
+        extra(&mut c, "request", &format!("never{i}"), 1_008);
+    }
+    assert_eq!(c.counters.extra_info_dropped, 4);
+    sent(&mut c, "never2", "http://a/never2", 1_009);
+    let waited = c.requests.back().expect("retained").id.clone();
+    assert_eq!(
+        raw_headers(&c, &waited),
+        (false, false),
+        "dropped to make room"
+    );
+    sent(&mut c, "never3", "http://a/never3", 1_009);
+    let waited = c.requests.back().expect("retained").id.clone();
+    assert_eq!(raw_headers(&c, &waited), (true, false), "the oldest kept");
+}
+
+#[test]
+fn a_load_profile_lets_a_tenth_of_its_retention_wait_for_their_requests() {
+    let limits = crate::bounds::limits(
+        bsk_schema::capture::CaptureProfile::Load,
+        crate::bounds::LOAD_MAX_REQUESTS,
+        500,
+        MAX_CAPTURE_TEXT_UNITS,
+    );
+    let mut c = Capture::with_limits(
+        RunMeta {
+            run_id: "run1".into(),
+            session: "s1".into(),
+            task_id: 1,
+            name: None,
+            tab_id: "TAB".into(),
+            started_at: 1_000,
+        },
+        limits,
+    );
+    // A renderer hundreds of requests behind the network service.
+    for i in 0..1_001 {
+        extra(&mut c, "request", &i.to_string(), 1_000);
+    }
+    assert_eq!(c.counters.extra_info_dropped, 1);
+    for i in 0..1_001 {
+        sent(&mut c, &i.to_string(), "http://a/x", 1_001);
+    }
+    let with_raw = c
+        .requests
+        .iter()
+        .filter(|r| r.request_headers_raw.is_some())
+        .count();
+    assert_eq!(with_raw, 1_000);
+}
+
 #[test]
 fn a_pending_request_keeps_its_place_and_its_eventual_response() {
     let mut c = capture();

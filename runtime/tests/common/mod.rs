@@ -301,9 +301,18 @@ impl Bsk {
 impl Drop for Bsk {
     fn drop(&mut self) {
         self.stop_daemon_blocking();
-        for pid in self.leftover_pids() {
+        // A browser's helper processes (its network service, which writes the disk cache as it
+        // goes) do not all name the profile, and outlive a killed browser for a moment: every
+        // one is killed and waited for, so that nothing writes into the dir as it is removed.
+        let leftovers = with_descendants(self.leftover_pids());
+        for &pid in &leftovers {
             kill(pid);
         }
+        let started = Instant::now();
+        while leftovers.iter().any(|&pid| is_running(pid)) && started.elapsed() < STOP_DEADLINE {
+            std::thread::sleep(POLL_INTERVAL);
+        }
+        drop(self.browser.take());
         let _ = std::fs::remove_dir_all(&self.home);
     }
 }
@@ -411,6 +420,32 @@ pub fn is_running(pid: u32) -> bool {
         .rsplit_once(')')
         .and_then(|(_, rest)| rest.trim_start().chars().next());
     !matches!(state, Some('Z' | 'X') | None)
+}
+
+/// `pids` and every process descended from them.
+fn with_descendants(mut pids: Vec<u32>) -> Vec<u32> {
+    let parents: Vec<(u32, u32)> = std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .filter_map(|entry| {
+            let pid: u32 = entry.ok()?.file_name().to_str()?.parse().ok()?;
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+            // After the command name: state, then the parent's pid.
+            let (_, rest) = stat.rsplit_once(')')?;
+            let ppid = rest.split_whitespace().nth(1)?.parse().ok()?;
+            Some((pid, ppid))
+        })
+        .collect();
+    let mut at = 0;
+    while let Some(&parent) = pids.get(at) {
+        for &(pid, ppid) in &parents {
+            if ppid == parent && !pids.contains(&pid) {
+                pids.push(pid);
+            }
+        }
+        at += 1;
+    }
+    pids
 }
 
 /// SIGKILLs `pid` (through kill(1): the workspace forbids `unsafe`, which libc::kill needs).
