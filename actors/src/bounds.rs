@@ -121,9 +121,21 @@ pub const RESERVED_PER_CONSOLE_ENTRY: u64 = 8 * 1024 + 1024;
 /// What the daemon reserves per code unit of retained body text (UTF-8, at worst 3 bytes).
 pub const RESERVED_PER_TEXT_UNIT: u64 = 3;
 
+/// "pending ExtraInfo bounded separately": raw headers (`…ExtraInfo` events) that come before
+/// their request wait for it, as many as the capture retains requests, from 64 up to 1,000 (a
+/// load profile's). In a burst the browser's network service reports hundreds of requests
+/// before the renderer does; past the bound the oldest waiting is dropped and counted.
+pub fn pending_extra_info(max_requests: usize) -> usize {
+    max_requests.clamp(64, 1_000)
+}
+
+/// What the daemon reserves per raw header set waiting for its request: 4 Ki characters and
+/// the request's id.
+pub const RESERVED_PER_PENDING_EXTRA_INFO: u64 = 4 * 1024 + 256;
+
 /// The daemon's default memory budget for its captures' retained evidence (`BSK_MEMORY_BUDGET_MIB`
-/// sets another). Default-profile captures reserve about 7 MiB each; a full load profile about
-/// 374 MiB.
+/// sets another). Default-profile captures reserve about 8 MiB each; a full load profile about
+/// 379 MiB.
 pub const DEFAULT_MEMORY_BUDGET: u64 = 1024 * 1024 * 1024;
 
 /// The limits of a default capture: the spec's bounds.
@@ -149,6 +161,7 @@ pub fn limits(
         max_console,
         text_budget,
         memory_reserved: max_requests as u64 * RESERVED_PER_REQUEST
+            + pending_extra_info(max_requests) as u64 * RESERVED_PER_PENDING_EXTRA_INFO
             + max_console as u64 * RESERVED_PER_CONSOLE_ENTRY
             + text_budget as u64 * RESERVED_PER_TEXT_UNIT,
     }

@@ -1424,7 +1424,7 @@ async fn the_summary_counts_all_traffic_as_the_server_saw_it_evicted_requests_in
 async fn the_load_profile_retains_more_within_the_memory_budget_and_exports_to_a_file() {
     let site = site().await;
     let mut bsk = Bsk::new("cap-load");
-    // 400 MiB: room for one full load profile (374 MiB reserved) but not for two captures.
+    // 400 MiB: room for one full load profile (379 MiB reserved) but not for two captures.
     bsk.set_env("BSK_MEMORY_BUDGET_MIB", "400");
     let s = bsk.start_session().await;
 

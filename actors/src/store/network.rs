@@ -21,18 +21,6 @@ use crate::bounds::{MAX_BODY_UNITS, MAX_HEADER_SET_CHARS};
 use crate::model::body::{cut_to_utf16, truncate_utf16, utf16_len};
 use crate::model::redact;
 
-/// "pending ExtraInfo bounded separately": ExtraInfo events that arrive before their request
-/// wait, at most this many for a capture of the spec's 200 requests; past it the oldest is
-/// dropped and counted.
-pub const MAX_PENDING_EXTRA_INFO: usize = 64;
-
-/// How many ExtraInfo events may wait for their requests in a capture retaining
-/// `max_requests`: [`MAX_PENDING_EXTRA_INFO`], or a tenth of the retention in a load profile,
-/// whose bursts keep a browser's renderer behind its network service by hundreds of requests.
-fn pending_extra_info_bound(max_requests: usize) -> usize {
-    (max_requests / 10).max(MAX_PENDING_EXTRA_INFO)
-}
-
 /// Evicted requests whose late ExtraInfo is known as theirs (see [`PendingExtraInfo`]): more
 /// than a burst keeps in flight.
 const MAX_EVICTED_REMEMBERED: usize = 1024;
@@ -962,7 +950,7 @@ impl Capture {
             });
             return;
         }
-        let bound = pending_extra_info_bound(self.limits.max_requests);
+        let bound = crate::bounds::pending_extra_info(self.limits.max_requests);
         if self.pending_extra.wait(cdp_id, info, bound) {
             self.counters.extra_info_dropped += 1;
         }

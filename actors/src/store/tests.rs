@@ -426,7 +426,7 @@ fn extra_info_before_its_request_waits_and_late_extra_info_of_an_evicted_one_doe
 
     // Past the bound, the oldest raw headers still waiting for their request are dropped and
     // counted.
-    for i in 0..network::MAX_PENDING_EXTRA_INFO + 3 {
+    for i in 0..crate::bounds::pending_extra_info(MAX_REQUESTS) + 3 {
         extra(&mut c, "request", &format!("never{i}"), 1_008);
     }
     assert_eq!(c.counters.extra_info_dropped, 4);
@@ -443,7 +443,7 @@ fn extra_info_before_its_request_waits_and_late_extra_info_of_an_evicted_one_doe
 }
 
 #[test]
-fn a_load_profile_lets_a_tenth_of_its_retention_wait_for_their_requests() {
+fn a_load_profile_lets_a_thousand_raw_header_sets_wait_for_their_requests() {
     let limits = crate::bounds::limits(
         bsk_schema::capture::CaptureProfile::Load,
         crate::bounds::LOAD_MAX_REQUESTS,
