@@ -85,6 +85,9 @@ pub struct Accounting {
     pub evicted: u64,
     /// Events the capture says it dropped.
     pub dropped_events: u64,
+    /// Raw header sets (ExtraInfo events) the capture says it dropped while they waited for
+    /// their request: retained requests without their raw headers.
+    pub extra_info_dropped: u64,
     /// `missing − evicted − dropped_events`, at least 0: must be 0.
     pub unaccounted: u64,
     /// Tagged requests the capture has that the server never saw (served from cache, failed
@@ -136,6 +139,7 @@ impl Accounting {
             requests_seen: counters.requests_seen,
             evicted: counters.requests_evicted,
             dropped_events: counters.events_dropped,
+            extra_info_dropped: counters.extra_info_dropped,
             unaccounted: missing.saturating_sub(counted),
             capture_only,
             summary_reached: 0,
@@ -152,6 +156,7 @@ impl Accounting {
         self.requests_seen += other.requests_seen;
         self.evicted += other.evicted;
         self.dropped_events += other.dropped_events;
+        self.extra_info_dropped += other.extra_info_dropped;
         self.unaccounted += other.unaccounted;
         self.capture_only += other.capture_only;
         self.summary_reached += other.summary_reached;
@@ -294,9 +299,13 @@ mod tests {
         let counters = CaptureCounters {
             requests_seen: 5,
             requests_evicted: 2,
+            extra_info_dropped: 3,
             ..CaptureCounters::default()
         };
         let a = Accounting::of("t", &server, &kept, &counters);
+        let mut sum = a.clone();
+        sum.add(&a);
+        assert_eq!((a.extra_info_dropped, sum.extra_info_dropped), (3, 6));
         assert_eq!(a.server_seen, 4);
         assert_eq!(a.retained, 2);
         assert_eq!(a.retained_with_body, 2);

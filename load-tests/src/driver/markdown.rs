@@ -68,7 +68,9 @@ impl Report {
              scenarios); on / floor is what bsk adds on top. Unaccounted = server-seen − \
              retained − evicted − dropped events, per capture, summed. Summary diff = \
              |requests that reached the server by `bsk debug summary` − server-seen|, summed: \
-             the summary covers evicted requests too.\n\n",
+             the summary covers evicted requests too. Raw headers dropped: ExtraInfo events that \
+             waited for their request past the bound, so retained requests lack their raw \
+             headers.\n\n",
         );
         header(
             &mut out,
@@ -86,6 +88,7 @@ impl Report {
                 "retained",
                 "evicted",
                 "dropped",
+                "raw headers dropped",
                 "unaccounted",
                 "summary diff",
                 "errors",
@@ -110,6 +113,7 @@ impl Report {
                         a.retained.to_string(),
                         a.evicted.to_string(),
                         a.dropped_events.to_string(),
+                        a.extra_info_dropped.to_string(),
                         a.unaccounted.to_string(),
                         a.summary_difference.to_string(),
                         s.errors.len().to_string(),

@@ -116,7 +116,10 @@ fn run_lines(run: &RunInfo) -> String {
             c.bodies_read_failed,
         ),
         ("events dropped", c.events_dropped),
-        ("extra-info dropped", c.extra_info_dropped),
+        (
+            "raw header sets dropped (came before their request, past the bound)",
+            c.extra_info_dropped,
+        ),
         (
             "iframes over the 16 limit",
             run.coverage.iframe_targets_over_limit,
