@@ -100,8 +100,8 @@ pub(super) struct PendingExtraInfo {
     /// How many of `entries` wait for each id: most requests and responses find none, without
     /// a scan.
     waiting: super::CdpIdMap<u32>,
-    /// Evicted requests' ids, with whether raw headers were let go for them.
-    evicted: super::CdpIdMap<bool>,
+    /// Evicted requests' ids, with how many raw header sets were let go for each.
+    evicted: super::CdpIdMap<u64>,
     evicted_order: VecDeque<String>,
 }
 
@@ -113,19 +113,19 @@ impl PendingExtraInfo {
         {
             self.evicted.remove(&oldest);
         }
-        if self.evicted.insert(cdp_id.clone(), false).is_none() {
+        if self.evicted.insert(cdp_id.clone(), 0).is_none() {
             self.evicted_order.push_back(cdp_id);
         }
     }
 
-    /// A request (or redirect hop) with `cdp_id` is retained. `true` when it was evicted before
-    /// and raw headers that came for it meanwhile were let go.
-    fn retained(&mut self, cdp_id: &str) -> bool {
+    /// A request (or redirect hop) with `cdp_id` is retained. Returns how many raw header sets
+    /// came for it while it was known as evicted, and were let go.
+    fn retained(&mut self, cdp_id: &str) -> u64 {
         if self.evicted.is_empty() {
-            return false;
+            return 0;
         }
         let Some(let_go) = self.evicted.remove(cdp_id) else {
-            return false;
+            return 0;
         };
         self.evicted_order.retain(|id| id != cdp_id);
         let_go
@@ -135,7 +135,7 @@ impl PendingExtraInfo {
     /// Returns whether raw headers were lost: the oldest waiting, to make room.
     fn wait(&mut self, cdp_id: &str, info: ExtraInfo, bound: usize) -> bool {
         if let Some(let_go) = self.evicted.get_mut(cdp_id) {
-            *let_go = true;
+            *let_go += 1;
             return false;
         }
         let mut lost = false;
@@ -670,9 +670,7 @@ impl Capture {
         self.requests.push_back(record);
         self.numbers.push_back(self.issued.requests);
         self.note_text(&id);
-        if self.pending_extra.retained(cdp_id) {
-            self.counters.extra_info_dropped += 1;
-        }
+        self.counters.extra_info_dropped += self.pending_extra.retained(cdp_id);
         self.by_cdp_id
             .insert(cdp_id.to_string(), self.issued.requests);
         self.cdp_of.insert(self.issued.requests, cdp_id.to_string());
