@@ -11,14 +11,29 @@ use crate::bounds::{MAX_CAPTURE_TEXT_UNITS, MAX_CONSOLE_ENTRIES, MAX_REQUESTS};
 
 /// A capture of tab `TAB`, started at 1,000 ms.
 pub(super) fn capture() -> Capture {
-    Capture::new(RunMeta {
+    Capture::new(meta())
+}
+
+fn meta() -> RunMeta {
+    RunMeta {
         run_id: "run1".into(),
         session: "s1".into(),
         task_id: 1,
         name: None,
         tab_id: "TAB".into(),
         started_at: 1_000,
-    })
+    }
+}
+
+/// A load-profile capture of [`capture`]'s tab keeping `max_requests` and `text_budget`.
+fn load_capture(max_requests: usize, text_budget: usize) -> Capture {
+    let limits = crate::bounds::limits(
+        bsk_schema::capture::CaptureProfile::Load,
+        max_requests,
+        500,
+        text_budget,
+    );
+    Capture::with_limits(meta(), limits)
 }
 
 fn sent(c: &mut Capture, id: &str, url: &str, at: u64) -> Vec<BodyJob> {
@@ -448,23 +463,7 @@ fn extra_info_before_its_request_waits_and_late_extra_info_of_an_evicted_one_doe
 
 #[test]
 fn a_load_profile_lets_a_thousand_raw_header_sets_wait_for_their_requests() {
-    let limits = crate::bounds::limits(
-        bsk_schema::capture::CaptureProfile::Load,
-        crate::bounds::LOAD_MAX_REQUESTS,
-        500,
-        MAX_CAPTURE_TEXT_UNITS,
-    );
-    let mut c = Capture::with_limits(
-        RunMeta {
-            run_id: "run1".into(),
-            session: "s1".into(),
-            task_id: 1,
-            name: None,
-            tab_id: "TAB".into(),
-            started_at: 1_000,
-        },
-        limits,
-    );
+    let mut c = load_capture(crate::bounds::LOAD_MAX_REQUESTS, MAX_CAPTURE_TEXT_UNITS);
     // A renderer hundreds of requests behind the network service.
     for i in 0..1_001 {
         extra(&mut c, "request", &i.to_string(), 1_000);
@@ -500,23 +499,8 @@ fn a_pending_request_keeps_its_place_and_its_eventual_response() {
 
 #[test]
 fn a_load_profile_capture_keeps_its_limits_and_checkpoints_the_spec_bounded_slice() {
-    let limits = crate::bounds::limits(
-        bsk_schema::capture::CaptureProfile::Load,
-        2_000,
-        500,
-        2 * MAX_CAPTURE_TEXT_UNITS,
-    );
-    let mut c = Capture::with_limits(
-        RunMeta {
-            run_id: "run1".into(),
-            session: "s1".into(),
-            task_id: 1,
-            name: None,
-            tab_id: "TAB".into(),
-            started_at: 1_000,
-        },
-        limits,
-    );
+    let mut c = load_capture(2_000, 2 * MAX_CAPTURE_TEXT_UNITS);
+    let limits = c.limits();
     for i in 0..3_000u64 {
         let id = i.to_string();
         sent(&mut c, &id, &format!("http://a/item/{i}"), 1_000 + i);
