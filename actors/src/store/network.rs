@@ -100,8 +100,8 @@ pub(super) struct PendingExtraInfo {
     /// How many of `entries` wait for each id: most requests and responses find none, without
     /// a scan.
     waiting: super::CdpIdMap<u32>,
-    /// Evicted requests' ids, with how many raw header sets were let go for each.
-    evicted: super::CdpIdMap<u64>,
+    /// Evicted requests' ids, with whether raw request headers were let go for each.
+    evicted: super::CdpIdMap<bool>,
     evicted_order: VecDeque<String>,
 }
 
@@ -113,19 +113,20 @@ impl PendingExtraInfo {
         {
             self.evicted.remove(&oldest);
         }
-        if self.evicted.insert(cdp_id.clone(), 0).is_none() {
+        if self.evicted.insert(cdp_id.clone(), false).is_none() {
             self.evicted_order.push_back(cdp_id);
         }
     }
 
-    /// A request (or redirect hop) with `cdp_id` is retained. Returns how many raw header sets
-    /// came for it while it was known as evicted, and were let go.
-    fn retained(&mut self, cdp_id: &str) -> u64 {
+    /// A request (or redirect hop) with `cdp_id` is retained. `true` when raw request headers
+    /// came for it while its id was known as evicted, and were let go: the new hop's own (raw
+    /// response headers let go then were the evicted hop's).
+    fn retained(&mut self, cdp_id: &str) -> bool {
         if self.evicted.is_empty() {
-            return 0;
+            return false;
         }
         let Some(let_go) = self.evicted.remove(cdp_id) else {
-            return 0;
+            return false;
         };
         self.evicted_order.retain(|id| id != cdp_id);
         let_go
@@ -135,7 +136,7 @@ impl PendingExtraInfo {
     /// Returns whether raw headers were lost: the oldest waiting, to make room.
     fn wait(&mut self, cdp_id: &str, info: ExtraInfo, bound: usize) -> bool {
         if let Some(let_go) = self.evicted.get_mut(cdp_id) {
-            *let_go += 1;
+            *let_go |= matches!(info, ExtraInfo::Request(_));
             return false;
         }
         let mut lost = false;
@@ -167,7 +168,9 @@ impl PendingExtraInfo {
         };
         let mut taken = Vec::with_capacity(count as usize);
         let mut at = 0;
-        while let Some((id, _)) = self.entries.get(at) {
+        while taken.len() < count as usize
+            && let Some((id, _)) = self.entries.get(at)
+        {
             if id == cdp_id {
                 taken.extend(self.entries.remove(at).map(|(_, info)| info));
             } else {
@@ -670,7 +673,9 @@ impl Capture {
         self.requests.push_back(record);
         self.numbers.push_back(self.issued.requests);
         self.note_text(&id);
-        self.counters.extra_info_dropped += self.pending_extra.retained(cdp_id);
+        if self.pending_extra.retained(cdp_id) {
+            self.counters.extra_info_dropped += 1;
+        }
         self.by_cdp_id
             .insert(cdp_id.to_string(), self.issued.requests);
         self.cdp_of.insert(self.issued.requests, cdp_id.to_string());
