@@ -129,6 +129,14 @@ pub fn pending_extra_info(max_requests: usize) -> usize {
     max_requests.clamp(64, 1_000)
 }
 
+/// Evicted requests a capture remembers the CDP ids of, so that their late raw headers are let
+/// go at once (`store::pending_extra`): more than a burst keeps in flight.
+pub const MAX_EVICTED_REMEMBERED: usize = 1024;
+
+/// What the daemon reserves per remembered evicted id: the id twice (a map and its order) and
+/// their entries.
+pub const RESERVED_PER_EVICTED_ID: u64 = 256;
+
 /// What the daemon reserves per raw header set waiting for its request: 4 Ki characters and
 /// the request's id.
 pub const RESERVED_PER_PENDING_EXTRA_INFO: u64 = 4 * 1024 + 256;
@@ -162,6 +170,7 @@ pub fn limits(
         text_budget,
         memory_reserved: max_requests as u64 * RESERVED_PER_REQUEST
             + pending_extra_info(max_requests) as u64 * RESERVED_PER_PENDING_EXTRA_INFO
+            + MAX_EVICTED_REMEMBERED as u64 * RESERVED_PER_EVICTED_ID
             + max_console as u64 * RESERVED_PER_CONSOLE_ENTRY
             + text_budget as u64 * RESERVED_PER_TEXT_UNIT,
     }

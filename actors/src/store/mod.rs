@@ -13,6 +13,7 @@ pub mod fields;
 mod network;
 mod network_events;
 mod observations;
+mod pending_extra;
 pub mod reads;
 pub mod search;
 pub mod summary;
@@ -100,7 +101,7 @@ pub struct Capture {
     pages: VecDeque<PageLoad>,
     /// Ids handed out so far, per kind.
     issued: Issued,
-    pending_extra: network::PendingExtraInfo,
+    pending_extra: pending_extra::PendingExtraInfo,
     pub counters: Counters,
     pub coverage: Coverage,
     pub history: HistoryStatus,
@@ -154,7 +155,7 @@ impl Capture {
             operations: VecDeque::new(),
             pages: VecDeque::new(),
             issued: Issued::default(),
-            pending_extra: network::PendingExtraInfo::default(),
+            pending_extra: pending_extra::PendingExtraInfo::default(),
             counters: Counters::default(),
             coverage: Coverage::default(),
             history: HistoryStatus {

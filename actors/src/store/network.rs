@@ -5,8 +5,6 @@
 //! the CDP request id across the whole capture, and a body is fetched from the session that saw
 //! `loadingFinished`.
 
-use std::collections::VecDeque;
-
 use bsk_schema::capture::{
     BinaryFacts, Body, BodyPart, BodyReason, BodyState, Headers, RequestRecord, RequestState,
 };
@@ -16,14 +14,11 @@ use super::network_events::{
     Headers as EventHeaders, Initiator, NetworkEvent, Request, RequestWillBeSent, Response,
     ResponseReceived,
 };
+use super::pending_extra::Side;
 use super::{Capture, summary};
 use crate::bounds::{MAX_BODY_UNITS, MAX_HEADER_SET_CHARS};
 use crate::model::body::{cut_to_utf16, truncate_utf16, utf16_len};
 use crate::model::redact;
-
-/// Evicted requests whose late ExtraInfo is known as theirs (see [`PendingExtraInfo`]): more
-/// than a burst keeps in flight.
-const MAX_EVICTED_REMEMBERED: usize = 1024;
 
 /// Structured (JSON, form) bodies beyond this many code units are omitted as
 /// `oversized_structured` rather than parsed for redaction: a bound on the work one body costs.
@@ -85,106 +80,6 @@ pub enum BodyOutcome {
 /// Whether a body of this type is parsed into parts.
 pub fn is_multipart(content_type: &str) -> bool {
     content_type.to_ascii_lowercase().starts_with("multipart/")
-}
-
-/// Raw headers (`…ExtraInfo` events) that came before their request, waiting for it, and the
-/// CDP ids of requests evicted lately.
-///
-/// A burst larger than the retention evicts requests still in flight, and their raw headers
-/// come after: those are let go at once rather than wait for a request that will not come
-/// (and push out the raw headers of one that will). Should an evicted request's id come
-/// again (a redirect hop), raw headers let go for it are counted as dropped then.
-#[derive(Debug, Default)]
-pub(super) struct PendingExtraInfo {
-    entries: VecDeque<(String, ExtraInfo)>,
-    /// How many of `entries` wait for each id: most requests and responses find none, without
-    /// a scan.
-    waiting: super::CdpIdMap<u32>,
-    /// Evicted requests' ids, with whether raw request headers were let go for each.
-    evicted: super::CdpIdMap<bool>,
-    evicted_order: VecDeque<String>,
-}
-
-impl PendingExtraInfo {
-    /// `cdp_id`'s request was evicted: raw headers still coming for it are let go.
-    pub(super) fn evicted(&mut self, cdp_id: String) {
-        if self.evicted_order.len() == MAX_EVICTED_REMEMBERED
-            && let Some(oldest) = self.evicted_order.pop_front()
-        {
-            self.evicted.remove(&oldest);
-        }
-        if self.evicted.insert(cdp_id.clone(), false).is_none() {
-            self.evicted_order.push_back(cdp_id);
-        }
-    }
-
-    /// A request (or redirect hop) with `cdp_id` is retained. `true` when raw request headers
-    /// came for it while its id was known as evicted, and were let go: the new hop's own (raw
-    /// response headers let go then were the evicted hop's).
-    fn retained(&mut self, cdp_id: &str) -> bool {
-        if self.evicted.is_empty() {
-            return false;
-        }
-        let Some(let_go) = self.evicted.remove(cdp_id) else {
-            return false;
-        };
-        self.evicted_order.retain(|id| id != cdp_id);
-        let_go
-    }
-
-    /// Keeps raw headers for `cdp_id`, whose request has not come, at most `bound` of them.
-    /// Returns whether raw headers were lost: the oldest waiting, to make room.
-    fn wait(&mut self, cdp_id: &str, info: ExtraInfo, bound: usize) -> bool {
-        if let Some(let_go) = self.evicted.get_mut(cdp_id) {
-            *let_go |= matches!(info, ExtraInfo::Request(_));
-            return false;
-        }
-        let mut lost = false;
-        while self.entries.len() >= bound.max(1) {
-            let Some((id, _)) = self.entries.pop_front() else {
-                break;
-            };
-            self.unwait(&id);
-            lost = true;
-        }
-        *self.waiting.entry(cdp_id.to_string()).or_default() += 1;
-        self.entries.push_back((cdp_id.to_string(), info));
-        lost
-    }
-
-    fn unwait(&mut self, cdp_id: &str) {
-        if let Some(count) = self.waiting.get_mut(cdp_id) {
-            *count -= 1;
-            if *count == 0 {
-                self.waiting.remove(cdp_id);
-            }
-        }
-    }
-
-    /// Takes out the raw headers waiting for `cdp_id`, in arrival order.
-    fn take(&mut self, cdp_id: &str) -> Vec<ExtraInfo> {
-        let Some(count) = self.waiting.remove(cdp_id) else {
-            return Vec::new();
-        };
-        let mut taken = Vec::with_capacity(count as usize);
-        let mut at = 0;
-        while taken.len() < count as usize
-            && let Some((id, _)) = self.entries.get(at)
-        {
-            if id == cdp_id {
-                taken.extend(self.entries.remove(at).map(|(_, info)| info));
-            } else {
-                at += 1;
-            }
-        }
-        taken
-    }
-}
-
-#[derive(Debug)]
-enum ExtraInfo {
-    Request(Headers),
-    Response(Headers),
 }
 
 /// The network events a capture records; the rest (`dataReceived`, one or more per request, and
@@ -466,8 +361,7 @@ impl Capture {
                 self.request_will_be_sent(target_id, session_id, sent, now)
             }
             NetworkEvent::RequestExtraInfo(info) => {
-                let headers = header_set(&mut self.redactions, &info.headers);
-                self.extra_info(cdp_id, ExtraInfo::Request(headers));
+                self.raw_headers(cdp_id, Side::Request, &info.headers);
                 Vec::new()
             }
             NetworkEvent::ResponseReceived(received) => {
@@ -475,8 +369,7 @@ impl Capture {
                 Vec::new()
             }
             NetworkEvent::ResponseExtraInfo(info) => {
-                let headers = header_set(&mut self.redactions, &info.headers);
-                self.extra_info(cdp_id, ExtraInfo::Response(headers));
+                self.raw_headers(cdp_id, Side::Response, &info.headers);
                 Vec::new()
             }
             NetworkEvent::ServedFromCache(_) => {
@@ -945,25 +838,37 @@ impl Capture {
         }
     }
 
-    fn extra_info(&mut self, cdp_id: &str, info: ExtraInfo) {
+    /// One raw header set (an `…ExtraInfo` event): on its record, or waiting for its request
+    /// (see [`PendingExtraInfo`](super::pending_extra::PendingExtraInfo)), or let go unread when
+    /// its request was evicted.
+    fn raw_headers(&mut self, cdp_id: &str, side: Side, headers: &EventHeaders<'_>) {
+        if !self.by_cdp_id.contains_key(cdp_id) && self.pending_extra.let_go(cdp_id, side) {
+            return;
+        }
+        let headers = header_set(&mut self.redactions, headers);
+        self.keep_raw_headers(cdp_id, side, headers);
+    }
+
+    /// Puts redacted raw headers on `cdp_id`'s record, or keeps them waiting for its request.
+    fn keep_raw_headers(&mut self, cdp_id: &str, side: Side, headers: Headers) {
         if self.by_cdp_id.contains_key(cdp_id) {
-            self.update(cdp_id, |record| match info {
-                ExtraInfo::Request(headers) => record.request_headers_raw = Some(headers),
-                ExtraInfo::Response(headers) => record.response_headers_raw = Some(headers),
+            self.update(cdp_id, |record| match side {
+                Side::Request => record.request_headers_raw = Some(headers),
+                Side::Response => record.response_headers_raw = Some(headers),
             });
             return;
         }
         let bound = crate::bounds::pending_extra_info(self.limits.max_requests);
-        if self.pending_extra.wait(cdp_id, info, bound) {
+        if self.pending_extra.wait(cdp_id, side, headers, bound) {
             self.counters.extra_info_dropped += 1;
         }
     }
 
-    /// Applies the ExtraInfo that came before `cdp_id`'s request or response. Runs for every
+    /// Applies the raw headers that came before `cdp_id`'s request or response. Runs for every
     /// request and response, so it looks before it takes: nearly always nothing waits.
     fn apply_pending_extra(&mut self, cdp_id: &str) {
-        for info in self.pending_extra.take(cdp_id) {
-            self.extra_info(cdp_id, info);
+        for (side, headers) in self.pending_extra.take(cdp_id) {
+            self.keep_raw_headers(cdp_id, side, headers);
         }
     }
 }

@@ -421,12 +421,18 @@ fn extra_info_before_its_request_waits_and_late_extra_info_of_an_evicted_one_doe
     for i in 0..MAX_REQUESTS + late {
         sent(&mut c, &format!("b{i}"), "http://a/burst", 1_003);
     }
+    let remembered = c.redactions.len();
     for i in 0..late {
         extra(&mut c, "response", &format!("b{i}"), 1_004);
     }
     assert_eq!(
         c.counters.extra_info_dropped, 0,
         "late ones are not lost evidence"
+    );
+    assert_eq!(
+        c.redactions.len(),
+        remembered,
+        "late ones are let go unread: none of their values was redacted"
     );
     sent(&mut c, "next", "http://a/next", 1_005);
     let next = c.requests.back().expect("retained").id.clone();

@@ -11,17 +11,22 @@ use std::io::{self, Write};
 use serde::Serialize;
 use serde_json::ser::{CharEscape, Formatter};
 
+/// The least a checkpoint's text is given room for at first.
+const MIN_CAPACITY: usize = 64 * 1024;
+
 /// The parameters of `Runtime.callFunctionOn` calling `function_declaration` on `object_id` with
 /// two arguments, `name` and [`CheckpointText`](bsk_schema::link::CheckpointText) of `document`
-/// and its `digest`, as JSON text.
+/// and its `digest`, as JSON text. `capacity` is what the text is expected to take (the last
+/// one's size): a megabyte grown by doubling was copied about once over.
 pub fn call_with_document(
     object_id: &str,
     function_declaration: &str,
     name: &str,
     document: &impl Serialize,
     digest: &impl Serialize,
+    capacity: usize,
 ) -> serde_json::Result<String> {
-    let mut out = Vec::with_capacity(64 * 1024);
+    let mut out = Vec::with_capacity(capacity.max(MIN_CAPACITY));
     out.extend_from_slice(b"{\"objectId\":");
     serde_json::to_writer(&mut out, object_id)?;
     out.extend_from_slice(b",\"functionDeclaration\":");
@@ -171,6 +176,7 @@ mod tests {
                 "checkpoint",
                 &document,
                 &digest(),
+                0,
             )
             .expect("writes");
             let sent: Value = serde_json::from_str(&params).expect("the command is JSON");
@@ -198,8 +204,8 @@ mod tests {
                 .expect("raw JSON"),
             after: "x",
         };
-        let params =
-            call_with_document("1.2.3", "f", "checkpoint", &document, &digest()).expect("writes");
+        let params = call_with_document("1.2.3", "f", "checkpoint", &document, &digest(), 0)
+            .expect("writes");
         let sent: Value = serde_json::from_str(&params).expect("the command is JSON");
         let text = serde_json::to_string(&document).expect("serializes");
         assert_eq!(

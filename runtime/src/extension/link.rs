@@ -8,7 +8,7 @@
 //! while a DevTools session is attached) or, when not attached, looks for the worker again,
 //! waking it through an extension page when it was stopped.
 
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -80,6 +80,8 @@ pub struct ExtensionLink {
     /// Ticks left on which a worker that just went away may be woken without waiting for
     /// [`WAKE_INTERVAL`]: a reloaded extension takes a moment to come back.
     quick_wakes: AtomicU32,
+    /// The size of the last checkpoint's command, which the next is given room for at once.
+    checkpoint_size: AtomicUsize,
 }
 
 impl std::fmt::Debug for ExtensionLink {
@@ -113,6 +115,7 @@ impl ExtensionLink {
             popup,
             retry: tokio::sync::Notify::new(),
             quick_wakes: AtomicU32::new(0),
+            checkpoint_size: AtomicUsize::new(0),
         });
         // The loop's panic is logged, never lost; the link then reports itself broken.
         let watcher = link.clone();
@@ -520,8 +523,11 @@ impl ExtensionLink {
             "checkpoint",
             &snapshot,
             &CheckpointDigest::of(&snapshot),
+            // A little more than the last: a capture's checkpoints grow until its bounds.
+            self.checkpoint_size.load(Ordering::Relaxed) / 8 * 9,
         )
         .map_err(|e| format!("the checkpoint could not be serialized: {e}"))?;
+        self.checkpoint_size.store(params.len(), Ordering::Relaxed);
         drop(snapshot);
         let reply = self
             .cdp

@@ -265,15 +265,13 @@ impl Bsk {
     }
 
     /// Every process that belongs to this state dir: its daemon and all Chromium processes.
+    /// The daemon's browsers inherit its environment, so a helper of a browser that is already
+    /// gone (reparented away from it) is known by `BSK_HOME` too.
     fn leftover_pids(&self) -> Vec<u32> {
         let home = format!("BSK_HOME={}", self.home.display());
         processes()
             .into_iter()
-            .filter(|(_, args, env)| {
-                self.runs_a_profile(args)
-                    || (args.windows(2).any(|w| w[0] == "daemon" && w[1] == "run")
-                        && env.contains(&home))
-            })
+            .filter(|(_, args, env)| self.runs_a_profile(args) || env.contains(&home))
             .map(|(pid, _, _)| pid)
             .collect()
     }
@@ -411,15 +409,20 @@ where
     .await
 }
 
+/// The state and parent pid of `pid`, from `/proc/<pid>/stat` (after the command name, which
+/// may hold spaces and parentheses: state, then the parent's pid).
+fn state_and_parent(pid: u32) -> Option<(char, u32)> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let (_, rest) = stat.rsplit_once(')')?;
+    let mut fields = rest.split_whitespace();
+    let state = fields.next()?.chars().next()?;
+    let ppid = fields.next()?.parse().ok()?;
+    Some((state, ppid))
+}
+
 /// Whether `pid` is a live process (an exited, unreaped zombie counts as gone).
 pub fn is_running(pid: u32) -> bool {
-    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
-        return false;
-    };
-    let state = stat
-        .rsplit_once(')')
-        .and_then(|(_, rest)| rest.trim_start().chars().next());
-    !matches!(state, Some('Z' | 'X') | None)
+    state_and_parent(pid).is_some_and(|(state, _)| !matches!(state, 'Z' | 'X'))
 }
 
 /// `pids` and every process descended from them.
@@ -429,11 +432,7 @@ fn with_descendants(mut pids: Vec<u32>) -> Vec<u32> {
         .flatten()
         .filter_map(|entry| {
             let pid: u32 = entry.ok()?.file_name().to_str()?.parse().ok()?;
-            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-            // After the command name: state, then the parent's pid.
-            let (_, rest) = stat.rsplit_once(')')?;
-            let ppid = rest.split_whitespace().nth(1)?.parse().ok()?;
-            Some((pid, ppid))
+            Some((pid, state_and_parent(pid)?.1))
         })
         .collect();
     let mut at = 0;

@@ -80,6 +80,12 @@ impl Memo {
         name
     }
 
+    /// How many redactions it remembers.
+    #[cfg(test)]
+    pub fn len(&self) -> usize {
+        self.redacted.len()
+    }
+
     fn key(&self, kind: Kind<'_>, input: &str) -> u64 {
         let mut hasher = self.seed.build_hasher();
         match kind {
