@@ -25,8 +25,11 @@ const COUNTERS = {
   extra_info_dropped: (n) => `${plural(n, 'raw-header (ExtraInfo) event')} dropped while waiting for their request`,
 };
 
-/** Counters that count what was seen, not what was lost. */
-const SEEN = new Set(['requests_seen', 'console_seen']);
+/**
+ * Counters that count what was seen, work saved (a body not fetched for a request already
+ * evicted) or evidence recovered (a body read on a second try), not what was lost.
+ */
+const SEEN = new Set(['requests_seen', 'console_seen', 'body_fetches_skipped', 'bodies_refetched']);
 
 /** @type {Record<string, (n: number) => string>} */
 const COVERAGE = {

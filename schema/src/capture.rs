@@ -532,6 +532,10 @@ pub struct Counters {
     /// A request evicted later takes its count with it (it is in `requests_evicted`), so this
     /// is the number of retained requests whose body reads `saturated`.
     pub bodies_saturated: u64,
+    /// Bodies that had given way to a full queue and were read on a second try, when the queue
+    /// had emptied and the browser still held them: no longer counted as saturated.
+    #[serde(default)]
+    pub bodies_refetched: u64,
     /// Body fetches not made because their request was evicted before its turn (its body was
     /// going nowhere): work saved, no evidence lost.
     #[serde(default)]

@@ -6,6 +6,12 @@
 //! has already evicted is dropped unfetched (counted as skipped, not as a loss); documents,
 //! XHR/fetch and request bodies run before static resources; and when the queue is full, the
 //! static resource or else the oldest request (the next to be evicted) gives way, not the newest.
+//!
+//! A body that gave way reads `saturated` at once. The pool remembers its job, and when the
+//! queue has emptied it tries once more, in its free slots, newest first and documents, XHR and
+//! fetch before static resources: after a burst the browser usually still holds the body
+//! (`Network.enable`'s buffers), and a second try keeps it. A second try never delays a new
+//! job (it starts only when none waits), and its failure leaves the body `saturated`.
 
 use std::collections::{HashMap, VecDeque};
 use std::convert::Infallible;
@@ -45,11 +51,25 @@ pub struct BodyPool {
     queue: VecDeque<BodyJob>,
     /// Jobs in flight by ticket, at most [`BODY_FETCH_CONCURRENCY`]. Their tasks are aborted on
     /// stop, which cancels the pending browser reads.
-    running: HashMap<u64, (BodyJob, JoinHandle<()>)>,
+    running: HashMap<u64, Running>,
+    /// Jobs whose body gave way to a full queue, for a second try once the queue has emptied:
+    /// documents, XHR/fetch and request bodies, and static resources, each oldest first. At
+    /// most the capture's retained requests in all (the oldest forgotten past that).
+    gave_way: [VecDeque<BodyJob>; 2],
+    gave_way_bound: usize,
     next_ticket: u64,
     /// [`crate::store::Capture::requests_let_go`] when the queue was last checked for unwanted jobs: until
     /// it grows, every queued job is still wanted.
     let_go_checked: u64,
+}
+
+/// A job in flight.
+#[derive(Debug)]
+struct Running {
+    job: BodyJob,
+    /// A second try of a body that gave way to a full queue.
+    second_try: bool,
+    task: JoinHandle<()>,
 }
 
 #[derive(Debug)]
@@ -78,12 +98,15 @@ impl Actor for BodyPool {
     type Error = Infallible;
 
     async fn on_start(args: PoolArgs, me: ActorRef<Self>) -> Result<Self, Infallible> {
+        let gave_way_bound = args.capture.lock().limits().max_requests;
         Ok(BodyPool {
             capture: args.capture,
             cdp: args.cdp,
             me,
             queue: VecDeque::new(),
             running: HashMap::new(),
+            gave_way: Default::default(),
+            gave_way_bound,
             next_ticket: 0,
             let_go_checked: 0,
         })
@@ -94,10 +117,11 @@ impl Actor for BodyPool {
         _: WeakActorRef<Self>,
         _: ActorStopReason,
     ) -> Result<(), Infallible> {
-        for (_, (_, task)) in self.running.drain() {
-            task.abort();
+        for (_, running) in self.running.drain() {
+            running.task.abort();
         }
         self.queue.clear();
+        self.gave_way = Default::default();
         Ok(())
     }
 }
@@ -199,6 +223,10 @@ async fn outcome_of(
 
 impl BodyPool {
     fn start(&mut self, job: BodyJob) {
+        self.start_job(job, false);
+    }
+
+    fn start_job(&mut self, job: BodyJob, second_try: bool) {
         let ticket = self.next_ticket;
         self.next_ticket += 1;
         let (method, params) = match job.kind {
@@ -236,7 +264,54 @@ impl BodyPool {
             };
             let _ = me.tell(Done { ticket, outcome }).await;
         });
-        self.running.insert(ticket, (job, task));
+        self.running.insert(
+            ticket,
+            Running {
+                job,
+                second_try,
+                task,
+            },
+        );
+    }
+
+    /// Remembers a job whose body gave way, for a second try.
+    fn gave_way(&mut self, job: BodyJob) {
+        if job.best_effort {
+            return;
+        }
+        let at = usize::from(job.low_priority);
+        self.gave_way[at].push_back(job);
+        if self.gave_way.iter().map(VecDeque::len).sum::<usize>() > self.gave_way_bound.max(1) {
+            let oldest = if self.gave_way[1].is_empty() { 0 } else { 1 };
+            self.gave_way[oldest].pop_front();
+        }
+    }
+
+    /// With the queue empty, fills the free slots with second tries: the newest first, and
+    /// documents, XHR/fetch and request bodies before static resources. Jobs whose body is no
+    /// longer saturated (its record evicted, the capture stopped) are forgotten.
+    fn start_second_tries(&mut self) {
+        if !self.queue.is_empty() || self.gave_way.iter().all(VecDeque::is_empty) {
+            return;
+        }
+        while self.running.len() < BODY_FETCH_CONCURRENCY {
+            let Some(job) = self.next_second_try() else {
+                return;
+            };
+            self.start_job(job, true);
+        }
+    }
+
+    fn next_second_try(&mut self) -> Option<BodyJob> {
+        let capture = self.capture.lock();
+        for jobs in &mut self.gave_way {
+            while let Some(job) = jobs.pop_back() {
+                if capture.retries_body(&job) {
+                    return Some(job);
+                }
+            }
+        }
+        None
     }
 }
 
@@ -290,6 +365,7 @@ impl BodyPool {
         self.capture
             .lock()
             .apply_body(&gives_way, BodyOutcome::Failed(BodyReason::Saturated));
+        self.gave_way(gives_way);
     }
 }
 
@@ -333,12 +409,18 @@ impl Message<Done> for BodyPool {
     type Reply = ();
 
     async fn handle(&mut self, done: Done, _: &mut Context<Self, ()>) {
-        if let Some((job, _finished)) = self.running.remove(&done.ticket) {
-            self.capture.lock().apply_body(&job, done.outcome);
+        if let Some(finished) = self.running.remove(&done.ticket) {
+            let mut capture = self.capture.lock();
+            if finished.second_try {
+                capture.apply_second_try(&finished.job, done.outcome);
+            } else {
+                capture.apply_body(&finished.job, done.outcome);
+            }
         }
         self.drop_unwanted();
-        if let Some(next) = self.next_job() {
-            self.start(next);
+        match self.next_job() {
+            Some(next) => self.start(next),
+            None => self.start_second_tries(),
         }
     }
 }

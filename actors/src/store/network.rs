@@ -718,6 +718,42 @@ impl Capture {
         })
     }
 
+    /// Whether a body that gave way to a full queue (`saturated`) is worth a second try now:
+    /// its record is retained, the capture records, and the body still reads `saturated`.
+    pub fn retries_body(&self, job: &BodyJob) -> bool {
+        !job.best_effort
+            && self.stopped_at.is_none()
+            && self.request(&job.record_id).is_some_and(|record| {
+                let body = match job.kind {
+                    BodyKind::Request => &record.request_body,
+                    BodyKind::Response => &record.response_body,
+                };
+                body.state == BodyState::Unavailable && body.reason == Some(BodyReason::Saturated)
+            })
+    }
+
+    /// Applies the answer to a second try of a body that had given way to a full queue. A body
+    /// obtained takes the place of `saturated` (counted as refetched, no longer as saturated); a
+    /// failure leaves it `saturated`, which is still why it is missing.
+    pub fn apply_second_try(&mut self, job: &BodyJob, outcome: BodyOutcome) {
+        if matches!(outcome, BodyOutcome::Failed(_)) || !self.retries_body(job) {
+            return;
+        }
+        if let Some(record) = self.record_mut(&job.record_id) {
+            let body = match job.kind {
+                BodyKind::Request => &mut record.request_body,
+                BodyKind::Response => &mut record.response_body,
+            };
+            *body = Body {
+                mime_type: body.mime_type.take(),
+                ..Body::state(BodyState::Pending, None)
+            };
+        }
+        self.counters.bodies_saturated = self.counters.bodies_saturated.saturating_sub(1);
+        self.counters.bodies_refetched += 1;
+        self.apply_body(job, outcome);
+    }
+
     /// Counts body fetches not made because their request was evicted before its turn.
     pub fn count_skipped_fetches(&mut self, skipped: u64) {
         if skipped > 0 {

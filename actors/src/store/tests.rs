@@ -421,7 +421,7 @@ fn extra_info_before_its_request_waits_and_late_extra_info_of_an_evicted_one_doe
     for i in 0..MAX_REQUESTS + late {
         sent(&mut c, &format!("b{i}"), "http://a/burst", 1_003);
     }
-    let remembered = c.redactions.len();
+    let remembered = c.redactions.remembered();
     for i in 0..late {
         extra(&mut c, "response", &format!("b{i}"), 1_004);
     }
@@ -430,7 +430,7 @@ fn extra_info_before_its_request_waits_and_late_extra_info_of_an_evicted_one_doe
         "late ones are not lost evidence"
     );
     assert_eq!(
-        c.redactions.len(),
+        c.redactions.remembered(),
         remembered,
         "late ones are let go unread: none of their values was redacted"
     );
@@ -873,4 +873,72 @@ fn a_megabyte_url_is_kept_redacted_and_cut() {
     let short = "https://h.test/b?q=1";
     sent(&mut c, "2", short, 1_200);
     assert_eq!(c.request("r2").expect("retained").url, short);
+}
+
+#[test]
+fn a_body_that_gave_way_to_a_full_queue_is_kept_on_a_second_try_or_stays_saturated() {
+    let mut c = capture();
+    let body = |c: &Capture, id: &str| c.request(id).expect("retained").response_body.clone();
+    let mut jobs = Vec::new();
+    for (i, id) in ["a", "b", "c"].into_iter().enumerate() {
+        sent(&mut c, id, &format!("http://a/{id}"), 1_000);
+        jobs.extend(finish(
+            &mut c,
+            id,
+            200,
+            "application/json",
+            1_000 + i as u64,
+        ));
+    }
+    for job in &jobs {
+        c.apply_body(job, BodyOutcome::Failed(BodyReason::Saturated));
+    }
+    assert_eq!(c.counters.bodies_saturated, 3);
+    assert!(jobs.iter().all(|job| c.retries_body(job)));
+
+    // Read on a second try: kept, no longer counted as lost.
+    c.apply_second_try(&jobs[0], BodyOutcome::Text("{\"ok\":true}".into()));
+    let kept = body(&c, "r1");
+    assert_eq!(
+        (kept.state, kept.text.as_deref(), kept.mime_type.as_deref()),
+        (
+            BodyState::Available,
+            Some("{\"ok\":true}"),
+            Some("application/json")
+        )
+    );
+    assert_eq!(
+        (c.counters.bodies_saturated, c.counters.bodies_refetched),
+        (2, 1)
+    );
+    assert!(!c.retries_body(&jobs[0]), "read once is enough");
+    c.apply_second_try(&jobs[0], BodyOutcome::Text("again".into()));
+    assert_eq!(body(&c, "r1").text.as_deref(), Some("{\"ok\":true}"));
+
+    // The browser no longer has it: still missing because the queue was full.
+    c.apply_second_try(
+        &jobs[1],
+        BodyOutcome::Failed(BodyReason::MissingBrowserBuffer),
+    );
+    assert_eq!(body(&c, "r2").reason, Some(BodyReason::Saturated));
+    assert_eq!(
+        (c.counters.bodies_saturated, c.counters.bodies_refetched),
+        (2, 1)
+    );
+
+    // Evicted, or the capture stopped: nothing to try again.
+    for i in 0..MAX_REQUESTS {
+        sent(&mut c, &format!("n{i}"), "http://a/next", 2_000);
+    }
+    assert!(!c.retries_body(&jobs[1]), "evicted");
+    assert_eq!(
+        c.counters.bodies_saturated, 0,
+        "the evicted took their count with them"
+    );
+    let mut stopped = capture();
+    sent(&mut stopped, "s", "http://a/s", 1_000);
+    let jobs = finish(&mut stopped, "s", 200, "text/plain", 1_000);
+    stopped.apply_body(&jobs[0], BodyOutcome::Failed(BodyReason::Saturated));
+    stopped.stop(StopReason::Stopped, 1_500);
+    assert!(!stopped.retries_body(&jobs[0]));
 }

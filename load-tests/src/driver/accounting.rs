@@ -56,6 +56,7 @@ pub struct CaptureCounters {
     pub bodies_evicted: u64,
     pub bodies_truncated: u64,
     pub bodies_saturated: u64,
+    pub bodies_refetched: u64,
     pub bodies_deadline: u64,
     pub events_dropped: u64,
     pub extra_info_dropped: u64,
@@ -192,6 +193,9 @@ pub struct BodyStats {
     pub empty: u64,
     /// Not fetched: the pool's 4 running and 32 queued slots were full (counter).
     pub saturated: u64,
+    /// Gave way to a full queue, then read on a second try once the queue had emptied
+    /// (counter): kept, not in `saturated`.
+    pub refetched: u64,
     /// Not fetched within the 2.5 s deadline (counter).
     pub deadline: u64,
     /// The browser no longer had the body (256 KiB per resource, 2 MiB per target).
@@ -212,6 +216,7 @@ impl BodyStats {
     pub fn of(captured: &[CapturedRequest], counters: &CaptureCounters) -> BodyStats {
         let mut stats = BodyStats {
             saturated: counters.bodies_saturated,
+            refetched: counters.bodies_refetched,
             deadline: counters.bodies_deadline,
             evicted: counters.bodies_evicted,
             ..BodyStats::default()
@@ -240,6 +245,7 @@ impl BodyStats {
         self.truncated += other.truncated;
         self.empty += other.empty;
         self.saturated += other.saturated;
+        self.refetched += other.refetched;
         self.deadline += other.deadline;
         self.missing_browser_buffer += other.missing_browser_buffer;
         self.unavailable_other += other.unavailable_other;
@@ -356,12 +362,19 @@ mod tests {
         });
         let counters = CaptureCounters {
             bodies_saturated: 7,
+            bodies_refetched: 5,
             bodies_deadline: 1,
             ..CaptureCounters::default()
         };
         let stats = BodyStats::of(&list, &counters);
         assert_eq!((stats.available, stats.truncated, stats.omitted), (1, 1, 1));
         assert_eq!(stats.missing_browser_buffer, 1);
-        assert_eq!((stats.saturated, stats.deadline), (7, 1));
+        assert_eq!(
+            (stats.saturated, stats.refetched, stats.deadline),
+            (7, 5, 1)
+        );
+        let mut sum = stats.clone();
+        sum.add(&stats);
+        assert_eq!((sum.saturated, sum.refetched), (14, 10));
     }
 }

@@ -222,7 +222,9 @@ impl Agent {
     }
 
     /// Waits until the capture has seen as many requests as the server did, or its count has
-    /// stopped moving, and no retained body is still pending.
+    /// stopped moving, no retained body is still pending, and the body pool's second tries of
+    /// bodies that gave way to a full queue are over (none is left saturated, or the count of
+    /// bodies read on a second try has stopped moving): stopping ends them.
     async fn settle(&self, run_id: &str, server_seen: u64) -> anyhow::Result<()> {
         let until = Instant::now() + SETTLE_DEADLINE;
         self.wait_counted(run_id, server_seen, until).await?;
@@ -235,6 +237,17 @@ impl Agent {
             if !pending {
                 break;
             }
+            tokio::time::sleep(SETTLE_POLL).await;
+        }
+        let (mut last, mut stable) = (u64::MAX, 0);
+        while Instant::now() < until && stable < SETTLE_STABLE_POLLS {
+            let counters = &self.status(run_id).await?["counters"];
+            if counters["bodies_saturated"].as_u64().unwrap_or(0) == 0 {
+                break;
+            }
+            let refetched = counters["bodies_refetched"].as_u64().unwrap_or(0);
+            stable = if refetched == last { stable + 1 } else { 0 };
+            last = refetched;
             tokio::time::sleep(SETTLE_POLL).await;
         }
         Ok(())

@@ -126,8 +126,9 @@ impl Report {
         out.push_str(
             "Saturated, deadline and evicted are the captures' counters: saturated counts retained \
              requests whose body was lost to a full fetch queue (a request evicted later takes its \
-             count with it); deadline and evicted include requests evicted later. The other \
-             columns are the body states of the retained requests.\n\n",
+             count with it), read on a second try counts those whose body gave way to it and was \
+             then read once the queue had emptied; deadline and evicted include requests evicted \
+             later. The other columns are the body states of the retained requests.\n\n",
         );
         header(
             &mut out,
@@ -138,6 +139,7 @@ impl Report {
                 "truncated",
                 "empty",
                 "saturated",
+                "read on a second try",
                 "deadline",
                 "no browser buffer",
                 "omitted",
@@ -158,6 +160,7 @@ impl Report {
                         b.truncated.to_string(),
                         b.empty.to_string(),
                         b.saturated.to_string(),
+                        b.refetched.to_string(),
                         b.deadline.to_string(),
                         b.missing_browser_buffer.to_string(),
                         b.omitted.to_string(),

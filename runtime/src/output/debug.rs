@@ -107,6 +107,10 @@ fn run_lines(run: &RunInfo) -> String {
         ("bodies truncated", c.bodies_truncated),
         ("bodies saturated", c.bodies_saturated),
         (
+            "bodies read on a second try (the queue had been full)",
+            c.bodies_refetched,
+        ),
+        (
             "body fetches skipped (request evicted first)",
             c.body_fetches_skipped,
         ),

@@ -82,7 +82,7 @@ impl Memo {
 
     /// How many redactions it remembers.
     #[cfg(test)]
-    pub fn len(&self) -> usize {
+    pub fn remembered(&self) -> usize {
         self.redacted.len()
     }
 
