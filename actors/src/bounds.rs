@@ -141,9 +141,19 @@ pub const RESERVED_PER_EVICTED_ID: u64 = 256;
 /// the request's id.
 pub const RESERVED_PER_PENDING_EXTRA_INFO: u64 = 4 * 1024 + 256;
 
+/// Bodies that gave way to a full fetch queue that the pool remembers for a second try: one
+/// request and one response body per request the capture keeps.
+pub fn second_tries(max_requests: usize) -> usize {
+    2 * max_requests.max(1)
+}
+
+/// What the daemon reserves per body remembered for a second try: its job (the record's and
+/// the browser's ids, the session, the content type).
+pub const RESERVED_PER_SECOND_TRY: u64 = 256;
+
 /// The daemon's default memory budget for its captures' retained evidence (`BSK_MEMORY_BUDGET_MIB`
 /// sets another). Default-profile captures reserve about 8 MiB each; a full load profile about
-/// 379 MiB.
+/// 384 MiB.
 pub const DEFAULT_MEMORY_BUDGET: u64 = 1024 * 1024 * 1024;
 
 /// The limits of a default capture: the spec's bounds.
@@ -171,6 +181,7 @@ pub fn limits(
         memory_reserved: max_requests as u64 * RESERVED_PER_REQUEST
             + pending_extra_info(max_requests) as u64 * RESERVED_PER_PENDING_EXTRA_INFO
             + MAX_EVICTED_REMEMBERED as u64 * RESERVED_PER_EVICTED_ID
+            + second_tries(max_requests) as u64 * RESERVED_PER_SECOND_TRY
             + max_console as u64 * RESERVED_PER_CONSOLE_ENTRY
             + text_budget as u64 * RESERVED_PER_TEXT_UNIT,
     }

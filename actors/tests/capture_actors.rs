@@ -19,6 +19,7 @@ use serde_json::{Value, json};
 /// often it was hurried.
 #[derive(Debug, Default)]
 struct SilentBrowser {
+    /// The CDP request id of every body read asked for, in order.
     asked: Mutex<Vec<String>>,
     unhurried: AtomicUsize,
     /// The number of body reads asked for at each hurry.
@@ -30,14 +31,15 @@ impl Commander for SilentBrowser {
         &self,
         _: &str,
         method: &str,
-        _: Value,
+        params: Value,
         _: Duration,
         urgency: Urgency,
     ) -> CommandFuture {
         if !method.starts_with("Network.get") {
             return Box::pin(std::future::ready(Ok(json!({}))));
         }
-        self.asked.lock().expect("lock").push(method.to_string());
+        let id = params["requestId"].as_str().unwrap_or_default().to_string();
+        self.asked.lock().expect("lock").push(id);
         if urgency == Urgency::Unhurried {
             self.unhurried.fetch_add(1, Ordering::Relaxed);
         }
@@ -195,7 +197,57 @@ async fn the_body_pool_runs_four_queues_thirty_two_and_the_oldest_queued_give_wa
             Some(Some(BodyReason::Deadline))
         );
     }
-    assert_eq!(browser.asked.lock().expect("lock").len(), 36);
+    // Then the queue is empty: the four that gave way are tried once more, newest first. This
+    // browser answers none of them either, so they stay saturated, counted as before.
+    let asked = |from: usize| browser.asked.lock().expect("lock")[from..].to_vec();
+    // (Request ids count from 0: r5 to r8 are "4" to "7".)
+    assert_eq!(
+        asked(36),
+        ["7", "6", "5", "4"],
+        "second tries, newest first"
+    );
+    let seen = browser.asked.lock().expect("lock").len();
+    // A new job does not wait behind a second try: it takes one's slot at once, and the second
+    // try waits again for the queue to empty.
+    let sent = tokio::time::Instant::now();
+    finished_request(&tap, 41);
+    wait_for("the new job to start", || {
+        browser.asked.lock().expect("lock").len() > seen
+    })
+    .await;
+    assert_eq!(asked(seen), ["41"]);
+    assert!(
+        sent.elapsed() < Duration::from_millis(100),
+        "started at once (paused time), not after a second try's deadline: {:?}",
+        sent.elapsed()
+    );
+    wait_for("every second try to end", || {
+        let c = capture.lock();
+        c.counters.bodies_deadline == 37 && browser.asked.lock().expect("lock").len() == seen + 2
+    })
+    .await;
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    {
+        let c = capture.lock();
+        for i in 5..=8 {
+            assert_eq!(
+                c.request(&format!("r{i}")).map(|r| r.response_body.reason),
+                Some(Some(BodyReason::Saturated)),
+                "r{i}"
+            );
+        }
+        assert_eq!(
+            (c.counters.bodies_saturated, c.counters.bodies_refetched),
+            (4, 0),
+            "a failed second try leaves the body saturated"
+        );
+        assert_eq!(
+            browser.asked.lock().expect("lock").len(),
+            seen + 2,
+            "each body that gave way is tried once more, the one put back again: {:?}",
+            asked(36)
+        );
+    }
     tap.stop(StopReason::Stopped).await;
 }
 

@@ -915,14 +915,6 @@ async fn bursts_evict_and_saturate_and_a_never_ending_body_does_not_block() {
         counters["bodies_refetched"].as_u64() >= Some(refetched),
         "{counters}"
     );
-    let burst_items = records
-        .iter()
-        .filter(|r| r["url"].as_str().is_some_and(|u| u.contains("/item/")))
-        .count() as u64;
-    assert!(
-        refetched + saturated.len() as u64 <= burst_items,
-        "only retained requests count: {counters}"
-    );
 
     // Bodies queue up behind the slow browser, then a burst evicts their requests before their
     // turn: such a body is never fetched, counted as skipped work, not as lost evidence.
@@ -1446,7 +1438,7 @@ async fn the_summary_counts_all_traffic_as_the_server_saw_it_evicted_requests_in
 async fn the_load_profile_retains_more_within_the_memory_budget_and_exports_to_a_file() {
     let site = site().await;
     let mut bsk = Bsk::new("cap-load");
-    // 400 MiB: room for one full load profile (379 MiB reserved) but not for two captures.
+    // 400 MiB: room for one full load profile (384 MiB reserved) but not for two captures.
     bsk.set_env("BSK_MEMORY_BUDGET_MIB", "400");
     let s = bsk.start_session().await;
 

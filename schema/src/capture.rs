@@ -533,7 +533,8 @@ pub struct Counters {
     /// is the number of retained requests whose body reads `saturated`.
     pub bodies_saturated: u64,
     /// Bodies that had given way to a full queue and were read on a second try, when the queue
-    /// had emptied and the browser still held them: no longer counted as saturated.
+    /// had emptied and the browser still held them: no longer counted as saturated. Like
+    /// `bodies_deadline`, it keeps counting a request evicted later.
     #[serde(default)]
     pub bodies_refetched: u64,
     /// Body fetches not made because their request was evicted before its turn (its body was

@@ -11,7 +11,8 @@
 //! queue has emptied it tries once more, in its free slots, newest first and documents, XHR and
 //! fetch before static resources: after a burst the browser usually still holds the body
 //! (`Network.enable`'s buffers), and a second try keeps it. A second try never delays a new
-//! job (it starts only when none waits), and its failure leaves the body `saturated`.
+//! job: it starts only when no job waits, and a new job that finds every slot taken takes one
+//! from a second try, which goes back to wait. Its failure leaves the body `saturated`.
 
 use std::collections::{HashMap, VecDeque};
 use std::convert::Infallible;
@@ -53,8 +54,9 @@ pub struct BodyPool {
     /// stop, which cancels the pending browser reads.
     running: HashMap<u64, Running>,
     /// Jobs whose body gave way to a full queue, for a second try once the queue has emptied:
-    /// documents, XHR/fetch and request bodies, and static resources, each oldest first. At
-    /// most the capture's retained requests in all (the oldest forgotten past that).
+    /// documents, XHR/fetch and request bodies in the first, static resources in the second,
+    /// each in the order they gave way. At most [`crate::bounds::second_tries`] in all: past it,
+    /// jobs no longer worth a try go first, then the oldest static resource, then the oldest.
     gave_way: [VecDeque<BodyJob>; 2],
     gave_way_bound: usize,
     next_ticket: u64,
@@ -98,7 +100,7 @@ impl Actor for BodyPool {
     type Error = Infallible;
 
     async fn on_start(args: PoolArgs, me: ActorRef<Self>) -> Result<Self, Infallible> {
-        let gave_way_bound = args.capture.lock().limits().max_requests;
+        let gave_way_bound = crate::bounds::second_tries(args.capture.lock().limits().max_requests);
         Ok(BodyPool {
             capture: args.capture,
             cdp: args.cdp,
@@ -279,11 +281,40 @@ impl BodyPool {
         if job.best_effort {
             return;
         }
-        let at = usize::from(job.low_priority);
-        self.gave_way[at].push_back(job);
-        if self.gave_way.iter().map(VecDeque::len).sum::<usize>() > self.gave_way_bound.max(1) {
+        self.gave_way[usize::from(job.low_priority)].push_back(job);
+        if self.second_tries_waiting() <= self.gave_way_bound {
+            return;
+        }
+        {
+            let capture = self.capture.lock();
+            for jobs in &mut self.gave_way {
+                jobs.retain(|job| capture.retries_body(job));
+            }
+        }
+        while self.second_tries_waiting() > self.gave_way_bound {
             let oldest = if self.gave_way[1].is_empty() { 0 } else { 1 };
             self.gave_way[oldest].pop_front();
+        }
+    }
+
+    fn second_tries_waiting(&self) -> usize {
+        self.gave_way.iter().map(VecDeque::len).sum()
+    }
+
+    /// Gives a new job the slot of a second try, if one runs: the second try is abandoned and
+    /// waits again for the queue to empty.
+    fn take_a_slot_from_a_second_try(&mut self) {
+        let Some(ticket) = self
+            .running
+            .iter()
+            .find(|(_, running)| running.second_try)
+            .map(|(ticket, _)| *ticket)
+        else {
+            return;
+        };
+        if let Some(running) = self.running.remove(&ticket) {
+            running.task.abort();
+            self.gave_way[usize::from(running.job.low_priority)].push_back(running.job);
         }
     }
 
@@ -381,6 +412,9 @@ impl Message<Fetch> for BodyPool {
     type Reply = ();
 
     async fn handle(&mut self, Fetch(job): Fetch, _: &mut Context<Self, ()>) {
+        if self.running.len() >= BODY_FETCH_CONCURRENCY {
+            self.take_a_slot_from_a_second_try();
+        }
         if self.running.len() < BODY_FETCH_CONCURRENCY {
             self.start(job);
             return;

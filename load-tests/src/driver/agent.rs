@@ -4,6 +4,7 @@
 use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, bail};
+use bsk_actors::bounds::BODY_FETCH_DEADLINE;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -224,7 +225,8 @@ impl Agent {
     /// Waits until the capture has seen as many requests as the server did, or its count has
     /// stopped moving, no retained body is still pending, and the body pool's second tries of
     /// bodies that gave way to a full queue are over (none is left saturated, or the count of
-    /// bodies read on a second try has stopped moving): stopping ends them.
+    /// bodies read on a second try has not moved for longer than a body read may take):
+    /// stopping ends them.
     async fn settle(&self, run_id: &str, server_seen: u64) -> anyhow::Result<()> {
         let until = Instant::now() + SETTLE_DEADLINE;
         self.wait_counted(run_id, server_seen, until).await?;
@@ -239,8 +241,10 @@ impl Agent {
             }
             tokio::time::sleep(SETTLE_POLL).await;
         }
+        // A second try may take the whole body deadline, and one that fails moves no counter.
+        let quiet_polls = (BODY_FETCH_DEADLINE.as_millis() / SETTLE_POLL.as_millis()) as u32 + 2;
         let (mut last, mut stable) = (u64::MAX, 0);
-        while Instant::now() < until && stable < SETTLE_STABLE_POLLS {
+        while Instant::now() < until && stable < quiet_polls {
             let counters = &self.status(run_id).await?["counters"];
             if counters["bodies_saturated"].as_u64().unwrap_or(0) == 0 {
                 break;

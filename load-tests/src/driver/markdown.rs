@@ -126,9 +126,9 @@ impl Report {
         out.push_str(
             "Saturated, deadline and evicted are the captures' counters: saturated counts retained \
              requests whose body was lost to a full fetch queue (a request evicted later takes its \
-             count with it), read on a second try counts those whose body gave way to it and was \
-             then read once the queue had emptied; deadline and evicted include requests evicted \
-             later. The other columns are the body states of the retained requests.\n\n",
+             count with it); read on a second try counts bodies that gave way to it and were \
+             read once the queue had emptied; read on a second try, deadline and evicted include \
+             requests evicted later. The other columns are the body states of the retained requests.\n\n",
         );
         header(
             &mut out,

@@ -264,14 +264,30 @@ impl Bsk {
         })
     }
 
-    /// Every process that belongs to this state dir: its daemon and all Chromium processes.
-    /// The daemon's browsers inherit its environment, so a helper of a browser that is already
-    /// gone (reparented away from it) is known by `BSK_HOME` too.
+    /// Every process that belongs to this state dir: its daemon, the Chromium processes running
+    /// one of its profiles, and every process in their process groups. The daemon leads a group
+    /// that its browsers' helpers stay in, so a helper of a browser already gone (reparented
+    /// away from it, and naming no profile) is found by its group. The test's own group is
+    /// never taken.
     fn leftover_pids(&self) -> Vec<u32> {
         let home = format!("BSK_HOME={}", self.home.display());
-        processes()
-            .into_iter()
-            .filter(|(_, args, env)| self.runs_a_profile(args) || env.contains(&home))
+        let all = processes();
+        let own_group = stat(std::process::id()).map(|s| s.group);
+        let ours = |args: &[String], env: &[String]| {
+            self.runs_a_profile(args)
+                || (args.windows(2).any(|w| w[0] == "daemon" && w[1] == "run")
+                    && env.contains(&home))
+        };
+        let groups: Vec<u32> = all
+            .iter()
+            .filter(|(_, args, env)| ours(args, env))
+            .filter_map(|(pid, _, _)| stat(*pid).map(|s| s.group))
+            .filter(|group| Some(*group) != own_group)
+            .collect();
+        all.into_iter()
+            .filter(|(pid, args, env)| {
+                ours(args, env) || stat(*pid).is_some_and(|s| groups.contains(&s.group))
+            })
             .map(|(pid, _, _)| pid)
             .collect()
     }
@@ -409,20 +425,31 @@ where
     .await
 }
 
-/// The state and parent pid of `pid`, from `/proc/<pid>/stat` (after the command name, which
-/// may hold spaces and parentheses: state, then the parent's pid).
-fn state_and_parent(pid: u32) -> Option<(char, u32)> {
+/// What `/proc/<pid>/stat` says of a process: its state, parent and process group.
+struct Stat {
+    state: char,
+    parent: u32,
+    group: u32,
+}
+
+/// `/proc/<pid>/stat`, read after the command name (which may hold spaces and parentheses).
+fn stat(pid: u32) -> Option<Stat> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     let (_, rest) = stat.rsplit_once(')')?;
     let mut fields = rest.split_whitespace();
     let state = fields.next()?.chars().next()?;
-    let ppid = fields.next()?.parse().ok()?;
-    Some((state, ppid))
+    let parent = fields.next()?.parse().ok()?;
+    let group = fields.next()?.parse().ok()?;
+    Some(Stat {
+        state,
+        parent,
+        group,
+    })
 }
 
 /// Whether `pid` is a live process (an exited, unreaped zombie counts as gone).
 pub fn is_running(pid: u32) -> bool {
-    state_and_parent(pid).is_some_and(|(state, _)| !matches!(state, 'Z' | 'X'))
+    stat(pid).is_some_and(|s| !matches!(s.state, 'Z' | 'X'))
 }
 
 /// `pids` and every process descended from them.
@@ -432,7 +459,7 @@ fn with_descendants(mut pids: Vec<u32>) -> Vec<u32> {
         .flatten()
         .filter_map(|entry| {
             let pid: u32 = entry.ok()?.file_name().to_str()?.parse().ok()?;
-            Some((pid, state_and_parent(pid)?.1))
+            Some((pid, stat(pid)?.parent))
         })
         .collect();
     let mut at = 0;
