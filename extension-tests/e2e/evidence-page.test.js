@@ -451,7 +451,7 @@ describe('evidence page', () => {
       '2 oldest page loads evicted to keep 20',
       '5 bodies dropped to stay within 512 Ki code units of text per capture',
       '3 bodies truncated at a text limit',
-      '2 body reads refused: 32 were already queued',
+      '2 bodies lost to a full fetch queue (32 reads already queued)',
       '1 body read missed the 2.5 s deadline',
       '1 body read failed inside bsk (an internal error, in the daemon log)',
       '4 browser events lost because a capture queue was full',
