@@ -142,6 +142,17 @@ fn capture_on_a_silent_browser() -> (SharedCapture, Arc<SilentBrowser>, CaptureT
     (capture, browser, tap)
 }
 
+/// r5 to r8, the jobs that gave way to the full queue in the test below, read `saturated`.
+fn assert_r5_to_r8_saturated(c: &Capture) {
+    for i in 5..=8 {
+        assert_eq!(
+            c.request(&format!("r{i}")).map(|r| r.response_body.reason),
+            Some(Some(BodyReason::Saturated)),
+            "r{i}"
+        );
+    }
+}
+
 #[tokio::test(start_paused = true)]
 async fn the_body_pool_runs_four_queues_thirty_two_and_the_oldest_queued_give_way() {
     let (capture, browser, tap) = capture_on_a_silent_browser();
@@ -181,13 +192,7 @@ async fn the_body_pool_runs_four_queues_thirty_two_and_the_oldest_queued_give_wa
         assert_eq!(c.counters.bodies_deadline, 36);
         // A full queue lets its oldest jobs go (r5 to r8 waited longest; their requests are the
         // next to be evicted), not the newest.
-        for i in 5..=8 {
-            assert_eq!(
-                c.request(&format!("r{i}")).map(|r| r.response_body.reason),
-                Some(Some(BodyReason::Saturated)),
-                "r{i}"
-            );
-        }
+        assert_r5_to_r8_saturated(&c);
         assert_eq!(
             c.request("r40").map(|r| r.response_body.reason),
             Some(Some(BodyReason::Deadline))
@@ -229,13 +234,7 @@ async fn the_body_pool_runs_four_queues_thirty_two_and_the_oldest_queued_give_wa
     tokio::time::sleep(Duration::from_secs(3)).await;
     {
         let c = capture.lock();
-        for i in 5..=8 {
-            assert_eq!(
-                c.request(&format!("r{i}")).map(|r| r.response_body.reason),
-                Some(Some(BodyReason::Saturated)),
-                "r{i}"
-            );
-        }
+        assert_r5_to_r8_saturated(&c);
         assert_eq!(
             (c.counters.bodies_saturated, c.counters.bodies_refetched),
             (4, 0),
