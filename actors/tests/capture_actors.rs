@@ -22,6 +22,8 @@ struct SilentBrowser {
     /// The CDP request id of every body read asked for, in order.
     asked: Mutex<Vec<String>>,
     unhurried: AtomicUsize,
+    /// Body reads given up by their asker (past their deadline, or abandoned).
+    ended: Arc<AtomicUsize>,
     /// The number of body reads asked for at each hurry.
     hurries: Mutex<Vec<usize>>,
 }
@@ -43,7 +45,18 @@ impl Commander for SilentBrowser {
         if urgency == Urgency::Unhurried {
             self.unhurried.fetch_add(1, Ordering::Relaxed);
         }
-        Box::pin(std::future::pending::<Result<Value, CommandError>>())
+        /// Counts the read as ended when its asker drops it.
+        struct Ended(Arc<AtomicUsize>);
+        impl Drop for Ended {
+            fn drop(&mut self) {
+                self.0.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+        let ended = Ended(self.ended.clone());
+        Box::pin(async move {
+            let _ended = ended;
+            std::future::pending::<Result<Value, CommandError>>().await
+        })
     }
 
     fn hurry(&self) {
@@ -231,7 +244,10 @@ async fn the_body_pool_runs_four_queues_thirty_two_and_the_oldest_queued_give_wa
         c.counters.bodies_deadline == 37 && browser.asked.lock().expect("lock").len() == seen + 2
     })
     .await;
-    tokio::time::sleep(Duration::from_secs(3)).await;
+    wait_for("every body read to end", || {
+        browser.ended.load(Ordering::Relaxed) == browser.asked.lock().expect("lock").len()
+    })
+    .await;
     {
         let c = capture.lock();
         assert_r5_to_r8_saturated(&c);

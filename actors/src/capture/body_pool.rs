@@ -314,7 +314,7 @@ impl BodyPool {
         };
         if let Some(running) = self.running.remove(&ticket) {
             running.task.abort();
-            self.gave_way[usize::from(running.job.low_priority)].push_back(running.job);
+            self.gave_way(running.job);
         }
     }
 

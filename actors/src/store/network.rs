@@ -33,6 +33,23 @@ pub enum BodyKind {
     Response,
 }
 
+impl BodyKind {
+    /// This body of `record`.
+    pub fn of(self, record: &RequestRecord) -> &Body {
+        match self {
+            BodyKind::Request => &record.request_body,
+            BodyKind::Response => &record.response_body,
+        }
+    }
+
+    fn of_mut(self, record: &mut RequestRecord) -> &mut Body {
+        match self {
+            BodyKind::Request => &mut record.request_body,
+            BodyKind::Response => &mut record.response_body,
+        }
+    }
+}
+
 /// Body work a network event calls for; the body fetcher pool carries it out.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BodyJob {
@@ -709,13 +726,14 @@ impl Capture {
     /// Whether a job's body is still wanted: its record is retained and the body still pending.
     /// A queued job whose record was evicted meanwhile is not fetched at all.
     pub fn wants_body(&self, job: &BodyJob) -> bool {
-        self.request(&job.record_id).is_some_and(|record| {
-            let body = match job.kind {
-                BodyKind::Request => &record.request_body,
-                BodyKind::Response => &record.response_body,
-            };
-            body.state == BodyState::Pending
-        })
+        self.job_body(job)
+            .is_some_and(|body| body.state == BodyState::Pending)
+    }
+
+    /// The body `job` is about, while its record is retained.
+    fn job_body(&self, job: &BodyJob) -> Option<&Body> {
+        self.request(&job.record_id)
+            .map(|record| job.kind.of(record))
     }
 
     /// Whether a body that gave way to a full queue (`saturated`) is worth a second try now:
@@ -723,11 +741,7 @@ impl Capture {
     pub fn retries_body(&self, job: &BodyJob) -> bool {
         !job.best_effort
             && self.stopped_at.is_none()
-            && self.request(&job.record_id).is_some_and(|record| {
-                let body = match job.kind {
-                    BodyKind::Request => &record.request_body,
-                    BodyKind::Response => &record.response_body,
-                };
+            && self.job_body(job).is_some_and(|body| {
                 body.state == BodyState::Unavailable && body.reason == Some(BodyReason::Saturated)
             })
     }
@@ -740,10 +754,7 @@ impl Capture {
             return;
         }
         if let Some(record) = self.record_mut(&job.record_id) {
-            let body = match job.kind {
-                BodyKind::Request => &mut record.request_body,
-                BodyKind::Response => &mut record.response_body,
-            };
+            let body = job.kind.of_mut(record);
             *body = Body {
                 mime_type: body.mime_type.take(),
                 ..Body::state(BodyState::Pending, None)
@@ -768,10 +779,7 @@ impl Capture {
         let Some(record) = self.request(&job.record_id) else {
             return;
         };
-        let current = match job.kind {
-            BodyKind::Request => &record.request_body,
-            BodyKind::Response => &record.response_body,
-        };
+        let current = job.kind.of(record);
         if current.state != BodyState::Pending {
             return;
         }
@@ -854,10 +862,7 @@ impl Capture {
         let revision = self.bump();
         if let Some(record) = self.record_mut(&job.record_id) {
             record.revision = revision;
-            match job.kind {
-                BodyKind::Request => record.request_body = body,
-                BodyKind::Response => record.response_body = body,
-            }
+            *job.kind.of_mut(record) = body;
         }
         self.note_text(&job.record_id);
     }
@@ -878,20 +883,13 @@ impl Capture {
     /// (see [`PendingExtraInfo`](super::pending_extra::PendingExtraInfo)), or let go unread when
     /// its request was evicted.
     fn raw_headers(&mut self, cdp_id: &str, side: Side, headers: &EventHeaders<'_>) {
-        if !self.by_cdp_id.contains_key(cdp_id) && self.pending_extra.let_go(cdp_id, side) {
+        let known = self.by_cdp_id.contains_key(cdp_id);
+        if !known && self.pending_extra.let_go(cdp_id, side) {
             return;
         }
         let headers = header_set(&mut self.redactions, headers);
-        self.keep_raw_headers(cdp_id, side, headers);
-    }
-
-    /// Puts redacted raw headers on `cdp_id`'s record, or keeps them waiting for its request.
-    fn keep_raw_headers(&mut self, cdp_id: &str, side: Side, headers: Headers) {
-        if self.by_cdp_id.contains_key(cdp_id) {
-            self.update(cdp_id, |record| match side {
-                Side::Request => record.request_headers_raw = Some(headers),
-                Side::Response => record.response_headers_raw = Some(headers),
-            });
+        if known {
+            self.put_raw_headers(cdp_id, side, headers);
             return;
         }
         let bound = crate::bounds::pending_extra_info(self.limits.max_requests);
@@ -900,11 +898,23 @@ impl Capture {
         }
     }
 
+    /// Puts redacted raw headers on the record of `cdp_id`'s latest hop.
+    fn put_raw_headers(&mut self, cdp_id: &str, side: Side, headers: Headers) {
+        self.update(cdp_id, |record| match side {
+            Side::Request => record.request_headers_raw = Some(headers),
+            Side::Response => record.response_headers_raw = Some(headers),
+        });
+    }
+
     /// Applies the raw headers that came before `cdp_id`'s request or response. Runs for every
-    /// request and response, so it looks before it takes: nearly always nothing waits.
+    /// request and response, so it looks before it takes: nearly always nothing waits. Raw
+    /// headers of a request the capture does not hold keep waiting.
     fn apply_pending_extra(&mut self, cdp_id: &str) {
+        if !self.by_cdp_id.contains_key(cdp_id) {
+            return;
+        }
         for (side, headers) in self.pending_extra.take(cdp_id) {
-            self.keep_raw_headers(cdp_id, side, headers);
+            self.put_raw_headers(cdp_id, side, headers);
         }
     }
 }
