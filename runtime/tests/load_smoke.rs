@@ -51,6 +51,14 @@ async fn a_small_load_run_accounts_for_every_request() {
             .floor_overhead
             .is_some_and(|r| r.is_finite() && r > 0.0)
     );
+    // On / floor is also paired within each repetition.
+    let paired = &burst.over_floor_paired;
+    assert_eq!(
+        paired.by_rep.len(),
+        config.reps,
+        "a ratio per repetition: {paired:?}"
+    );
+    assert!(paired.min <= paired.median && paired.median <= paired.max);
 
     let flood = &report.latency[0];
     assert!(flood.errors.is_empty(), "{:?}", flood.errors);

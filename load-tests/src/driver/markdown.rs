@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use super::compare::ToolResult;
 use super::fleet::LIVE_CAPTURES_PER_BROWSER;
 use super::load_memory::LoadMemoryResult;
-use super::report::{Report, fmt, fmt_ratio, mib};
+use super::report::{Report, fmt, fmt_paired, fmt_ratio, mib};
 use super::scaling::ScalingResult;
 
 /// Appends one table row.
@@ -65,7 +65,9 @@ impl Report {
              over every agent and repetition. Floor: capture off, but a do-nothing CDP client \
              holds `Network.enable` and `Log.enable` on the tab and discards every event — what \
              Chromium's own instrumentation costs any recorder (measured on the high-traffic \
-             scenarios); on / floor is what bsk adds on top. Unaccounted = server-seen − \
+             scenarios); on / floor is what bsk adds on top, as the ratio of the medians and \
+             paired: the ratio within each repetition (its modes run one after the other), \
+             median over the repetitions with the least and most in brackets. Unaccounted = server-seen − \
              retained − evicted − dropped events, per capture, summed. Summary diff = \
              |requests that reached the server by `bsk debug summary` − server-seen|, summed: \
              the summary covers evicted requests too. Raw headers dropped: ExtraInfo events that \
@@ -83,6 +85,7 @@ impl Report {
                 "overhead",
                 "floor / off",
                 "on / floor",
+                "on / floor paired (range)",
                 "captures",
                 "server-seen",
                 "retained",
@@ -108,6 +111,7 @@ impl Report {
                         fmt_ratio(s.overhead),
                         fmt_ratio(s.floor_overhead),
                         fmt_ratio(s.overhead_over_floor),
+                        fmt_paired(&s.over_floor_paired),
                         s.captures.to_string(),
                         a.server_seen.to_string(),
                         a.retained.to_string(),

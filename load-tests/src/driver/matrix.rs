@@ -11,7 +11,7 @@ use super::agent::{CaptureResult, Mode, PageRun};
 use super::fleet::{Browsers, Fleet, LIVE_CAPTURES_PER_BROWSER};
 use super::procfs::ProcSample;
 use super::scenario::Scenario;
-use super::stats::{median, ratio};
+use super::stats::{PairedRatio, median, ratio};
 use crate::site::Site;
 
 /// CPU spent while pages ran, by mode.
@@ -81,6 +81,10 @@ pub struct ScenarioResult {
     pub floor_overhead: Option<f64>,
     /// `page_ms_on / page_ms_floor`: what bsk adds on top of the instrumentation.
     pub overhead_over_floor: Option<f64>,
+    /// The same ratio within each repetition (its on and floor pages ran one after the other),
+    /// and its median over them: drift between repetitions does not read as overhead.
+    #[serde(default)]
+    pub over_floor_paired: PairedRatio,
     pub runs_on: Vec<f64>,
     pub runs_off: Vec<f64>,
     pub runs_floor: Vec<f64>,
@@ -184,6 +188,8 @@ async fn scenario_runs(
     }
 
     let (mut runs_on, mut runs_off, mut runs_floor) = (Vec::new(), Vec::new(), Vec::new());
+    // Page times on and with the floor, per repetition.
+    let mut paired: Vec<(Vec<f64>, Vec<f64>)> = Vec::new();
     let (mut cpu_on, mut cpu_off) = (CpuSpend::default(), CpuSpend::default());
     let mut cpu_floor = None;
     let mut captures: Vec<CaptureResult> = Vec::new();
@@ -194,6 +200,7 @@ async fn scenario_runs(
         &[Mode::Capture, Mode::Off]
     };
     for rep in 0..config.reps_at(fleet.agents.len()) {
+        paired.push(Default::default());
         // The order rotates every repetition (on-off, off-on; with the floor on-off-floor,
         // off-floor-on, …) so drift in the machine's load hits every mode alike.
         for k in 0..modes.len() {
@@ -235,10 +242,18 @@ async fn scenario_runs(
                 Mode::Floor => (cpu_floor.get_or_insert_default(), &mut runs_floor),
             };
             spend.add(&before, &after, started.elapsed().as_secs_f64());
+            let (rep_on, rep_floor) = paired.last_mut().expect("pushed above");
             for run in &runs {
                 match (&run.error, run.page_ms) {
                     (Some(e), _) => errors.push(format!("{}: {e}", run.tag)),
-                    (None, Some(ms)) => times.push(ms),
+                    (None, Some(ms)) => {
+                        times.push(ms);
+                        match mode {
+                            Mode::Capture => rep_on.push(ms),
+                            Mode::Floor => rep_floor.push(ms),
+                            Mode::Off => {}
+                        }
+                    }
                     (None, None) => {}
                 }
             }
@@ -264,6 +279,7 @@ async fn scenario_runs(
             on: runs_on,
             off: runs_off,
             floor: runs_floor,
+            paired,
         },
         &captures,
         CpuCost::of(cpu_on, cpu_off, cpu_floor, captured(&captures)),
@@ -281,6 +297,8 @@ struct Runs {
     on: Vec<f64>,
     off: Vec<f64>,
     floor: Vec<f64>,
+    /// On and floor, per repetition.
+    paired: Vec<(Vec<f64>, Vec<f64>)>,
 }
 
 fn summarize(
@@ -312,6 +330,7 @@ fn summarize(
         page_ms_floor,
         floor_overhead: ratio(page_ms_floor, page_ms_off),
         overhead_over_floor: ratio(page_ms_on, page_ms_floor),
+        over_floor_paired: PairedRatio::of(&runs.paired),
         runs_on: runs.on,
         runs_off: runs.off,
         runs_floor: runs.floor,

@@ -10,11 +10,15 @@ use super::load_memory::LoadMemoryResult;
 use super::matrix::{ParallelResult, ScenarioResult};
 use super::memory::{self, MemoryResult};
 use super::scaling::ScalingResult;
+use super::stats::PairedRatio;
 
 /// Largest daemon memory, in MiB, with 4 live captures plus 16 sessions.
 pub const TARGET_DAEMON_MIB: f64 = 150.0;
 /// Largest page-complete time ratio, capture on / off, on the high-traffic page.
 pub const TARGET_OVERHEAD: f64 = 1.10;
+/// bsk's share of the page-complete time over Chromium's instrumentation floor, at every
+/// parallelism (issue 12).
+pub const TARGET_OVER_FLOOR: f64 = 1.05;
 /// Largest p99 of `bsk debug requests` during the flood, ms.
 pub const TARGET_P99_MS: f64 = 100.0;
 /// Memory counts as flat after the bounds when the second half of the growth (5× to 10× the
@@ -165,6 +169,37 @@ impl Report {
             }),
         });
 
+        let over_floor: Vec<(usize, &ScenarioResult)> = self
+            .parallel
+            .iter()
+            .flat_map(|p| p.scenarios.iter().map(move |s| (p.agents, s)))
+            .filter(|(_, s)| s.over_floor_paired.median.is_some())
+            .collect();
+        targets.push(TargetCheck {
+            target: format!(
+                "bsk over Chromium's instrumentation floor ≤ {TARGET_OVER_FLOOR:.2}× at every \
+                 parallelism (page-complete time, paired by repetition: median (range))"
+            ),
+            measured: over_floor
+                .iter()
+                .map(|(agents, s)| {
+                    format!(
+                        "{agents} agents, {}: {}",
+                        s.name,
+                        fmt_paired(&s.over_floor_paired)
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("; "),
+            met: (!over_floor.is_empty()).then(|| {
+                over_floor.iter().all(|(_, s)| {
+                    s.over_floor_paired
+                        .median
+                        .is_some_and(|m| m <= TARGET_OVER_FLOOR)
+                })
+            }),
+        });
+
         let mut unaccounted: Vec<(String, u64)> = self
             .parallel
             .iter()
@@ -291,6 +326,16 @@ impl Report {
             met: bsk.zip(playwright).map(|(b, p)| b <= p),
         });
         self.targets = targets;
+    }
+}
+
+/// `1.02× (0.99–1.04×)`: a paired ratio's median and range, or `–`.
+pub fn fmt_paired(paired: &PairedRatio) -> String {
+    match (paired.median, paired.min, paired.max) {
+        (Some(median), Some(min), Some(max)) => {
+            format!("{median:.2}× ({min:.2}–{max:.2}×)")
+        }
+        _ => "–".into(),
     }
 }
 

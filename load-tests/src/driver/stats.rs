@@ -62,6 +62,37 @@ pub fn ratio(on: Option<f64>, off: Option<f64>) -> Option<f64> {
     }
 }
 
+/// A ratio measured once per repetition, and what it reads over all of them.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct PairedRatio {
+    /// `median(on) / median(base)` within each repetition that has both, in order.
+    pub by_rep: Vec<f64>,
+    /// The median of `by_rep`.
+    pub median: Option<f64>,
+    pub min: Option<f64>,
+    pub max: Option<f64>,
+}
+
+impl PairedRatio {
+    /// Pairs the page times of two modes repetition by repetition. The modes of one repetition
+    /// run one after the other, so what drifts between repetitions (the machine's other load, a
+    /// browser that has grown warmer) moves both sides of its ratio alike, where a ratio of
+    /// medians taken over every repetition mixes that drift in.
+    pub fn of(reps: &[(Vec<f64>, Vec<f64>)]) -> PairedRatio {
+        let by_rep: Vec<f64> = reps
+            .iter()
+            .filter_map(|(on, base)| ratio(median(on), median(base)))
+            .collect();
+        let sorted = sorted(&by_rep);
+        PairedRatio {
+            median: median(&by_rep),
+            min: sorted.first().copied(),
+            max: sorted.last().copied(),
+            by_rep,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,5 +126,29 @@ mod tests {
         assert_eq!(ratio(Some(110.0), Some(100.0)), Some(1.1));
         assert_eq!(ratio(None, Some(1.0)), None);
         assert_eq!(ratio(Some(1.0), Some(0.0)), None);
+    }
+
+    #[test]
+    fn paired_ratios_cancel_drift_between_repetitions() {
+        // The second repetition runs on a machine 30% slower: both modes slow alike.
+        let reps = vec![
+            (vec![102.0, 104.0], vec![100.0, 100.0]),
+            (vec![132.0, 134.0], vec![130.0, 130.0]),
+            (vec![99.0], vec![100.0]),
+            // A repetition whose floor pages all failed pairs nothing.
+            (vec![500.0], vec![]),
+        ];
+        let paired = PairedRatio::of(&reps);
+        assert_eq!(paired.by_rep.len(), 3);
+        assert!((paired.by_rep[0] - 1.03).abs() < 1e-9);
+        let close = |v: Option<f64>, to: f64| v.is_some_and(|v| (v - to).abs() < 1e-9);
+        assert!(close(paired.median, 133.0 / 130.0), "{paired:?}");
+        assert_eq!(paired.min, Some(0.99));
+        assert!(close(paired.max, 1.03), "{paired:?}");
+        // Over every repetition at once, the drift reads as overhead.
+        let on: Vec<f64> = reps[..3].iter().flat_map(|(on, _)| on.clone()).collect();
+        let floor: Vec<f64> = reps[..3].iter().flat_map(|(_, f)| f.clone()).collect();
+        assert!(ratio(median(&on), median(&floor)).is_some_and(|r| r > 1.03));
+        assert_eq!(PairedRatio::of(&[]), PairedRatio::default());
     }
 }
