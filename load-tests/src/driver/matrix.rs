@@ -83,7 +83,6 @@ pub struct ScenarioResult {
     pub overhead_over_floor: Option<f64>,
     /// The same ratio within each repetition (its on and floor pages ran one after the other),
     /// and its median over them: drift between repetitions does not read as overhead.
-    #[serde(default)]
     pub over_floor_paired: PairedRatio,
     pub runs_on: Vec<f64>,
     pub runs_off: Vec<f64>,

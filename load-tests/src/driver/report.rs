@@ -173,7 +173,7 @@ impl Report {
             .parallel
             .iter()
             .flat_map(|p| p.scenarios.iter().map(move |s| (p.agents, s)))
-            .filter(|(_, s)| s.over_floor_paired.median.is_some())
+            .filter(|(_, s)| s.over_floor_paired.median().is_some())
             .collect();
         targets.push(TargetCheck {
             target: format!(
@@ -194,7 +194,7 @@ impl Report {
             met: (!over_floor.is_empty()).then(|| {
                 over_floor.iter().all(|(_, s)| {
                     s.over_floor_paired
-                        .median
+                        .median()
                         .is_some_and(|m| m <= TARGET_OVER_FLOOR)
                 })
             }),
@@ -331,8 +331,8 @@ impl Report {
 
 /// `1.02× (0.99–1.04×)`: a paired ratio's median and range, or `–`.
 pub fn fmt_paired(paired: &PairedRatio) -> String {
-    match (paired.median, paired.min, paired.max) {
-        (Some(median), Some(min), Some(max)) => {
+    match (paired.median(), paired.range()) {
+        (Some(median), Some((min, max))) => {
             format!("{median:.2}× ({min:.2}–{max:.2}×)")
         }
         _ => "–".into(),

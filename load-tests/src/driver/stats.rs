@@ -67,10 +67,6 @@ pub fn ratio(on: Option<f64>, off: Option<f64>) -> Option<f64> {
 pub struct PairedRatio {
     /// `median(on) / median(base)` within each repetition that has both, in order.
     pub by_rep: Vec<f64>,
-    /// The median of `by_rep`.
-    pub median: Option<f64>,
-    pub min: Option<f64>,
-    pub max: Option<f64>,
 }
 
 impl PairedRatio {
@@ -79,17 +75,23 @@ impl PairedRatio {
     /// browser that has grown warmer) moves both sides of its ratio alike, where a ratio of
     /// medians taken over every repetition mixes that drift in.
     pub fn of(reps: &[(Vec<f64>, Vec<f64>)]) -> PairedRatio {
-        let by_rep: Vec<f64> = reps
-            .iter()
-            .filter_map(|(on, base)| ratio(median(on), median(base)))
-            .collect();
-        let sorted = sorted(&by_rep);
         PairedRatio {
-            median: median(&by_rep),
-            min: sorted.first().copied(),
-            max: sorted.last().copied(),
-            by_rep,
+            by_rep: reps
+                .iter()
+                .filter_map(|(on, base)| ratio(median(on), median(base)))
+                .collect(),
         }
+    }
+
+    /// The median over the repetitions.
+    pub fn median(&self) -> Option<f64> {
+        median(&self.by_rep)
+    }
+
+    /// The least and the most of the repetitions.
+    pub fn range(&self) -> Option<(f64, f64)> {
+        let sorted = sorted(&self.by_rep);
+        Some((*sorted.first()?, *sorted.last()?))
     }
 }
 
@@ -142,9 +144,10 @@ mod tests {
         assert_eq!(paired.by_rep.len(), 3);
         assert!((paired.by_rep[0] - 1.03).abs() < 1e-9);
         let close = |v: Option<f64>, to: f64| v.is_some_and(|v| (v - to).abs() < 1e-9);
-        assert!(close(paired.median, 133.0 / 130.0), "{paired:?}");
-        assert_eq!(paired.min, Some(0.99));
-        assert!(close(paired.max, 1.03), "{paired:?}");
+        assert!(close(paired.median(), 133.0 / 130.0), "{paired:?}");
+        let range = paired.range();
+        assert_eq!(range.map(|(min, _)| min), Some(0.99));
+        assert!(close(range.map(|(_, max)| max), 1.03), "{paired:?}");
         // Over every repetition at once, the drift reads as overhead.
         let on: Vec<f64> = reps[..3].iter().flat_map(|(on, _)| on.clone()).collect();
         let floor: Vec<f64> = reps[..3].iter().flat_map(|(_, f)| f.clone()).collect();
