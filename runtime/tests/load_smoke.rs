@@ -40,6 +40,26 @@ async fn a_small_load_run_accounts_for_every_request() {
         "overhead {overhead}"
     );
     assert!(burst.cpu.daemon_s_per_1k.is_some_and(f64::is_finite));
+    // Chromium's CPU is split by process, and the split is whole: the browser process and the
+    // page's renderer are told apart by their command lines, and every process counts once.
+    let by_kind = burst.cpu.on.chromium_by_kind;
+    assert!(
+        by_kind.browser > 0.0 && by_kind.renderer > 0.0,
+        "the browser process and the page's renderer spent CPU: {by_kind:?}"
+    );
+    let split: f64 = by_kind.parts().iter().map(|(_, s)| s).sum();
+    assert!(
+        (split - burst.cpu.on.chromium_s).abs() < 1e-6,
+        "{split} of {} s",
+        burst.cpu.on.chromium_s
+    );
+    assert!(burst.cpu.chromium_s_per_1k_over_floor_by_kind.is_some());
+    // The extension stored the capture's checkpoints: the first at start and the last at stop.
+    assert!(
+        burst.checkpoints >= 2,
+        "checkpoints of one capture: {}",
+        burst.checkpoints
+    );
     // The do-nothing CDP client attached and the page still completed under it.
     assert_eq!(
         burst.runs_floor.len(),

@@ -19,6 +19,8 @@ Options:
   --parallel LIST       Agents at once, e.g. 1,4,16 (4 per daemon; more agents, more daemons).
   --reps N              Capture-on and capture-off openings per agent and scenario (default 5;
                         3 beyond 4 agents).
+  --wide-reps N         The same beyond 4 agents, where each opening takes far longer (default
+                        3, or --reps when fewer).
   --scenarios LIST      Some of: traffic,burst,bodies,binary,frames,console,form.
   --chromium PATH       The browser (default $BSK_CHROMIUM or /usr/bin/chromium).
   --throttled           Launch bsk's Chromium as shipped, with background-tab throttling.
@@ -94,8 +96,8 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<(Config, PathBuf)>> {
             "--bsk" => bsk = Some(PathBuf::from(value("--bsk")?)),
             "--out" => out = PathBuf::from(value("--out")?),
             "--quick" => quick = true,
-            "--parallel" | "--reps" | "--scenarios" | "--chromium" | "--record-cdp"
-            | "--scaling-browsers" | "--scaling-agents" | "--scaling-pages" => {
+            "--parallel" | "--reps" | "--wide-reps" | "--scenarios" | "--chromium"
+            | "--record-cdp" | "--scaling-browsers" | "--scaling-agents" | "--scaling-pages" => {
                 let v = value(&arg)?;
                 edits.push((arg, Some(v)));
             }
@@ -117,6 +119,7 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<(Config, PathBuf)>> {
     } else {
         Config::full(&bsk, &out)
     };
+    let mut wide_reps = None;
     for (flag, value) in edits {
         let value = value.unwrap_or_default();
         match flag.as_str() {
@@ -142,6 +145,13 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<(Config, PathBuf)>> {
                         "--scenarios {value:?} names none of traffic,burst,bodies,binary,frames,console,form"
                     );
                 }
+            }
+            "--wide-reps" => {
+                wide_reps = Some(
+                    value
+                        .parse()
+                        .with_context(|| format!("--wide-reps {value:?} is not a number"))?,
+                );
             }
             "--chromium" => config.chromium = PathBuf::from(value),
             "--record-cdp" => config.record_cdp = Some(PathBuf::from(value)),
@@ -178,6 +188,10 @@ fn parse(args: Vec<String>) -> anyhow::Result<Option<(Config, PathBuf)>> {
             }
             _ => unreachable!("every flag pushed above is handled"),
         }
+    }
+    // Whatever the order of the flags: `--reps` lowers the default, not an explicit value.
+    if let Some(n) = wide_reps {
+        config.wide_reps = n;
     }
     Ok(Some((config, out)))
 }

@@ -79,6 +79,8 @@ pub struct CaptureResult {
     pub counters: CaptureCounters,
     /// Iframe targets the capture attached.
     pub iframe_targets: u64,
+    /// Checkpoints the extension stored for the capture, the final one included.
+    pub checkpoints: u64,
 }
 
 impl Agent {
@@ -218,6 +220,7 @@ impl Agent {
             accounting,
             bodies: BodyStats::of(&requests, &counters),
             iframe_targets: status["coverage"]["iframe_targets"].as_u64().unwrap_or(0),
+            checkpoints: status["history"]["checkpoints"].as_u64().unwrap_or(0),
             counters,
         })
     }

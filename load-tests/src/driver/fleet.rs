@@ -123,6 +123,7 @@ impl Fleet {
                 sum.chromium_cpu_s += s.chromium_cpu_s;
                 sum.chromium_rss_kib += s.chromium_rss_kib;
                 sum.chromium_processes += s.chromium_processes;
+                sum.chromium_by_kind.add(&s.chromium_by_kind);
             }
         }
         sum

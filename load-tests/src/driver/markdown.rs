@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use super::compare::ToolResult;
 use super::fleet::LIVE_CAPTURES_PER_BROWSER;
 use super::load_memory::LoadMemoryResult;
-use super::report::{Report, fmt, fmt_paired, fmt_ratio, mib};
+use super::report::{Report, fmt, fmt_by_kind, fmt_paired, fmt_ratio, mib};
 use super::scaling::ScalingResult;
 
 /// Appends one table row.
@@ -181,7 +181,11 @@ impl Report {
             "Daemon: its CPU seconds while capturing pages ran (until each capture settled); \
              \"over off\" subtracts the same pages without capture. Chromium: every process \
              under the daemon; \"floor\" is the do-nothing client's cost instead of bsk's \
-             (high-traffic scenarios).\n\n",
+             (high-traffic scenarios); \"on over floor, by process\" is Chromium's CPU with \
+             bsk less with the floor client, split by the kind of process that spent it \
+             (browser / network service / renderers / bsk extension / other). Checkpoints: \
+             saved to history per capture, on average; one costs the same whatever the page's \
+             requests, so a page that runs longer pays more of them per request.\n\n",
         );
         header(
             &mut out,
@@ -193,6 +197,8 @@ impl Report {
                 "daemon s / 1k over off",
                 "Chromium s / 1k over off",
                 "Chromium s / 1k floor over off",
+                "Chromium s / 1k on over floor, by process",
+                "checkpoints per capture",
             ],
         );
         for p in &self.parallel {
@@ -207,6 +213,13 @@ impl Report {
                         fmt(s.cpu.daemon_s_per_1k_over_off, 3),
                         fmt(s.cpu.chromium_s_per_1k_over_off, 3),
                         fmt(s.cpu.chromium_s_per_1k_floor_over_off, 3),
+                        s.cpu
+                            .chromium_s_per_1k_over_floor_by_kind
+                            .map_or_else(|| "–".into(), |k| fmt_by_kind(&k)),
+                        fmt(
+                            (s.captures > 0).then(|| s.checkpoints as f64 / s.captures as f64),
+                            1,
+                        ),
                     ],
                 );
             }

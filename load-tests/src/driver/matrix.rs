@@ -9,7 +9,7 @@ use super::Config;
 use super::accounting::{Accounting, BodyStats};
 use super::agent::{CaptureResult, Mode, PageRun};
 use super::fleet::{Browsers, Fleet, LIVE_CAPTURES_PER_BROWSER};
-use super::procfs::ProcSample;
+use super::procfs::{ByKind, ProcSample};
 use super::scenario::Scenario;
 use super::stats::{PairedRatio, median, ratio};
 use crate::site::Site;
@@ -19,6 +19,8 @@ use crate::site::Site;
 pub struct CpuSpend {
     pub daemon_s: f64,
     pub chromium_s: f64,
+    /// `chromium_s` by the kind of process that spent it.
+    pub chromium_by_kind: ByKind,
     pub wall_s: f64,
 }
 
@@ -26,6 +28,8 @@ impl CpuSpend {
     pub fn add(&mut self, before: &ProcSample, after: &ProcSample, wall_s: f64) {
         self.daemon_s += after.daemon_cpu_s - before.daemon_cpu_s;
         self.chromium_s += after.chromium_cpu_s - before.chromium_cpu_s;
+        self.chromium_by_kind
+            .add(&after.chromium_by_kind.minus(&before.chromium_by_kind));
         self.wall_s += wall_s;
     }
 }
@@ -42,6 +46,10 @@ pub struct CpuCost {
     /// Chromium's extra CPU seconds with the do-nothing client instead, per 1,000 captured
     /// requests: what the instrumentation itself costs the browser.
     pub chromium_s_per_1k_floor_over_off: Option<f64>,
+    /// Chromium's CPU seconds with capture on less those with the do-nothing client, per
+    /// 1,000 captured requests, by the kind of process: where in the browser bsk's own cost
+    /// over the instrumentation lands.
+    pub chromium_s_per_1k_over_floor_by_kind: Option<ByKind>,
     pub on: CpuSpend,
     pub off: CpuSpend,
     pub floor: Option<CpuSpend>,
@@ -56,6 +64,11 @@ impl CpuCost {
             chromium_s_per_1k_over_off: per_1k(on.chromium_s - off.chromium_s),
             chromium_s_per_1k_floor_over_off: floor
                 .and_then(|floor| per_1k(floor.chromium_s - off.chromium_s)),
+            chromium_s_per_1k_over_floor_by_kind: floor.filter(|_| captured > 0).map(|floor| {
+                let mut by_kind = on.chromium_by_kind.minus(&floor.chromium_by_kind);
+                by_kind.scale(1000.0 / captured as f64);
+                by_kind
+            }),
             on,
             off,
             floor,
@@ -97,6 +110,9 @@ pub struct ScenarioResult {
     pub console_evicted: u64,
     /// Most iframe targets any capture attached.
     pub iframe_targets: u64,
+    /// Checkpoints stored in history, summed over every capture: their cost to the daemon,
+    /// the browser and the extension grows with how long a page takes, not with its requests.
+    pub checkpoints: u64,
     pub cpu: CpuCost,
     /// What failed (page or capture), with the run's tag.
     pub errors: Vec<String>,
@@ -199,6 +215,9 @@ async fn scenario_runs(
         &[Mode::Capture, Mode::Off]
     };
     for rep in 0..config.reps_at(fleet.agents.len()) {
+        // Every capture of the repetitions before has been compared with the log: a run of
+        // many repetitions at 16 agents (48,000 requests each) stays far from its cap.
+        site.clear_requests();
         paired.push(Default::default());
         // The order rotates every repetition (on-off, off-on; with the floor on-off-floor,
         // off-floor-on, …) so drift in the machine's load hits every mode alike.
@@ -310,7 +329,9 @@ fn summarize(
     let mut accounting = Accounting::default();
     let mut bodies = BodyStats::default();
     let (mut console_seen, mut console_evicted, mut iframe_targets) = (0, 0, 0);
+    let mut checkpoints = 0;
     for c in captures {
+        checkpoints += c.checkpoints;
         accounting.add(&c.accounting);
         bodies.add(&c.bodies);
         console_seen += c.counters.console_seen;
@@ -345,6 +366,7 @@ fn summarize(
         console_seen,
         console_evicted,
         iframe_targets,
+        checkpoints,
         errors,
     }
 }

@@ -33,6 +33,76 @@ pub struct ProcSample {
     pub chromium_rss_kib: u64,
     /// How many Chromium processes are alive.
     pub chromium_processes: usize,
+    /// `chromium_cpu_s` by the kind of process that spent it.
+    pub chromium_by_kind: ByKind,
+}
+
+/// CPU seconds by the kind of Chromium process, known by its command line: where in the
+/// browser a capture's cost lands (the floor client's too).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct ByKind {
+    /// The browser process: CDP's end of the pipe or WebSocket, routing every message.
+    pub browser: f64,
+    /// The network service, which produces the network events.
+    pub network: f64,
+    /// The pages' renderers, which produce the page-side events and answer body reads.
+    pub renderer: f64,
+    /// The bsk extension's process (its worker takes the checkpoints).
+    pub extension: f64,
+    /// Everything else: GPU, zygotes, other utilities, the browser's own WebUI.
+    pub other: f64,
+}
+
+impl ByKind {
+    /// Names and values, in the order a report lists them.
+    pub fn parts(&self) -> [(&'static str, f64); 5] {
+        [
+            ("browser", self.browser),
+            ("network", self.network),
+            ("renderers", self.renderer),
+            ("extension", self.extension),
+            ("other", self.other),
+        ]
+    }
+
+    pub fn add(&mut self, other: &ByKind) {
+        self.combine(other, |a, b| a + b);
+    }
+
+    /// `self - other`, kind by kind.
+    pub fn minus(&self, other: &ByKind) -> ByKind {
+        let mut out = *self;
+        out.combine(other, |a, b| a - b);
+        out
+    }
+
+    /// Every kind times `factor`.
+    pub fn scale(&mut self, factor: f64) {
+        let unchanged = *self;
+        self.combine(&unchanged, |a, _| a * factor);
+    }
+
+    fn combine(&mut self, other: &ByKind, f: impl Fn(f64, f64) -> f64) {
+        self.browser = f(self.browser, other.browser);
+        self.network = f(self.network, other.network);
+        self.renderer = f(self.renderer, other.renderer);
+        self.extension = f(self.extension, other.extension);
+        self.other = f(self.other, other.other);
+    }
+
+    fn slot(&mut self, cmdline: &str) -> &mut f64 {
+        if !cmdline.contains("--type=") {
+            &mut self.browser
+        } else if cmdline.contains("--extension-process") {
+            &mut self.extension
+        } else if cmdline.contains("--type=renderer") && !cmdline.contains("--top-chrome-webui") {
+            &mut self.renderer
+        } else if cmdline.contains("--utility-sub-type=network.mojom.NetworkService") {
+            &mut self.network
+        } else {
+            &mut self.other
+        }
+    }
 }
 
 impl ProcSample {
@@ -56,8 +126,12 @@ impl ProcSample {
             let Some(stat) = Stat::read(child) else {
                 continue;
             };
-            sample.chromium_cpu_s +=
-                (stat.own_ticks() + stat.reaped_ticks) as f64 / ticks_per_second();
+            let cpu_s = (stat.own_ticks() + stat.reaped_ticks) as f64 / ticks_per_second();
+            sample.chromium_cpu_s += cpu_s;
+            let cmdline = std::fs::read(format!("/proc/{child}/cmdline")).unwrap_or_default();
+            *sample
+                .chromium_by_kind
+                .slot(&String::from_utf8_lossy(&cmdline)) += cpu_s;
             sample.chromium_rss_kib += memory(child).map_or(0, |(rss, _)| rss);
             sample.chromium_processes += 1;
         }
@@ -248,5 +322,46 @@ mod tests {
         assert!(me.daemon_rss_kib > 0);
         assert!(me.daemon_hwm_kib >= me.daemon_rss_kib);
         assert!(me.daemon_cpu_s >= 0.0);
+    }
+
+    #[test]
+    fn processes_are_told_apart_by_their_command_line() {
+        let mut by_kind = ByKind::default();
+        for (cmdline, s) in [
+            (
+                "/usr/lib/chromium/chromium --remote-debugging-pipe --user-data-dir=/x",
+                1.0,
+            ),
+            (
+                "chromium --type=utility --utility-sub-type=network.mojom.NetworkService",
+                2.0,
+            ),
+            ("chromium --type=renderer --renderer-client-id=7", 4.0),
+            (
+                "chromium --type=renderer --extension-process --renderer-client-id=5",
+                8.0,
+            ),
+            (
+                "chromium --type=renderer --top-chrome-webui --renderer-client-id=3",
+                16.0,
+            ),
+            ("chromium --type=gpu-process", 32.0),
+            ("chromium --type=zygote", 64.0),
+        ] {
+            *by_kind.slot(cmdline) += s;
+        }
+        let expected = ByKind {
+            browser: 1.0,
+            network: 2.0,
+            renderer: 4.0,
+            extension: 8.0,
+            other: 112.0,
+        };
+        assert_eq!(by_kind, expected);
+        let mut twice = expected;
+        twice.add(&expected);
+        twice.scale(0.5);
+        assert_eq!(twice, expected);
+        assert_eq!(expected.minus(&expected), ByKind::default());
     }
 }

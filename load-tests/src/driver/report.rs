@@ -9,6 +9,7 @@ use super::latency::LatencyResult;
 use super::load_memory::LoadMemoryResult;
 use super::matrix::{ParallelResult, ScenarioResult};
 use super::memory::{self, MemoryResult};
+use super::procfs::ByKind;
 use super::scaling::ScalingResult;
 use super::stats::PairedRatio;
 
@@ -347,6 +348,17 @@ pub fn fmt_ratio(v: Option<f64>) -> String {
 /// A number with `decimals` places, or `–`.
 pub fn fmt(v: Option<f64>, decimals: usize) -> String {
     v.map_or_else(|| "–".into(), |v| format!("{v:.decimals$}"))
+}
+
+/// `+0.120 / -0.010 / +0.030 / +0.020 / 0.000`: seconds per 1,000 requests by process, in the
+/// order of [`ByKind::parts`].
+pub fn fmt_by_kind(by_kind: &ByKind) -> String {
+    by_kind
+        .parts()
+        .iter()
+        .map(|(_, s)| format!("{s:+.3}"))
+        .collect::<Vec<_>>()
+        .join(" / ")
 }
 
 /// KiB as MiB with one decimal.
