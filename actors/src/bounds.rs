@@ -59,11 +59,14 @@ pub const CHECKPOINT_INTERVAL: Duration = Duration::from_secs(2);
 
 /// A busy browser spaces a capture's checkpoints further: the next throttled save waits this
 /// many times as long as the last one took (from its snapshot to the extension's answer), so
-/// storing history takes at most a twentieth of a capture's time while saves take under 0.5 s —
-/// the case of many captures on a saturated machine, where each save costs the browser parsing
-/// and storing up to a couple of MiB. Saves that take under 100 ms (an idle browser) keep the
-/// 2 s; slower than 0.5 s, they still come every [`CHECKPOINT_SPACING_MOST`].
-pub const CHECKPOINT_SPACING_FACTOR: u32 = 20;
+/// storing history takes at most a fiftieth of a capture's time while saves take under 0.2 s —
+/// the case of many captures on a saturated machine, where each save costs the daemon, the
+/// browser and the extension serializing, passing on and storing up to a couple of MiB, once per
+/// interval whatever the page's traffic (so the longer a saturated machine makes a page run,
+/// the more saves each of its requests pays). Saves that take under 40 ms (an idle browser: a
+/// full-size save takes 20–30 ms) keep the 2 s; slower than 0.2 s, they still come every
+/// [`CHECKPOINT_SPACING_MOST`].
+pub const CHECKPOINT_SPACING_FACTOR: u32 = 50;
 
 /// The furthest apart a busy browser spaces checkpoints: what a crash can lose at most.
 pub const CHECKPOINT_SPACING_MOST: Duration = Duration::from_secs(10);

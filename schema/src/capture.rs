@@ -581,7 +581,7 @@ pub struct HistoryStatus {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_checkpoint_at: Option<u64>,
     /// How far apart checkpoints are now, in ms, when a busy browser has spaced them beyond the
-    /// 2 s floor (each save waits 20 times as long as the last one took, at most 10 s).
+    /// 2 s floor (each save waits 50 times as long as the last one took, at most 10 s).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spacing_ms: Option<u64>,
 }

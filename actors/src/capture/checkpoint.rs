@@ -297,12 +297,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn spacing_is_twenty_saves_within_two_and_ten_seconds() {
+    fn spacing_is_fifty_saves_within_two_and_ten_seconds() {
         let ms = Duration::from_millis;
         assert_eq!(spacing_after(ms(0)), CHECKPOINT_INTERVAL);
-        assert_eq!(spacing_after(ms(99)), CHECKPOINT_INTERVAL);
-        assert_eq!(spacing_after(ms(250)), ms(5_000));
-        assert_eq!(spacing_after(ms(900)), CHECKPOINT_SPACING_MOST);
+        assert_eq!(spacing_after(ms(39)), CHECKPOINT_INTERVAL);
+        assert_eq!(spacing_after(ms(100)), ms(5_000));
+        assert_eq!(spacing_after(ms(201)), CHECKPOINT_SPACING_MOST);
         assert_eq!(spacing_after(Duration::MAX), CHECKPOINT_SPACING_MOST);
     }
 }

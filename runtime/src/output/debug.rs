@@ -162,7 +162,7 @@ fn run_lines(run: &RunInfo) -> String {
     lines.push(match (&run.history.available, &run.history.reason) {
         (true, _) => match run.history.spacing_ms {
             Some(ms) => format!(
-                "  history: {} checkpoints saved, now every {:.1} s (the browser is busy: each save waits 20× as long as the last took)",
+                "  history: {} checkpoints saved, now every {:.1} s (the browser is busy: each save waits 50× as long as the last took)",
                 run.history.checkpoints,
                 ms as f64 / 1000.0
             ),
