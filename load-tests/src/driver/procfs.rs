@@ -78,16 +78,27 @@ impl ByKind {
 
     /// Every kind times `factor`.
     pub fn scale(&mut self, factor: f64) {
-        let unchanged = *self;
-        self.combine(&unchanged, |a, _| a * factor);
+        for s in self.slots() {
+            *s *= factor;
+        }
     }
 
     fn combine(&mut self, other: &ByKind, f: impl Fn(f64, f64) -> f64) {
-        self.browser = f(self.browser, other.browser);
-        self.network = f(self.network, other.network);
-        self.renderer = f(self.renderer, other.renderer);
-        self.extension = f(self.extension, other.extension);
-        self.other = f(self.other, other.other);
+        let mut other = *other;
+        for (s, o) in self.slots().into_iter().zip(other.slots()) {
+            *s = f(*s, *o);
+        }
+    }
+
+    /// Every kind, in the order of [`ByKind::parts`].
+    fn slots(&mut self) -> [&mut f64; 5] {
+        [
+            &mut self.browser,
+            &mut self.network,
+            &mut self.renderer,
+            &mut self.extension,
+            &mut self.other,
+        ]
     }
 
     fn slot(&mut self, cmdline: &str) -> &mut f64 {
