@@ -54,6 +54,23 @@ async fn a_small_load_run_accounts_for_every_request() {
         burst.cpu.on.chromium_s
     );
     assert!(burst.cpu.chromium_s_per_1k_over_floor_by_kind.is_some());
+    // bsk's whole cost over the floor, and on / floor by CPU beside the cores the floor kept
+    // busy (a sign either way: one agent's tiny page leaves the machine mostly idle).
+    let cpu = &burst.cpu;
+    assert!(
+        cpu.bsk_s_per_1k_over_floor.is_some_and(f64::is_finite),
+        "{cpu:?}"
+    );
+    assert!(
+        cpu.over_floor_by_cpu
+            .is_some_and(|r| r.is_finite() && r > 0.0),
+        "{cpu:?}"
+    );
+    assert!(
+        cpu.floor_cores_busy
+            .is_some_and(|c| c.is_finite() && c > 0.0),
+        "{cpu:?}"
+    );
     // The extension stored the capture's checkpoints: the first at start and the last at stop.
     assert!(
         burst.checkpoints >= 2,

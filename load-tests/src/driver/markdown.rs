@@ -183,9 +183,15 @@ impl Report {
              under the daemon; \"floor\" is the do-nothing client's cost instead of bsk's \
              (high-traffic scenarios); \"on over floor, by process\" is Chromium's CPU with \
              bsk less with the floor client, split by the kind of process that spent it \
-             (browser / network service / renderers / bsk extension / other). Checkpoints: \
-             saved to history per capture, on average; one costs the same whatever the page's \
-             requests, so a page that runs longer pays more of them per request.\n\n",
+             (browser / network service / renderers / bsk extension / other). bsk over floor: \
+             the daemon's and Chromium's CPU with bsk less theirs with the floor client, bsk's \
+             whole cost; on / floor by CPU: the same CPU with bsk over that with the floor \
+             client, with the cores the floor's pages kept busy. Where the pages keep every core \
+             busy, a page's time follows the CPU, and on / floor by page time reads this ratio \
+             (≤ 1.05× asks bsk over floor to stay within a twentieth of the floor's CPU per \
+             request). Checkpoints: saved to history per capture, on average; one costs the \
+             same whatever the page's requests, so a page that runs longer pays more of them \
+             per request.\n\n",
         );
         header(
             &mut out,
@@ -198,6 +204,8 @@ impl Report {
                 "Chromium s / 1k over off",
                 "Chromium s / 1k floor over off",
                 "Chromium s / 1k on over floor, by process",
+                "bsk s / 1k over floor",
+                "on / floor by CPU (cores busy)",
                 "checkpoints per capture",
             ],
         );
@@ -216,6 +224,13 @@ impl Report {
                         s.cpu
                             .chromium_s_per_1k_over_floor_by_kind
                             .map_or_else(|| "–".into(), |k| fmt_by_kind(&k)),
+                        fmt(s.cpu.bsk_s_per_1k_over_floor, 3),
+                        match (s.cpu.over_floor_by_cpu, s.cpu.floor_cores_busy) {
+                            (Some(ratio), Some(busy)) => {
+                                format!("{} ({busy:.1})", fmt_ratio(Some(ratio)))
+                            }
+                            _ => "–".into(),
+                        },
                         fmt(
                             (s.captures > 0).then(|| s.checkpoints as f64 / s.captures as f64),
                             1,

@@ -32,6 +32,11 @@ impl CpuSpend {
             .add(&after.chromium_by_kind.minus(&before.chromium_by_kind));
         self.wall_s += wall_s;
     }
+
+    /// The CPU every measured process spent: the daemon's and Chromium's.
+    pub fn total_s(&self) -> f64 {
+        self.daemon_s + self.chromium_s
+    }
 }
 
 /// CPU per 1,000 requests the captures saw.
@@ -50,6 +55,18 @@ pub struct CpuCost {
     /// 1,000 captured requests, by the kind of process: where in the browser bsk's own cost
     /// over the instrumentation lands.
     pub chromium_s_per_1k_over_floor_by_kind: Option<ByKind>,
+    /// bsk's whole cost over the instrumentation, per 1,000 captured requests: the daemon's
+    /// and Chromium's CPU with capture on, less theirs with the do-nothing client.
+    pub bsk_s_per_1k_over_floor: Option<f64>,
+    /// The same CPU with capture on over that with the do-nothing client: what the pages cost
+    /// the machine with bsk over what they cost it with the floor. Where the pages keep every
+    /// core busy ([`CpuCost::floor_cores_busy`] near the machine's cores), a page's time follows
+    /// the CPU it competes for, and on / floor by page time reads this ratio; it is not moved
+    /// by the order in which the scheduler ran the pages.
+    pub over_floor_by_cpu: Option<f64>,
+    /// The cores the floor's pages kept busy, on average: the daemon's and Chromium's CPU
+    /// seconds over the wall seconds the pages ran.
+    pub floor_cores_busy: Option<f64>,
     pub on: CpuSpend,
     pub off: CpuSpend,
     pub floor: Option<CpuSpend>,
@@ -69,6 +86,11 @@ impl CpuCost {
                 by_kind.scale(1000.0 / captured as f64);
                 by_kind
             }),
+            bsk_s_per_1k_over_floor: floor.and_then(|floor| per_1k(on.total_s() - floor.total_s())),
+            over_floor_by_cpu: floor
+                .and_then(|floor| ratio(Some(on.total_s()), Some(floor.total_s()))),
+            floor_cores_busy: floor
+                .and_then(|floor| ratio(Some(floor.total_s()), Some(floor.wall_s))),
             on,
             off,
             floor,
@@ -368,5 +390,50 @@ fn summarize(
         iframe_targets,
         checkpoints,
         errors,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spend(daemon_s: f64, chromium_s: f64, wall_s: f64) -> CpuSpend {
+        CpuSpend {
+            daemon_s,
+            chromium_s,
+            wall_s,
+            ..CpuSpend::default()
+        }
+    }
+
+    #[test]
+    fn bsk_cost_over_the_floor_counts_the_daemon_and_chromium() {
+        // 10,000 requests; with the floor the browsers spent 200 s in 100 s of pages (2 cores
+        // busy) and the idle daemon 0.5 s; with bsk the daemon 1.5 s and the browsers 210 s.
+        let cost = CpuCost::of(
+            spend(1.5, 210.0, 106.0),
+            spend(0.4, 150.0, 80.0),
+            Some(spend(0.5, 200.0, 100.0)),
+            10_000,
+        );
+        let close = |v: Option<f64>, to: f64| v.is_some_and(|v| (v - to).abs() < 1e-9);
+        assert!(close(cost.bsk_s_per_1k_over_floor, 1.1), "{cost:?}");
+        assert!(close(cost.over_floor_by_cpu, 211.5 / 200.5), "{cost:?}");
+        assert!(close(cost.floor_cores_busy, 2.005), "{cost:?}");
+        // Without a floor, nothing is compared with it.
+        let no_floor = CpuCost::of(
+            spend(1.5, 210.0, 106.0),
+            spend(0.4, 150.0, 80.0),
+            None,
+            10_000,
+        );
+        assert_eq!(
+            (
+                no_floor.bsk_s_per_1k_over_floor,
+                no_floor.over_floor_by_cpu,
+                no_floor.floor_cores_busy
+            ),
+            (None, None, None)
+        );
     }
 }

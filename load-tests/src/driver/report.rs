@@ -179,15 +179,21 @@ impl Report {
         targets.push(TargetCheck {
             target: format!(
                 "bsk over Chromium's instrumentation floor ≤ {TARGET_OVER_FLOOR:.2}× at every \
-                 parallelism (page-complete time, paired by repetition: median (range))"
+                 parallelism (page-complete time, paired by repetition: median (range); beside \
+                 it, the same by CPU, which the page times follow when every core is busy)"
             ),
             measured: over_floor
                 .iter()
                 .map(|(agents, s)| {
+                    let busy = s
+                        .cpu
+                        .floor_cores_busy
+                        .map_or_else(String::new, |busy| format!(" with {busy:.1} cores busy"));
                     format!(
-                        "{agents} agents, {}: {}",
+                        "{agents} agents, {}: {}, by CPU {}{busy}",
                         s.name,
-                        fmt_paired(&s.over_floor_paired)
+                        fmt_paired(&s.over_floor_paired),
+                        fmt_ratio(s.cpu.over_floor_by_cpu)
                     )
                 })
                 .collect::<Vec<_>>()
