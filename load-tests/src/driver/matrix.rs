@@ -61,8 +61,9 @@ pub struct CpuCost {
     /// The same CPU with capture on over that with the do-nothing client: what the pages cost
     /// the machine with bsk over what they cost it with the floor. Where the pages keep every
     /// core busy ([`CpuCost::floor_cores_busy`] near the machine's cores), a page's time follows
-    /// the CPU it competes for, and on / floor by page time reads this ratio; it is not moved
-    /// by the order in which the scheduler ran the pages.
+    /// the CPU it competes for, and on / floor by page time reads this ratio (see
+    /// `docs/performance.md`, eighth session). With idle cores bsk's work partly runs beside
+    /// the pages, and this ratio reads above the page-time one.
     pub over_floor_by_cpu: Option<f64>,
     /// The cores the floor's pages kept busy, on average: the daemon's and Chromium's CPU
     /// seconds over the wall seconds the pages ran.
