@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use super::compare::ToolResult;
 use super::fleet::LIVE_CAPTURES_PER_BROWSER;
 use super::load_memory::LoadMemoryResult;
-use super::report::{Report, fmt, fmt_by_kind, fmt_paired, fmt_ratio, mib};
+use super::report::{Report, fmt, fmt_by_cpu, fmt_by_kind, fmt_paired, fmt_ratio, mib};
 use super::scaling::ScalingResult;
 
 /// Appends one table row.
@@ -205,7 +205,7 @@ impl Report {
                 "Chromium s / 1k floor over off",
                 "Chromium s / 1k on over floor, by process",
                 "bsk s / 1k over floor",
-                "on / floor by CPU (cores busy)",
+                "on / floor by CPU",
                 "checkpoints per capture",
             ],
         );
@@ -225,12 +225,7 @@ impl Report {
                             .chromium_s_per_1k_over_floor_by_kind
                             .map_or_else(|| "–".into(), |k| fmt_by_kind(&k)),
                         fmt(s.cpu.bsk_s_per_1k_over_floor, 3),
-                        match (s.cpu.over_floor_by_cpu, s.cpu.floor_cores_busy) {
-                            (Some(ratio), Some(busy)) => {
-                                format!("{} ({busy:.1})", fmt_ratio(Some(ratio)))
-                            }
-                            _ => "–".into(),
-                        },
+                        fmt_by_cpu(&s.cpu),
                         fmt(
                             (s.captures > 0).then(|| s.checkpoints as f64 / s.captures as f64),
                             1,

@@ -7,7 +7,7 @@ use super::compare::ToolResult;
 use super::growth::GrowthPoint;
 use super::latency::LatencyResult;
 use super::load_memory::LoadMemoryResult;
-use super::matrix::{ParallelResult, ScenarioResult};
+use super::matrix::{CpuCost, ParallelResult, ScenarioResult};
 use super::memory::{self, MemoryResult};
 use super::procfs::ByKind;
 use super::scaling::ScalingResult;
@@ -185,15 +185,11 @@ impl Report {
             measured: over_floor
                 .iter()
                 .map(|(agents, s)| {
-                    let busy = s
-                        .cpu
-                        .floor_cores_busy
-                        .map_or_else(String::new, |busy| format!(" with {busy:.1} cores busy"));
                     format!(
-                        "{agents} agents, {}: {}, by CPU {}{busy}",
+                        "{agents} agents, {}: {}, by CPU {}",
                         s.name,
                         fmt_paired(&s.over_floor_paired),
-                        fmt_ratio(s.cpu.over_floor_by_cpu)
+                        fmt_by_cpu(&s.cpu)
                     )
                 })
                 .collect::<Vec<_>>()
@@ -349,6 +345,16 @@ pub fn fmt_paired(paired: &PairedRatio) -> String {
 /// `1.04×`, or `–`.
 pub fn fmt_ratio(v: Option<f64>) -> String {
     v.map_or_else(|| "–".into(), |v| format!("{v:.2}×"))
+}
+
+/// On / floor by CPU with the cores the floor's pages kept busy, or `–`.
+pub fn fmt_by_cpu(cpu: &CpuCost) -> String {
+    match (cpu.over_floor_by_cpu, cpu.floor_cores_busy) {
+        (Some(ratio), Some(busy)) => {
+            format!("{} with {busy:.1} cores busy", fmt_ratio(Some(ratio)))
+        }
+        _ => "–".into(),
+    }
 }
 
 /// A number with `decimals` places, or `–`.
