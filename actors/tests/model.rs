@@ -588,7 +588,7 @@ mod paging {
 
     fn operations(c: &Capture, since: Option<u64>, limit: usize, now: u64) -> Value {
         serde_json::to_value(
-            c.operations_page(since, Some(limit), true, now)
+            c.operations_page(since, Some(limit), true, false, now)
                 .expect("a page"),
         )
         .expect("JSON")

@@ -12,6 +12,7 @@ use bsk_actors::bounds::{
 use bsk_actors::capture::{CaptureTap, CheckpointSink, OperationNote, SharedCapture};
 use bsk_actors::cdp::{CommandError, CommandFuture, Commander, Urgency};
 use bsk_actors::store::{Capture, RunMeta, now_ms};
+use bsk_schema::brief::{Caused, OperationRef};
 use bsk_schema::capture::{CaptureLimits, CaptureState, RunInfo, StopReason};
 use dashmap::DashMap;
 use serde_json::{Value, json};
@@ -438,7 +439,7 @@ impl Captures {
         });
         self.held.insert(run_id.clone(), held.clone());
         // A capture that ends by itself (a panic in its actors, a crashed renderer) leaves the
-        // tab as a stop would: nothing fed to it any more, its evidence domains off.
+        // tab as a stop would: nothing fed to it any more, its own domain (`Log`) off.
         let (ended, tab_of_capture) = (held.tap.clone(), Arc::downgrade(tab));
         crate::tasks::spawn_watched("capture end watcher", async move {
             ended.stopped().await;
@@ -451,7 +452,6 @@ impl Captures {
             tab.set_capture(None);
             if tab.ensure_alive().is_ok() {
                 for session in tab.sessions() {
-                    let _ = tab.call_in(&session, "Network.disable", json!({})).await;
                     let _ = tab.call_in(&session, "Log.disable", json!({})).await;
                 }
             }
@@ -461,8 +461,9 @@ impl Captures {
     }
 
     /// Ends a held capture with `reason`: the actors stop, pending work is marked unfinished, the
-    /// final checkpoint is written, and the tab's evidence domains are turned off again (those
-    /// the normal workflow shares, `Page` and `Runtime`, stay on).
+    /// final checkpoint is written, and the capture's own domain, `Log`, is turned off again.
+    /// The domains the normal workflow shares stay on: `Page`, `Runtime` and `Network` (settling
+    /// and `wait --network-idle` read it; its buffers end when the tab is detached).
     async fn finish(&self, held: &Held, reason: StopReason) -> RunInfo {
         let tab = held.tab.upgrade();
         if let Some(tab) = &tab
@@ -477,7 +478,6 @@ impl Captures {
             && tab.ensure_alive().is_ok()
         {
             for session in tab.sessions() {
-                let _ = tab.call_in(&session, "Network.disable", json!({})).await;
                 let _ = tab.call_in(&session, "Log.disable", json!({})).await;
             }
         }
@@ -658,25 +658,58 @@ impl Captures {
             .collect()
     }
 
-    /// Hands an operation event to the active capture of its tab.
-    pub fn on_operation(&self, event: &OperationEvent) {
-        let active = self
-            .held
+    /// The active capture of a task's tab.
+    fn active(&self, task_id: u64, tab_id: &str) -> Option<Arc<Held>> {
+        self.held
             .iter()
             .find(|h| {
-                h.task_id == event.task_id
-                    && h.tab_id == event.tab_id
+                h.task_id == task_id
+                    && h.tab_id == tab_id
                     && h.capture.lock().state() == CaptureState::Active
             })
-            .map(|h| h.value().clone());
-        let Some(held) = active else { return };
+            .map(|h| h.value().clone())
+    }
+
+    /// Registers an agent operation with the active capture of its tab before its input is
+    /// dispatched (`op` as recorded: secrets already replaced). `Err` says why it is not
+    /// recorded.
+    pub async fn register(
+        &self,
+        session: &Session,
+        tab_id: &str,
+        op_id: u64,
+        op: &bsk_schema::ops::Operation,
+        page_text: Option<String>,
+    ) -> std::result::Result<OperationRef, &'static str> {
+        let held = self
+            .active(session.task_id, tab_id)
+            .ok_or("no capture runs on this tab; start one to record operations")?;
+        let params = serde_json::to_value(op).unwrap_or_default();
+        let (id, run_id) = held
+            .tap
+            .register(op_id, op.name().to_string(), params, now_ms(), page_text)
+            .await
+            .ok_or("the capture did not answer in time (it is flooded with events)")?;
+        Ok(OperationRef {
+            qualified: format!("{run_id}/{id}"),
+            id,
+        })
+    }
+
+    /// What a registered operation caused so far, from the capture that recorded it (which may
+    /// have stopped since: then it has no brief).
+    pub async fn brief(&self, operation: &OperationRef) -> Option<Caused> {
+        let (run_id, id) = operation.qualified.split_once('/')?;
+        let tap = self.held.get(run_id).map(|h| h.tap.clone())?;
+        tap.brief(id).await
+    }
+
+    /// Hands an operation's end to the active capture of its tab.
+    pub fn on_operation(&self, event: &OperationEvent) {
+        let Some(held) = self.active(event.task_id, &event.tab_id) else {
+            return;
+        };
         let note = match &event.phase {
-            OperationPhase::Started { op } => OperationNote::Started {
-                op_id: event.op_id,
-                name: op.name().to_string(),
-                params: serde_json::to_value(op).unwrap_or_default(),
-                at: event.at_ms,
-            },
             OperationPhase::Completed { result } => OperationNote::Ended {
                 op_id: event.op_id,
                 outcome: Ok(result.summary.clone()),

@@ -276,6 +276,13 @@ can read it after your session ends (`bsk debug status` shows `history: N checkp
         /// polls, do not count).
         #[arg(long, group = "until")]
         network_idle: bool,
+        /// With --text or --text-gone: only in this element's text (@eN ref or CSS selector).
+        #[arg(long, value_name = "TARGET")]
+        within: Option<String>,
+        /// With --text: text new since the session's last action (it occurs more often than it
+        /// did on the page just before that action), not text already standing elsewhere.
+        #[arg(long, requires = "text")]
+        new: bool,
         /// Give up after this many seconds (default 10, at most 120); exit 4.
         #[arg(long, value_name = "SECONDS")]
         timeout: Option<f64>,
@@ -293,6 +300,11 @@ pub struct On {
     /// One of the session's tabs (default: the tab it created).
     #[arg(long)]
     pub tab_id: Option<String>,
+    /// Actions: return once the input is dispatched. By default an action waits (at most until
+    /// 1.5 s after its input) for the requests it started to answer and the page to stop
+    /// changing, and says whether it settled.
+    #[arg(long)]
+    pub no_settle: bool,
 }
 
 #[derive(Debug, Args)]
@@ -610,6 +622,10 @@ pub enum DebugCommand {
         /// Count static resources, data: URLs and extension traffic in the windows too.
         #[arg(long)]
         all: bool,
+        /// Show what each operation caused: its immediate window's requests (id, method, path,
+        /// status or failure), console errors and navigation.
+        #[arg(long)]
+        caused: bool,
     },
     /// One operation with the requests and console entries in its immediate window (until 1.5 s
     /// after it ended) and possibly related ones (up to 15 s).

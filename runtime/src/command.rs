@@ -117,6 +117,7 @@ fn operation(on: On, op: Operation) -> Call {
         session: on.session,
         tab_id: on.tab_id,
         op,
+        no_settle: on.no_settle,
     })
 }
 
@@ -278,13 +279,19 @@ async fn execute(command: Command, style: Style) -> Result<()> {
             target_gone,
             url,
             network_idle,
+            within,
+            new,
             timeout,
             on,
         } => {
             use bsk_schema::ops::WaitFor;
+            if within.is_some() && text.is_none() && text_gone.is_none() {
+                return Err(Failure::usage("--within scopes --text or --text-gone")
+                    .hint("bsk wait --text Saved --within @e12 --session <id>"));
+            }
             let until = match (text, text_gone, target, target_gone, url) {
-                (Some(text), ..) => WaitFor::Text { text },
-                (_, Some(text), ..) => WaitFor::TextGone { text },
+                (Some(text), ..) => WaitFor::Text { text, within, new },
+                (_, Some(text), ..) => WaitFor::TextGone { text, within },
                 (_, _, Some(target), ..) => WaitFor::Target { target },
                 (_, _, _, Some(target), _) => WaitFor::TargetGone { target },
                 (.., Some(pattern)) => WaitFor::Url { pattern },
@@ -527,8 +534,14 @@ async fn debug(command: DebugCommand, paths: &Paths, style: Style) -> Result<()>
         }
         DebugCommand::Console { on, page } => paged(params(on, A::Console), page),
         DebugCommand::Pages { on } => params(on, A::Pages),
-        DebugCommand::Operations { on, page, all } => DebugParams {
+        DebugCommand::Operations {
+            on,
+            page,
             all,
+            caused,
+        } => DebugParams {
+            all,
+            caused,
             ..paged(params(on, A::Operations), page)
         },
         DebugCommand::Operation { id, on, all } => DebugParams {
@@ -601,10 +614,15 @@ async fn debug(command: DebugCommand, paths: &Paths, style: Style) -> Result<()>
             }
         }
         DebugCommand::Summary { on } => params(on, A::Summary),
-        DebugCommand::Fault { actor, on } => DebugParams {
-            id: Some(actor),
-            ..params(on, A::Fault)
-        },
+        DebugCommand::Fault { actor, on } => {
+            let call = Call::TestFault(bsk_schema::ipc::TestFaultParams {
+                session: on.session,
+                run_id: on.run_id,
+                actor,
+            });
+            request(paths, call).await?;
+            return Ok(());
+        }
     };
     let quiet_run_id = style.quiet && matches!(params.action, A::Start | A::Stop);
     let human = show::renderer(params.action);

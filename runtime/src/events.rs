@@ -1,8 +1,9 @@
-//! Operation events: every operation announces that it started and how it ended. The capture
-//! runtime subscribes to record them as operations with evidence windows.
+//! Operation events: how each recorded operation ended. An operation is registered with the
+//! running capture directly, before its input (so its result can name it); its end travels
+//! here, and the capture runtime subscribes to close its record.
 
 use bsk_schema::ErrorBody;
-use bsk_schema::ops::{Operation, OperationResult};
+use bsk_schema::ops::OperationResult;
 
 /// Events buffered for each subscriber. A subscriber that falls this far behind misses the
 /// oldest ones and is told how many (`broadcast`'s `Lagged`), which it must count as dropped.
@@ -13,7 +14,7 @@ pub struct OperationEvent {
     pub session: String,
     pub task_id: u64,
     pub tab_id: String,
-    /// Unique within the daemon; pairs `Started` with its end.
+    /// Unique within the daemon; pairs the registration with its end.
     pub op_id: u64,
     /// Milliseconds since the Unix epoch.
     pub at_ms: u64,
@@ -22,7 +23,6 @@ pub struct OperationEvent {
 
 #[derive(Debug, Clone)]
 pub enum OperationPhase {
-    Started { op: Operation },
     Completed { result: OperationResult },
     Failed { error: ErrorBody },
 }

@@ -394,6 +394,11 @@ pub struct OperationRecord {
     pub summary: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// The page's visible text just before an agent input was dispatched (redacted, at most
+    /// 6,000 characters): the operation's before-state, against which its text changes are
+    /// read. Manual operations and captures recorded before it existed have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub before_text: Option<String>,
     /// The page right after the operation completed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub observation: Option<PageObservation>,

@@ -24,9 +24,6 @@ pub enum DebugAction {
     Search,
     /// Statistics over all the traffic the capture saw, evicted requests included.
     Summary,
-    /// Test-only: make one capture actor panic. Refused unless the daemon runs with
-    /// `BSK_TEST_FAULTS=1`.
-    Fault,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -55,7 +52,7 @@ pub struct DebugParams {
     /// A capture's name (start).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
-    /// A request or operation id (request, operation); an actor kind (fault).
+    /// A request or operation id (request, operation).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -79,6 +76,10 @@ pub struct DebugParams {
     /// traffic, folded by default.
     #[serde(default)]
     pub all: bool,
+    /// Operations: each operation with what it caused (its immediate window's requests,
+    /// console errors and navigation, in brief).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub caused: bool,
     /// Request: the whole redirect chain (and CORS preflight) instead of one part.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub chain: bool,
@@ -211,6 +212,7 @@ impl DebugParams {
             since: None,
             limit: None,
             all: false,
+            caused: false,
             chain: false,
             logical: false,
             format: None,
@@ -337,6 +339,9 @@ pub struct OperationSummary {
     pub immediate_console: usize,
     pub possibly_related_requests: usize,
     pub possibly_related_console: usize,
+    /// With `caused`: the immediate window's evidence in brief.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caused: Option<crate::brief::Caused>,
 }
 
 /// Requests and console entries that started inside one window.
@@ -402,7 +407,7 @@ pub struct Written {
     pub requests: usize,
 }
 
-/// Nothing to say beyond success (the test-only `fault`).
+/// Nothing to say beyond success.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
 pub struct Done {
     /// Always true.
@@ -469,7 +474,6 @@ impl DebugResult {
             },
             DebugAction::Search => from(value).map(DebugResult::Search),
             DebugAction::Summary => from(value).map(DebugResult::Summary),
-            DebugAction::Fault => from(value).map(DebugResult::Done),
         };
         decoded.map_err(|e| {
             let action = serde_json::to_value(params.action)

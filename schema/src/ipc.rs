@@ -90,12 +90,27 @@ pub enum Call {
     /// Result: [`EvidenceResult`].
     #[serde(rename = "evidence.show")]
     Evidence(EvidenceParams),
+    /// Test-only: make one capture actor panic. Refused unless the daemon runs with
+    /// `BSK_TEST_FAULTS=1`; left out of every schema. Result: [`crate::debug::Done`].
+    #[serde(rename = "test.fault")]
+    #[schemars(skip)]
+    TestFault(TestFaultParams),
+}
+
+/// `test.fault`: which actor kind of which capture panics.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct TestFaultParams {
+    pub session: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub run_id: Option<String>,
+    /// `tab`, `target`, `body_pool`, `checkpoint` or `observer`.
+    pub actor: String,
 }
 
 impl Call {
     /// Every method name, as the `method` field spells it. A frame naming another method is
     /// refused as `unsupported` on its own; `every_method_is_listed` keeps this in step.
-    pub const METHODS: [&str; 12] = [
+    pub const METHODS: [&str; 13] = [
         "daemon.status",
         "daemon.stop",
         "session.start",
@@ -108,6 +123,7 @@ impl Call {
         "tool.op",
         "tool.debug",
         "evidence.show",
+        "test.fault",
     ];
 
     /// Whether the daemon may drop this call when its client goes away. Operations and reads
@@ -121,13 +137,14 @@ impl Call {
             | Call::SessionList
             | Call::SessionState(_)
             | Call::TabList => true,
-            Call::Debug(params) => !matches!(params.action, A::Start | A::Stop | A::Fault),
+            Call::Debug(params) => !matches!(params.action, A::Start | A::Stop),
             Call::DaemonStop
             | Call::SessionStart(_)
             | Call::SessionStop(_)
             | Call::TabBorrow(_)
             | Call::TabReturn(_)
-            | Call::Evidence(_) => false,
+            | Call::Evidence(_)
+            | Call::TestFault(_) => false,
         }
     }
 }
@@ -478,7 +495,12 @@ mod tests {
             })
             .collect();
         methods.sort();
-        let mut listed: Vec<String> = Call::METHODS.iter().map(|m| m.to_string()).collect();
+        // The test hook is left out of the schema on purpose.
+        let mut listed: Vec<String> = Call::METHODS
+            .iter()
+            .filter(|m| **m != "test.fault")
+            .map(|m| m.to_string())
+            .collect();
         listed.sort();
         assert_eq!(methods, listed);
     }

@@ -6,6 +6,7 @@
 //!   line), the [`ipc::Call`] enum that lists every method, and results.
 //! - [`error`]: the one table of error codes and the exit codes they map to.
 //! - [`ops`]: the normal workflow operations (`navigate`, `click`, …) and their results.
+//! - [`brief`]: what an action caused, in brief (its operation, settling, its first evidence).
 //! - [`timing`]: Chrome's `ResourceTiming`, held without a map per response.
 //! - [`capture`]: the evidence a capture retains; the export document (version 1).
 //! - [`debug`]: `tool.debug`, its params and results.
@@ -16,6 +17,7 @@
 //! JSON Schema files generated from these types are checked in under `schema/json/`;
 //! `cargo test -p bsk-schema` fails when they are stale (`BSK_UPDATE_SCHEMA=1` rewrites them).
 
+pub mod brief;
 pub mod capture;
 pub mod debug;
 pub mod error;
@@ -63,6 +65,22 @@ pub fn schemas() -> Vec<(&'static str, schemars::Schema)> {
             schemars::schema_for!(mcp::NavigateArgs),
         ),
         ("mcp-act.schema.json", schemars::schema_for!(mcp::ActArgs)),
+        (
+            "operation-result.schema.json",
+            schemars::schema_for!(mcp::OperationOutput),
+        ),
+        (
+            "mcp-session-result.schema.json",
+            schemars::schema_for!(mcp::SessionOutput),
+        ),
+        (
+            "mcp-tabs-result.schema.json",
+            schemars::schema_for!(mcp::TabsOutput),
+        ),
+        (
+            "mcp-inspect-result.schema.json",
+            schemars::schema_for!(mcp::InspectOutput),
+        ),
         (
             "mcp-inspect.schema.json",
             schemars::schema_for!(mcp::InspectArgs),

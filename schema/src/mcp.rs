@@ -13,6 +13,56 @@ use crate::debug::{DebugAction, DebugResult, ExportFormat, RequestPart, SearchSc
 use crate::ipc::{DialogPolicy, SessionInfo, SessionStopResult, TabInfo};
 use crate::ops::{OperationResult, WaitFor, WaitUntil};
 
+impl InspectArgs {
+    /// The wait condition the flat arguments name; `Err` when none or several are given.
+    pub fn wait_for(&self) -> Result<WaitFor, &'static str> {
+        let given = [
+            self.text.is_some(),
+            self.text_gone.is_some(),
+            self.target.is_some(),
+            self.target_gone.is_some(),
+            self.url.is_some(),
+            self.network_idle,
+        ];
+        if given.iter().filter(|g| **g).count() != 1 {
+            return Err("exactly one of text, textGone, target, targetGone, url or networkIdle");
+        }
+        if self.within.is_some() && self.text.is_none() && self.text_gone.is_none() {
+            return Err("within goes with text or textGone");
+        }
+        if self.new && self.text.is_none() {
+            return Err("new goes with text");
+        }
+        let within = self.within.clone();
+        Ok(if let Some(text) = &self.text {
+            WaitFor::Text {
+                text: text.clone(),
+                within,
+                new: self.new,
+            }
+        } else if let Some(text) = &self.text_gone {
+            WaitFor::TextGone {
+                text: text.clone(),
+                within,
+            }
+        } else if let Some(target) = &self.target {
+            WaitFor::Target {
+                target: target.clone(),
+            }
+        } else if let Some(target) = &self.target_gone {
+            WaitFor::TargetGone {
+                target: target.clone(),
+            }
+        } else if let Some(pattern) = &self.url {
+            WaitFor::Url {
+                pattern: pattern.clone(),
+            }
+        } else {
+            WaitFor::NetworkIdle
+        })
+    }
+}
+
 /// `browser_session`: start, stop or list sessions.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
@@ -96,6 +146,9 @@ pub struct NavigateArgs {
     /// When the page counts as arrived (default `load`).
     #[serde(default)]
     pub wait_until: WaitUntil,
+    /// `false`: return once the page arrived, without waiting for it to settle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settle: Option<bool>,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -141,6 +194,10 @@ pub struct ActArgs {
     /// Wheel: vertical scroll in pixels.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dy: Option<f64>,
+    /// `false`: return once the input is dispatched. By default the result waits (at most
+    /// 1.5 s) for the requests the input started and a quiet DOM, and says if it settled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settle: Option<bool>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -208,9 +265,12 @@ pub struct InspectArgs {
     /// Debug lists: at most this many (default 30, max 100).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limit: Option<usize>,
-    /// Debug requests: include static resources and extension traffic.
+    /// Debug requests, operations, operation: include static resources and extension traffic.
     #[serde(default)]
     pub all: bool,
+    /// Debug operations: each with what it caused (requests, console errors, navigation).
+    #[serde(default)]
+    pub caused: bool,
     /// Debug requests: one item per logical request (final redirect hop with its chain; no
     /// preflights).
     #[serde(default)]
@@ -221,10 +281,31 @@ pub struct InspectArgs {
     /// Debug export: `json` (bsk's document, version 1) or `har` (HAR 1.2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub format: Option<ExportFormat>,
-    /// Wait: the condition, e.g. `{"for": "text", "text": "Saved"}`, `{"for": "target_gone",
-    /// "target": "@e4"}`, `{"for": "url", "pattern": "*/users/*"}`, `{"for": "network_idle"}`.
+    /// Wait until this text is visible (one condition per wait: text, textGone, target,
+    /// targetGone, url or networkIdle).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub until: Option<WaitFor>,
+    pub text: Option<String>,
+    /// Wait until this text is gone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text_gone: Option<String>,
+    /// Wait until this `@eN` or CSS selector is in the page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+    /// Wait until this `@eN` or CSS selector is gone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target_gone: Option<String>,
+    /// Wait until the URL contains this (or matches it, with `*` wildcards).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    /// Wait until no request started or ended for 500 ms.
+    #[serde(default)]
+    pub network_idle: bool,
+    /// Wait text/textGone: only inside this element (`@eN` or CSS selector).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub within: Option<String>,
+    /// Wait text: only text new since your last action, not text already on the page.
+    #[serde(default)]
+    pub new: bool,
     /// Wait: give up after this many milliseconds (default 10 000, at most 120 000).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timeout_ms: Option<u64>,

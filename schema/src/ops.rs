@@ -3,6 +3,8 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::brief::{Caused, OperationRef, Settle};
+
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct OperationParams {
     pub session: String,
@@ -10,6 +12,9 @@ pub struct OperationParams {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tab_id: Option<String>,
     pub op: Operation,
+    /// Return as soon as the input is dispatched, without waiting for the page to settle.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_settle: bool,
 }
 
 /// When `navigate` (and `reload`, `back`, `forward`) consider the page arrived.
@@ -107,10 +112,23 @@ pub enum Operation {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "for", rename_all = "snake_case")]
 pub enum WaitFor {
-    /// The text appears in the page's visible text (main frame).
-    Text { text: String },
-    /// The text is no longer in the page's visible text.
-    TextGone { text: String },
+    /// The text appears in the page's visible text (main frame), or in `within`'s text. With
+    /// `new`, it must be new since the session's last action: it occurs more often than it did
+    /// on the page just before that action, so text already standing elsewhere does not count.
+    Text {
+        text: String,
+        /// Only this element's text (`@eN` or a CSS selector).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        within: Option<String>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        new: bool,
+    },
+    /// The text is no longer in the page's visible text (or in `within`'s).
+    TextGone {
+        text: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        within: Option<String>,
+    },
     /// A CSS selector matches an element in the main frame, or an `@eN` ref's element is in
     /// the page.
     Target { target: String },
@@ -181,4 +199,34 @@ pub struct OperationResult {
     /// and waiting for `bsk dialog accept|dismiss` (the operation returned when it opened).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dialog: Option<Box<crate::ipc::DialogInfo>>,
+    /// The operation the running capture recorded this action as.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub operation: Option<OperationRef>,
+    /// Why an action was not recorded as an operation (no capture runs on the tab).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub operation_not_recorded: Option<String>,
+    /// Whether the page settled after the input before this result was sent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settle: Option<Settle>,
+    /// What the operation caused so far: the requests, console errors and navigation in its
+    /// immediate window when this result was sent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caused: Option<Caused>,
+}
+
+impl OperationResult {
+    /// A result with what every operation has; the rest is filled in as it is known.
+    pub fn new(summary: String, tab_id: String, url: String) -> OperationResult {
+        OperationResult {
+            summary,
+            tab_id,
+            url,
+            value: None,
+            dialog: None,
+            operation: None,
+            operation_not_recorded: None,
+            settle: None,
+            caused: None,
+        }
+    }
 }

@@ -85,6 +85,11 @@ pub const TAB_MAILBOX: usize = 4096;
 /// Most events the tab's pump hands over in one batch.
 pub const MAX_BATCH: usize = 32;
 
+/// How long an action waits for the capture to register its operation or answer its brief.
+/// The tab actor answers between event batches, so this is only reached when it is flooded;
+/// the action then goes on and its result says it could not name the operation.
+pub const REGISTER_DEADLINE: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// Which capture actor a test-only fault hook makes panic.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ActorKind {
@@ -260,6 +265,41 @@ impl CaptureTap {
             .is_err()
         {
             self.dropped.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// Registers an agent operation before its input is dispatched, and answers its id and
+    /// the run's; `None` when the capture has ended or did not answer within
+    /// [`REGISTER_DEADLINE`] (the operation then runs unrecorded by its result, though the
+    /// capture may still record it).
+    pub async fn register(
+        &self,
+        op_id: u64,
+        name: String,
+        params: serde_json::Value,
+        at: u64,
+        page_text: Option<String>,
+    ) -> Option<(String, String)> {
+        let register = tab::Register {
+            op_id,
+            name,
+            params,
+            at,
+            page_text,
+        };
+        match tokio::time::timeout(REGISTER_DEADLINE, self.actor.ask(register)).await {
+            Ok(Ok(tab::Registered(registered))) => registered,
+            _ => None,
+        }
+    }
+
+    /// What operation `id` caused so far, once the capture has applied every event handed to
+    /// it before this call; `None` past [`REGISTER_DEADLINE`] or once the capture has ended.
+    pub async fn brief(&self, id: &str) -> Option<bsk_schema::brief::Caused> {
+        let ask = self.actor.ask(tab::Brief(id.to_string()));
+        match tokio::time::timeout(REGISTER_DEADLINE, ask).await {
+            Ok(Ok(tab::BriefReply(caused))) => caused,
+            _ => None,
         }
     }
 

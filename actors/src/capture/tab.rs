@@ -97,6 +97,29 @@ pub struct TargetDetached(pub String);
 #[derive(Debug)]
 pub struct Operation(pub OperationNote);
 
+/// An agent operation about to run, registered before its input is dispatched; answers the
+/// operation's id and the run's, or `None` once the capture has ended.
+#[derive(Debug)]
+pub struct Register {
+    pub op_id: u64,
+    pub name: String,
+    pub params: serde_json::Value,
+    pub at: u64,
+    /// The page's text just before the input: the operation's before-state.
+    pub page_text: Option<String>,
+}
+
+#[derive(Debug, kameo::Reply)]
+pub struct Registered(pub Option<(String, String)>);
+
+/// What operation `0` caused so far. Answered after every event handed to this actor before it,
+/// so the brief holds what the browser had reported by then.
+#[derive(Debug)]
+pub struct Brief(pub String);
+
+#[derive(Debug, kameo::Reply)]
+pub struct BriefReply(pub Option<bsk_schema::brief::Caused>);
+
 /// End the capture; answers its final state.
 #[derive(Debug)]
 pub struct Stop(pub StopReason);
@@ -459,6 +482,57 @@ impl Message<Operation> for TabActor {
         }
         drop(capture);
         let _ = self.checkpoint.tell(checkpoint::Changed).try_send();
+    }
+}
+
+impl Message<Register> for TabActor {
+    type Reply = Registered;
+
+    async fn handle(
+        &mut self,
+        register: Register,
+        _: &mut Context<Self, Registered>,
+    ) -> Registered {
+        if self.finished {
+            return Registered(None);
+        }
+        let Register {
+            op_id,
+            name,
+            mut params,
+            at,
+            page_text,
+        } = register;
+        redact::json(&mut params);
+        let mut capture = self.capture.lock();
+        let id = capture.operation_started(OperationSource::Agent, &name, params, at);
+        if id.is_empty() {
+            return Registered(None);
+        }
+        if let Some(text) = page_text {
+            capture.operation_before(&id, &text);
+        }
+        let run_id = capture.meta.run_id.clone();
+        drop(capture);
+        self.operations.insert(op_id, id.clone());
+        if self
+            .observer
+            .tell(observer::AgentStarted(id.clone(), at))
+            .try_send()
+            .is_err()
+        {
+            self.dropped_here += 1;
+        }
+        let _ = self.checkpoint.tell(checkpoint::Changed).try_send();
+        Registered(Some((id, run_id)))
+    }
+}
+
+impl Message<Brief> for TabActor {
+    type Reply = BriefReply;
+
+    async fn handle(&mut self, Brief(id): Brief, _: &mut Context<Self, BriefReply>) -> BriefReply {
+        BriefReply(self.capture.lock().caused(&id, now_ms()))
     }
 }
 

@@ -8,6 +8,7 @@
 //! - [`search`]: text or a regex over the retained evidence.
 //! - [`windows`]: which requests and console entries fall in an operation's evidence windows.
 
+mod caused;
 mod console;
 pub mod fields;
 mod network;
@@ -314,6 +315,7 @@ impl Capture {
             ended_at: None,
             summary: None,
             error: None,
+            before_text: None,
             observation: None,
             follow_ups: Vec::new(),
             follow_ups_evicted: 0,

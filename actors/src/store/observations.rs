@@ -126,6 +126,21 @@ impl Capture {
         self.bump();
     }
 
+    /// The page's text just before agent operation `id`'s input: its before-state. Redacted
+    /// and bounded as an observation's text is.
+    pub fn operation_before(&mut self, id: &str, text: &str) {
+        let mut text = redact::text(text);
+        if let Some(cut) = crate::model::cut_at(&text, MAX_PAGE_TEXT_CHARS) {
+            text.truncate(cut);
+        }
+        let revision = self.revision + 1;
+        if let Some(operation) = self.operations.iter_mut().find(|o| o.id == id) {
+            operation.before_text = Some(text);
+            operation.revision = revision;
+            self.bump();
+        }
+    }
+
     /// A manual event that an agent operation produced, counted on that operation.
     pub fn manual_event_suppressed(&mut self, id: &str) {
         let revision = self.revision + 1;
@@ -150,27 +165,43 @@ impl Capture {
         }
     }
 
-    /// Lines of page text added and removed between the last observation before operation
-    /// `index` and its operation-time one; `None` unless both exist.
+    /// Lines of page text added and removed by operation `index`: from the page as it stood
+    /// when the operation started (its before-state; else the last observation before it) to
+    /// the page as it stood when the next operation started (that one's before-state; else
+    /// this operation's latest observation). So at agent pace every change lands on the
+    /// operation that caused it. `None` unless both states were recorded.
     pub fn text_change(&self, index: usize) -> Option<bsk_schema::debug::TextChange> {
         const SHOWN: usize = 10;
         let operation = &self.operations[index];
-        let after = operation.observation.as_ref()?;
-        let before = self
-            .pages
-            .iter()
-            .filter_map(|p| p.observation.as_ref())
-            .chain(
-                self.operations
-                    .iter()
-                    .take(index)
-                    .flat_map(|o| o.observation.iter().chain(o.follow_ups.iter())),
-            )
-            .filter(|o| o.at < operation.started_at)
-            .max_by_key(|o| o.at)?;
-        let lines = |o: &PageObservation| {
-            o.text
-                .lines()
+        let after = self
+            .operations
+            .get(index + 1)
+            .and_then(|next| next.before_text.as_deref())
+            .or_else(|| {
+                operation
+                    .follow_ups
+                    .last()
+                    .or(operation.observation.as_ref())
+                    .map(|o| o.text.as_str())
+            })?;
+        let before = match operation.before_text.as_deref() {
+            Some(text) => text,
+            None => self
+                .pages
+                .iter()
+                .filter_map(|p| p.observation.as_ref())
+                .chain(
+                    self.operations
+                        .iter()
+                        .take(index)
+                        .flat_map(|o| o.observation.iter().chain(o.follow_ups.iter())),
+                )
+                .filter(|o| o.at < operation.started_at)
+                .max_by_key(|o| o.at)
+                .map(|o| o.text.as_str())?,
+        };
+        let lines = |text: &str| {
+            text.lines()
                 .map(str::trim)
                 .filter(|l| !l.is_empty())
                 .map(str::to_string)

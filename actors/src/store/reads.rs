@@ -41,7 +41,7 @@ pub enum ReadError {
 
 /// Static resources, `data:` URLs and extension traffic, folded out of lists and operation
 /// windows unless `--all`.
-fn is_folded(record: &RequestRecord) -> bool {
+pub(super) fn is_folded(record: &RequestRecord) -> bool {
     let static_type = matches!(
         record.resource_type.as_deref(),
         Some("Image" | "Font" | "Stylesheet" | "Media" | "Manifest" | "TextTrack")
@@ -150,6 +150,7 @@ impl Capture {
         since: Option<u64>,
         limit: Option<usize>,
         all: bool,
+        caused: bool,
         now: u64,
     ) -> Result<ListPage<OperationSummary>, ReadError> {
         let limit = paging::validate_limit(limit)?;
@@ -178,6 +179,7 @@ impl Capture {
                     immediate_console,
                     possibly_related_requests,
                     possibly_related_console,
+                    caused: caused.then(|| self.caused_at(i, now)),
                 }
             })
             .collect();

@@ -1,7 +1,8 @@
 //! The store driven by recorded-shape CDP events, no browser.
 
 use bsk_schema::capture::{
-    BodyReason, BodyState, ConsoleSource, OperationSource, OperationState, RequestState, StopReason,
+    BodyReason, BodyState, ConsoleSource, OperationSource, OperationState, PageObservation,
+    RequestState, StopReason,
 };
 use bsk_schema::debug::RequestPart;
 use serde_json::{Value, json};
@@ -735,12 +736,16 @@ fn operations_group_requests_by_start_time_and_stop_interrupts_running_ones() {
         (folded.immediate.requests.len(), folded.immediate.folded),
         (1, 2)
     );
-    let summary = c.operations_page(None, None, false, 50_000).expect("page");
+    let summary = c
+        .operations_page(None, None, false, false, 50_000)
+        .expect("page");
     assert_eq!(summary.items[0].immediate_requests, 1);
     // A request that joins the window later brings the operation back on the next page.
     let next = summary.next_since;
     sent(&mut c, "6", "http://a/after", 10_190);
-    let again = c.operations_page(next, None, false, 50_000).expect("page");
+    let again = c
+        .operations_page(next, None, false, false, 50_000)
+        .expect("page");
     assert_eq!(
         again
             .items
@@ -941,4 +946,102 @@ fn a_body_that_gave_way_to_a_full_queue_is_kept_on_a_second_try_or_stays_saturat
     stopped.apply_body(&jobs[0], BodyOutcome::Failed(BodyReason::Saturated));
     stopped.stop(StopReason::Stopped, 1_500);
     assert!(!stopped.retries_body(&jobs[0]));
+}
+
+#[test]
+fn an_operations_brief_lists_its_immediate_window_only() {
+    let mut c = capture();
+    c.page_committed("http://a/app", 9_000);
+    let click = c.operation_started(OperationSource::Agent, "click", json!({}), 10_000);
+    sent(&mut c, "1", "http://a/api/save?x=1", 10_100);
+    finish(&mut c, "1", 409, "application/json", 10_150);
+    sent(&mut c, "2", "http://b/api/other", 10_120);
+    sent(&mut c, "3", "http://a/logo.png", 10_130);
+    c.requests.back_mut().expect("r3").resource_type = Some("Image".into());
+    c.apply_console(
+        "TAB",
+        "Runtime.consoleAPICalled",
+        &json!({ "type": "error", "args": [{ "type": "string", "value": "Save failed" }] }),
+        10_160,
+    );
+    c.apply_console(
+        "TAB",
+        "Runtime.consoleAPICalled",
+        &json!({ "type": "log", "args": [{ "type": "string", "value": "noise" }] }),
+        10_170,
+    );
+    c.operation_ended(&click, Ok("clicked".into()), 10_200);
+    // After the immediate window (1.5 s after the end): possibly related, not in the brief.
+    sent(&mut c, "4", "http://a/late", 12_000);
+    let caused = c.caused(&click, 20_000).expect("the operation is held");
+    let requests: Vec<(&str, &str, Option<u16>, bool)> = caused
+        .requests
+        .iter()
+        .map(|r| (r.id.as_str(), r.url.as_str(), r.status, r.pending))
+        .collect();
+    assert_eq!(
+        requests,
+        [
+            ("r1", "/api/save?x=1", Some(409), false),
+            ("r2", "http://b/api/other", None, true)
+        ]
+    );
+    assert_eq!(caused.folded, 1);
+    assert_eq!(
+        caused
+            .console
+            .iter()
+            .map(|e| (e.level.as_str(), e.text.as_str()))
+            .collect::<Vec<_>>(),
+        [("error", "Save failed")]
+    );
+    assert_eq!(
+        caused.more_console, 1,
+        "the log line is counted, not listed"
+    );
+    assert_eq!(caused.navigated_to, None);
+    assert!(c.caused("o99", 20_000).is_none());
+    let page = c
+        .operations_page(None, None, false, true, 20_000)
+        .expect("page");
+    assert_eq!(page.items[0].caused.as_ref(), Some(&caused));
+}
+
+/// A page observation with `text` and nothing else.
+fn seen(at: u64, text: &str) -> PageObservation {
+    serde_json::from_value(json!({
+        "at": at, "url": "http://a/app", "text": text, "text_source": "dom", "fields": [],
+        "candidates_scanned": 0
+    }))
+    .expect("an observation")
+}
+
+#[test]
+fn each_text_change_lands_on_the_operation_that_caused_it_at_agent_pace() {
+    let mut c = capture();
+    // Operations 200 ms apart: the response to the first renders after its operation-time
+    // observation, before the second starts.
+    let first = c.operation_started(OperationSource::Agent, "click", json!({}), 10_000);
+    c.operation_before(&first, "Form");
+    c.operation_ended(&first, Ok("clicked".into()), 10_010);
+    c.operation_observed(&first, seen(10_020, "Form\nLoading…"));
+    let second = c.operation_started(OperationSource::Agent, "click", json!({}), 10_200);
+    c.operation_before(&second, "Form\nSaved r1");
+    c.operation_ended(&second, Ok("clicked".into()), 10_210);
+    c.operation_observed(&second, seen(10_220, "Form\nSaved r1"));
+    c.operation_observed(&second, seen(10_900, "Form\nSaved r1\nDeleted"));
+    let change = |index: usize| {
+        let change = c.text_change(index).expect("both states recorded");
+        (change.added, change.removed)
+    };
+    assert_eq!(change(0), (vec!["Saved r1".to_string()], vec![]));
+    assert_eq!(change(1), (vec!["Deleted".to_string()], vec![]));
+    // The before-state is redacted as observations are.
+    let third = c.operation_started(OperationSource::Agent, "click", json!({}), 11_000);
+    c.operation_before(&third, "token=abc123secretvalue");
+    let kept = c.operations.back().and_then(|o| o.before_text.clone());
+    assert!(
+        kept.is_some_and(|t| !t.contains("abc123secretvalue")),
+        "redacted"
+    );
 }

@@ -42,6 +42,8 @@ pub(crate) const PAGES: &[Page] = &[
     // One element per operation (click, fill, select, press, hover, wheel, scroll, focus).
     Page::html("/ops", include_str!("../../site/ops.html")),
     Page::html("/ops2", include_str!("../../site/ops2.html")),
+    // Buttons whose outcome renders after a slow request: settling and text changes.
+    Page::html("/steps", include_str!("../../site/steps.html")),
     // Frames: same-origin and cross-site.
     Page::html("/iframe-host", include_str!("../../site/iframe-host.html")),
     Page::html("/frame/inner", include_str!("../../site/frame-inner.html")),

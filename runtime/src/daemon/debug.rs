@@ -109,6 +109,7 @@ impl Daemon {
                     params.since,
                     params.limit,
                     params.all,
+                    params.caused,
                     now_ms(),
                 )?;
                 to_json(page)
@@ -179,11 +180,6 @@ impl Daemon {
                 let held = captures.get(&session, run_id, tab_id)?;
                 let summary = held.capture.lock().summary();
                 to_json(summary)
-            }
-            DebugAction::Fault => {
-                let kind = required_id(&params, "actor kind")?;
-                captures.fault(&session, run_id, kind).await?;
-                to_json(bsk_schema::debug::Done { done: true })
             }
         }
     }

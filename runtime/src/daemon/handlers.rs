@@ -50,6 +50,13 @@ impl Daemon {
             Call::Operation(params) => to_json(self.operate(params).await?),
             Call::Debug(params) => self.debug(*params).await,
             Call::Evidence(params) => to_json(self.evidence(params).await?),
+            Call::TestFault(params) => {
+                let session = self.session(&params.session)?;
+                self.captures
+                    .fault(&session, params.run_id.as_deref(), &params.actor)
+                    .await?;
+                to_json(bsk_schema::debug::Done { done: true })
+            }
         }
     }
 
@@ -368,10 +375,14 @@ impl Daemon {
         // What capture records: a value typed into a credential or payment field never leaves
         // here.
         let recorded = crate::ops::as_recorded(&tab, &params.op).await;
-        let _ = self.operations.send(OperationEvent {
-            op_id,
-            ..event(OperationPhase::Started { op: recorded })
-        });
+        // The page just before the input: the operation's before-state, the baseline of
+        // `wait --new`, and the start of settling.
+        let (armed, before) = crate::ops::settle::arm(&tab).await;
+        tab.set_before_last_action(before.clone());
+        let registered = self
+            .captures
+            .register(&session, &tab.target_id, op_id, &recorded, before)
+            .await;
         // Should the client go away mid-run (a killed CLI, a cancelled MCP call), this future is
         // dropped here, and the guard records the operation as cancelled rather than running.
         let mut unfinished = Unfinished {
@@ -386,6 +397,8 @@ impl Daemon {
         };
         let outcome = crate::ops::run(&tab, &params.op).await;
         unfinished.event = None;
+        // The operation completes when its input is dispatched: its windows run from here.
+        let completed = std::time::Instant::now();
         let phase = match &outcome {
             Ok(result) => OperationPhase::Completed {
                 result: result.clone(),
@@ -399,7 +412,19 @@ impl Daemon {
             ..event(phase)
         });
         session.touch();
-        outcome
+        let mut result = outcome?;
+        // A dialog left open blocks the page's scripts: nothing would settle.
+        if !params.no_settle && tab.state().dialog.is_none() {
+            result.settle = Some(crate::ops::settle::settle(&tab, armed, completed).await);
+        }
+        match registered {
+            Ok(operation) => {
+                result.caused = self.captures.brief(&operation).await;
+                result.operation = Some(operation);
+            }
+            Err(why) => result.operation_not_recorded = Some(why.to_string()),
+        }
+        Ok(result)
     }
 }
 

@@ -2,6 +2,7 @@
 
 mod input;
 mod navigation;
+pub mod settle;
 mod snapshot;
 pub mod target;
 mod upload;
@@ -36,16 +37,16 @@ pub async fn run(tab: &Tab, op: &Operation) -> Result<OperationResult> {
                 .as_ref()
                 .map(|d| (d.a_kind(), quote(&d.message)))
                 .unwrap_or_default();
-            return Ok(OperationResult {
-                summary: format!(
+            let mut result = OperationResult::new(
+                format!(
                     "{} opened {kind}: {message}; answer it with `bsk dialog accept` or `bsk dialog dismiss`",
                     op.name()
                 ),
-                tab_id: tab.target_id.clone(),
-                url: tab.state().url,
-                value: None,
-                dialog: dialog.map(Box::new),
-            });
+                tab.target_id.clone(),
+                tab.state().url,
+            );
+            result.dialog = dialog.map(Box::new);
+            return Ok(result);
         }
     };
     // A dialog the session's policy answered while the operation ran.
@@ -130,13 +131,9 @@ async fn run_to_end(tab: &Tab, op: &Operation) -> Result<OperationResult> {
             summary
         }
     };
-    Ok(OperationResult {
-        summary,
-        tab_id: tab.target_id.clone(),
-        url: tab.state().url,
-        value,
-        dialog: None,
-    })
+    let mut result = OperationResult::new(summary, tab.target_id.clone(), tab.state().url);
+    result.value = value;
+    Ok(result)
 }
 
 async fn answer_dialog(tab: &Tab, accept: bool, prompt_text: Option<&str>) -> Result<String> {

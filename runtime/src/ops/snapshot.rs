@@ -221,11 +221,57 @@ struct Renderer<'a> {
     frames: HashMap<(String, i64), usize>,
 }
 
+/// A node's field as a person reads it (see [`as_read`]).
 fn text_of(node: &Value, field: &str) -> String {
     match &node[field]["value"] {
-        Value::String(s) => s.clone(),
+        Value::String(s) => as_read(s),
         Value::Null => String::new(),
         other => other.to_string(),
+    }
+}
+
+/// Text as a person reads it on screen: zero-width and bidirectional control characters
+/// removed (pages put them inside paths and ids to let them wrap, where they would stop an
+/// agent from finding the path it reads), and runs of white space folded into one space.
+pub fn as_read(text: &str) -> String {
+    let invisible = |c: char| {
+        matches!(
+            c,
+            '\u{200B}'..='\u{200F}'
+                | '\u{202A}'..='\u{202E}'
+                | '\u{2060}'..='\u{2064}'
+                | '\u{2066}'..='\u{2069}'
+                | '\u{FEFF}'
+                | '\u{00AD}'
+        )
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut space = false;
+    for c in text.chars().filter(|c| !invisible(*c)) {
+        if c.is_whitespace() {
+            space = true;
+        } else {
+            if space && !out.is_empty() {
+                out.push(' ');
+            }
+            space = false;
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod as_read_tests {
+    use super::as_read;
+
+    #[test]
+    fn invisible_characters_go_and_white_space_folds() {
+        assert_eq!(as_read("/api/\u{200B}v1/\u{200B}users"), "/api/v1/users");
+        assert_eq!(as_read("\u{202E}abc\u{202C} \u{2066}x\u{2069}"), "abc x");
+        assert_eq!(as_read("  Save\n\t changes  "), "Save changes");
+        assert_eq!(as_read("co\u{00AD}operate\u{FEFF}"), "cooperate");
+        assert_eq!(as_read(""), "");
     }
 }
 

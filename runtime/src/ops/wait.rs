@@ -35,11 +35,6 @@ pub async fn wait(tab: &Tab, until: &WaitFor, timeout_ms: Option<u64>) -> Result
             );
         }
     };
-    if let WaitFor::NetworkIdle = until {
-        // Network events flow only while the domain is on (a capture turns it on too).
-        tab.call("Network.enable", crate::capture::network_enable())
-            .await?;
-    }
     let started = Instant::now();
     let mut world: Option<i64> = None;
     loop {
@@ -85,14 +80,21 @@ pub async fn wait(tab: &Tab, until: &WaitFor, timeout_ms: Option<u64>) -> Result
 /// What the condition says, met or not.
 fn describe(until: &WaitFor, met: bool) -> String {
     let (yes, no) = match until {
-        WaitFor::Text { text } => (
-            format!("text \"{text}\" appeared"),
-            format!("text \"{text}\" did not appear"),
-        ),
-        WaitFor::TextGone { text } => (
-            format!("text \"{text}\" is gone"),
-            format!("text \"{text}\" is still there"),
-        ),
+        WaitFor::Text { text, within, new } => {
+            let new = if *new { "new " } else { "" };
+            let place = place(within.as_deref());
+            (
+                format!("{new}text \"{text}\" appeared{place}"),
+                format!("{new}text \"{text}\" did not appear{place}"),
+            )
+        }
+        WaitFor::TextGone { text, within } => {
+            let place = place(within.as_deref());
+            (
+                format!("text \"{text}\" is gone{place}"),
+                format!("text \"{text}\" is still there{place}"),
+            )
+        }
         WaitFor::Target { target } => (
             format!("{target} is present"),
             format!("{target} did not appear"),
@@ -113,10 +115,43 @@ fn describe(until: &WaitFor, met: bool) -> String {
     if met { yes } else { no }
 }
 
+fn place(within: Option<&str>) -> String {
+    within.map(|w| format!(" in {w}")).unwrap_or_default()
+}
+
+/// How many times `needle` occurs in `text`.
+fn occurrences(text: &str, needle: &str) -> usize {
+    if needle.is_empty() {
+        return 0;
+    }
+    text.matches(needle).count()
+}
+
 async fn met(tab: &Tab, until: &WaitFor, world: &mut Option<i64>) -> Result<bool> {
     Ok(match until {
-        WaitFor::Text { text } => page_text(tab, world).await?.contains(text.as_str()),
-        WaitFor::TextGone { text } => !page_text(tab, world).await?.contains(text.as_str()),
+        WaitFor::Text { text, within, new } => {
+            let Some(scope) = scoped_text(tab, within.as_deref(), world).await? else {
+                return Ok(false);
+            };
+            if !scope.contains(text.as_str()) {
+                return Ok(false);
+            }
+            if !*new {
+                return Ok(true);
+            }
+            // New since the last action: the page holds it more often than it did then.
+            let before = tab
+                .before_last_action()
+                .map_or(0, |before| occurrences(&before, text));
+            let now = match within {
+                None => occurrences(&scope, text),
+                Some(_) => occurrences(&page_text(tab, world).await?, text),
+            };
+            now > before
+        }
+        WaitFor::TextGone { text, within } => !scoped_text(tab, within.as_deref(), world)
+            .await?
+            .is_some_and(|scope| scope.contains(text.as_str())),
         WaitFor::Target { target } => present(tab, target, world).await?,
         WaitFor::TargetGone { target } => !present(tab, target, world).await?,
         WaitFor::Url { pattern } => url_matches(&tab.state().url, pattern),
@@ -150,13 +185,49 @@ fn url_matches(url: &str, pattern: &str) -> bool {
 
 /// The main frame's visible text, read in bsk's own world.
 async fn page_text(tab: &Tab, world: &mut Option<i64>) -> Result<String> {
-    let value = target::in_world(
-        tab,
-        world,
-        "document.body ? document.body.innerText : ''".to_string(),
-    )
-    .await?;
+    let value = target::in_world(tab, world, super::settle::PAGE_TEXT.to_string()).await?;
     Ok(value.as_str().unwrap_or_default().to_string())
+}
+
+/// The visible text of `within` (an `@eN` ref or a CSS selector), or of the page; `None` while
+/// that element is not in the page.
+async fn scoped_text(
+    tab: &Tab,
+    within: Option<&str>,
+    world: &mut Option<i64>,
+) -> Result<Option<String>> {
+    let Some(within) = within else {
+        return page_text(tab, world).await.map(Some);
+    };
+    if is_ref(within) {
+        let node = match target::resolve(tab, within).await {
+            Ok(node) => node,
+            Err(failure) if failure.0.code == bsk_schema::ErrorCode::NotFound => return Ok(None),
+            Err(failure) => return Err(failure),
+        };
+        let text = target::call_on(
+            tab,
+            &node,
+            "function() { return this.isConnected ? (this.innerText ?? this.textContent ?? '') : null; }",
+            vec![],
+        )
+        .await
+        .unwrap_or(Value::Null);
+        return Ok(text.as_str().map(str::to_string));
+    }
+    let expression = format!(
+        "(() => {{ try {{ const el = document.querySelector({}); return el ? (el.innerText ?? el.textContent ?? '') : null; }} catch (e) {{ return {{ bad: e.message }}; }} }})()",
+        Value::String(within.to_string())
+    );
+    match target::in_world(tab, world, expression).await? {
+        Value::String(text) => Ok(Some(text)),
+        Value::Object(error) => Err(Failure::invalid_input(format!(
+            "bad selector {within}: {}",
+            error.get("bad").and_then(Value::as_str).unwrap_or_default()
+        ))
+        .hint("pass a valid CSS selector (e.g. '#result') or an @eN ref from observe")),
+        _ => Ok(None),
+    }
 }
 
 async fn present(tab: &Tab, target: &str, world: &mut Option<i64>) -> Result<bool> {
@@ -190,6 +261,13 @@ async fn present(tab: &Tab, target: &str, world: &mut Option<i64>) -> Result<boo
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn occurrences_count_every_match() {
+        assert_eq!(occurrences("Saved. Saved!", "Saved"), 2);
+        assert_eq!(occurrences("nothing", "Saved"), 0);
+        assert_eq!(occurrences("anything", ""), 0);
+    }
 
     #[test]
     fn url_patterns_are_substrings_or_wildcard_matches() {

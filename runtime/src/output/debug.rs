@@ -792,7 +792,7 @@ pub fn renderer(action: bsk_schema::debug::DebugAction) -> fn(&Value) -> Option<
         A::Operation => operation,
         A::Search => search,
         A::Summary => summary,
-        A::Export | A::Fault => |_| None,
+        A::Export => |_| None,
     }
 }
 

@@ -187,17 +187,61 @@ pub fn tab_changed(value: &Value) -> Option<String> {
 
 pub fn operation(value: &Value, quiet: bool) -> Option<String> {
     let result: OperationResult = decode(value)?;
-    match result.value {
+    match &result.value {
         // observe: the snapshot is the output.
         Some(Value::String(snapshot)) if result.summary.starts_with("observed") => Some(if quiet {
-            snapshot
+            snapshot.clone()
         } else {
             format!("{}\n{snapshot}", result.summary)
         }),
-        Some(value) => Some(serde_json::to_string(&value).unwrap_or_default()),
+        Some(value) => Some(serde_json::to_string(value).unwrap_or_default()),
         None if quiet => None,
-        None => Some(result.summary),
+        None => Some(action_text(&result)),
     }
+}
+
+/// An action's result as text: its summary, the operation it was recorded as and whether the
+/// page settled, then what it caused, one line each (every id kept).
+pub fn action_text(result: &OperationResult) -> String {
+    let mut text = result.summary.clone();
+    let mut status = Vec::new();
+    match (&result.operation, &result.operation_not_recorded) {
+        (Some(operation), _) => status.push(format!(
+            "operation {} ({})",
+            operation.id, operation.qualified
+        )),
+        (None, Some(why)) => status.push(format!("not recorded: {why}")),
+        (None, None) => {}
+    }
+    if let Some(settle) = &result.settle {
+        status.push(if settle.settled {
+            format!("settled after {} ms", settle.waited_ms)
+        } else {
+            let mut busy = Vec::new();
+            if settle.requests_in_flight > 0 {
+                busy.push(format!("{} requests in flight", settle.requests_in_flight));
+            }
+            if settle.dom_changing {
+                busy.push("the page still changing".to_string());
+            }
+            format!(
+                "not settled after {} ms ({})",
+                settle.waited_ms,
+                busy.join(", ")
+            )
+        });
+    }
+    if !status.is_empty() {
+        text.push('\n');
+        text.push_str(&status.join(" · "));
+    }
+    if let Some(caused) = &result.caused {
+        for line in caused.lines() {
+            text.push_str("\n  ");
+            text.push_str(&line);
+        }
+    }
+    text
 }
 
 const MIB: f64 = 1024.0 * 1024.0;

@@ -85,6 +85,9 @@ pub struct Tab {
     following: Arc<CaptureSlot>,
     /// For a popup or new tab the session's page opened: the opener tab's id.
     opener: Option<String>,
+    /// The page's visible text just before the session's latest action: what `wait --new`
+    /// compares against.
+    before_last_action: Mutex<Option<String>>,
 }
 
 /// What a popup is adopted with.
@@ -206,6 +209,11 @@ impl Tab {
             )
             .await,
             cdp.send(s, "Runtime.enable", json!({})).await,
+            // A workflow domain of every tab a session drives: settling after an input and
+            // `wait --network-idle` read its events. Captures share it and never turn it off;
+            // its buffers end when the tab is detached.
+            cdp.send(s, "Network.enable", crate::capture::network_enable())
+                .await,
             // A file chooser the page opens is reported instead of shown, so `bsk upload
             // @chooser` can answer it.
             cdp.send(
@@ -257,6 +265,7 @@ impl Tab {
             dialog_policy,
             following,
             opener: popup.map(|p| p.opener),
+            before_last_action: Mutex::new(None),
         });
         let main_frame_id = frame["id"].as_str().unwrap_or_default().to_string();
         let url = frame["url"].as_str().unwrap_or_default().to_string();
@@ -379,6 +388,22 @@ impl Tab {
     /// follows; the next operation must not wait for it).
     pub fn dialog_answered(&self) {
         self.state.send_modify(|state| state.dialog = None);
+    }
+
+    /// Remembers the page's text just before an action (see `wait --new`).
+    pub fn set_before_last_action(&self, text: Option<String>) {
+        *self
+            .before_last_action
+            .lock()
+            .unwrap_or_else(|p| p.into_inner()) = text;
+    }
+
+    /// The page's text just before the session's latest action, if it was read.
+    pub fn before_last_action(&self) -> Option<String> {
+        self.before_last_action
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
     }
 
     pub fn opener(&self) -> Option<&str> {

@@ -1,5 +1,6 @@
-//! The page's requests in flight, for `bsk wait --network-idle`. The pump feeds it from the page
-//! session's `Network.*` events, which flow while a capture or a wait has the domain enabled.
+//! The page's requests in flight, for settling after an input and `bsk wait --network-idle`.
+//! The pump feeds it from the page session's `Network.*` events; `Network` is on for every tab
+//! a session drives, from attach to detach.
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -64,6 +65,15 @@ impl NetworkActivity {
             .count()
     }
 
+    /// Requests in flight that started at or after `since` and less than `long` ago: the ones
+    /// an input dispatched at `since` may have started.
+    pub fn busy_since(&self, since: Instant, now: Instant, long: Duration) -> usize {
+        self.in_flight
+            .values()
+            .filter(|started| **started >= since && now.duration_since(**started) < long)
+            .count()
+    }
+
     /// No request started or ended for `quiet`, and none is in flight but long-lived ones.
     pub fn is_idle(&self, now: Instant, quiet: Duration, long: Duration) -> bool {
         now.duration_since(self.last_change) >= quiet && self.busy(now, long) == 0
@@ -91,5 +101,23 @@ mod tests {
         activity.on_event("Network.requestWillBeSent", "3", later + quiet);
         assert!(!activity.is_idle(later + Duration::from_secs(2), quiet, long));
         assert!(activity.is_idle(later + Duration::from_secs(12), quiet, long));
+    }
+
+    #[test]
+    fn an_input_waits_only_for_the_requests_it_started() {
+        let start = Instant::now();
+        let long = Duration::from_secs(10);
+        let mut activity = NetworkActivity::default();
+        activity.on_event("Network.requestWillBeSent", "poll", start);
+        let input = start + Duration::from_millis(100);
+        assert_eq!(
+            activity.busy_since(input, input, long),
+            0,
+            "a poll open before"
+        );
+        activity.on_event("Network.requestWillBeSent", "save", input);
+        assert_eq!(activity.busy_since(input, input, long), 1);
+        activity.on_event("Network.loadingFinished", "save", input);
+        assert_eq!(activity.busy_since(input, input, long), 0);
     }
 }

@@ -7,14 +7,22 @@
 //! per-session queue and operation records are exactly the CLI's. A call the client cancels
 //! closes its daemon connection, which cancels the operation in the daemon.
 //!
-//! Input and output schemas are generated from `bsk_schema::mcp`; results are structured content
-//! plus the text the CLI would print; errors are tool errors carrying the CLI's
-//! `{code, message, hint, exit_code}`.
+//! Input schemas are generated from `bsk_schema::mcp` and made portable ([`schema`]); output
+//! schemas are small, naming the full shapes in `schema/json/`. Arguments are checked against the
+//! input schema before they are decoded ([`args`]), so errors speak JSON, not Rust. Results are
+//! structured content plus a short text rendering that keeps every id (`observe`'s tree stays in
+//! the text, where agents read it); errors are tool errors carrying the CLI's
+//! `{code, message, hint, exit_code}`, with CLI commands and flags said as tools and arguments
+//! ([`words`]).
 
-use std::sync::Arc;
+mod args;
+mod schema;
+mod words;
+
+use std::sync::{Arc, LazyLock};
 
 use bsk_schema::Call;
-use bsk_schema::debug::{DebugAction, DebugParams, DebugResult};
+use bsk_schema::debug::{DebugParams, DebugResult};
 use bsk_schema::ipc::{SessionStartParams, SessionStopParams, TabParams};
 use bsk_schema::mcp::{
     ActAction, ActArgs, InspectAction, InspectArgs, InspectOutput, NavigateAction, NavigateArgs,
@@ -93,11 +101,11 @@ impl ServerHandler for BskMcp {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> std::result::Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(tools()))
+        Ok(ListToolsResult::with_all_items(TOOLS.clone()))
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
-        tools().into_iter().find(|tool| tool.name == name)
+        TOOLS.iter().find(|tool| tool.name == name).cloned()
     }
 
     async fn call_tool(
@@ -118,10 +126,12 @@ impl ServerHandler for BskMcp {
         Ok(match outcome {
             Ok(reply) => {
                 let mut result = CallToolResult::structured(reply.structured);
-                result.content = vec![ContentBlock::text(reply.text)];
+                result.content = vec![ContentBlock::text(words::in_mcp_words(&reply.text))];
                 result.into()
             }
-            Err(failure) => {
+            Err(mut failure) => {
+                failure.0.message = words::in_mcp_words(&failure.0.message);
+                failure.0.hint = failure.0.hint.as_deref().map(words::in_mcp_words);
                 let text = match &failure.0.hint {
                     Some(hint) => format!("error: {}\nhint: {hint}", failure.0.message),
                     None => format!("error: {}", failure.0.message),
@@ -137,7 +147,10 @@ impl ServerHandler for BskMcp {
 }
 
 impl BskMcp {
-    async fn call(&self, tool: &str, arguments: Value) -> Result<Reply> {
+    async fn call(&self, tool: &str, mut arguments: Value) -> Result<Reply> {
+        if let Some(tool) = TOOLS.iter().find(|t| t.name == tool) {
+            args::check(&tool.name, &tool.input_schema, &mut arguments)?;
+        }
         match tool {
             "browser_session" => self.session(parse(tool, arguments)?).await,
             "browser_tabs" => self.tabs(parse(tool, arguments)?).await,
@@ -217,12 +230,14 @@ impl BskMcp {
         session: String,
         tab_id: Option<String>,
         op: Operation,
+        settle: Option<bool>,
     ) -> Result<Reply> {
         let value = self
             .request(Call::Operation(OperationParams {
                 session,
                 tab_id,
                 op,
+                no_settle: settle == Some(false),
             }))
             .await?;
         let text = operation_text(&value);
@@ -240,7 +255,8 @@ impl BskMcp {
             NavigateAction::Back => Operation::Back,
             NavigateAction::Forward => Operation::Forward,
         };
-        self.operate(args.session_id, args.tab_id, op).await
+        self.operate(args.session_id, args.tab_id, op, args.settle)
+            .await
     }
 
     async fn act(&self, args: ActArgs) -> Result<Reply> {
@@ -302,13 +318,14 @@ impl BskMcp {
                 prompt_text: None,
             },
         };
-        self.operate(args.session_id, args.tab_id, op).await
+        self.operate(args.session_id, args.tab_id, op, args.settle)
+            .await
     }
 
     async fn inspect(&self, args: InspectArgs) -> Result<Reply> {
         match args.action {
             InspectAction::Observe => {
-                self.operate(args.session_id, args.tab_id, Operation::Observe)
+                self.operate(args.session_id, args.tab_id, Operation::Observe, None)
                     .await
             }
             InspectAction::Evaluate => {
@@ -317,16 +334,20 @@ impl BskMcp {
                     args.session_id,
                     args.tab_id,
                     Operation::Evaluate { expression },
+                    None,
                 )
                 .await
             }
             InspectAction::Wait => {
-                let until = required(args.until, "until", "wait")?;
+                let until = args.wait_for().map_err(|what| {
+                    Failure::usage(format!("`wait` takes {what}"))
+                        .hint("e.g. {\"action\":\"wait\",\"text\":\"Saved\",\"new\":true}")
+                })?;
                 let op = Operation::Wait {
                     until,
                     timeout_ms: args.timeout_ms,
                 };
-                self.operate(args.session_id, args.tab_id, op).await
+                self.operate(args.session_id, args.tab_id, op, None).await
             }
             InspectAction::Debug => {
                 let action = args.debug_action.ok_or_else(|| {
@@ -334,10 +355,6 @@ impl BskMcp {
                         "start, stop, status, requests, request, console, pages, operations, operation, export, search or summary",
                     )
                 })?;
-                if action == DebugAction::Fault {
-                    return Err(Failure::invalid_input("`fault` is a test hook, not a debug action")
-                        .hint("start, stop, status, requests, request, console, pages, operations, operation, export, search or summary"));
-                }
                 let params = DebugParams {
                     run_id: args.run_id,
                     tab_id: args.tab_id,
@@ -350,6 +367,7 @@ impl BskMcp {
                     since: args.since,
                     limit: args.limit,
                     all: args.all,
+                    caused: args.caused,
                     logical: args.logical,
                     chain: args.chain,
                     format: args.format,
@@ -372,13 +390,26 @@ impl BskMcp {
                 })?;
                 let structured = serde_json::to_value(&decoded)
                     .map_err(|e| Failure::internal(format!("cannot encode the result: {e}")))?;
-                let text = match (action, text) {
+                let text = match (&decoded, text) {
                     (_, Some(text)) => text,
-                    // The export is the document (or, written to a file, where): its text is the
-                    // JSON itself.
-                    (DebugAction::Export, None) => {
-                        serde_json::to_string(&structured).unwrap_or_default()
-                    }
+                    // The document is the structured content; the text says what it holds.
+                    (DebugResult::Export(document), None) => format!(
+                        "export (version {}) of {}: {} requests, {} operations, {} console entries, {} pages — the document is the structured content",
+                        document.version,
+                        document.run.run_id,
+                        document.requests.len(),
+                        document.operations.len(),
+                        document.console.len(),
+                        document.pages.len()
+                    ),
+                    (DebugResult::Har(har), None) => format!(
+                        "HAR 1.2 with {} entries — the document is the structured content",
+                        har.log.entries.len()
+                    ),
+                    (DebugResult::Written(written), None) => format!(
+                        "wrote {} ({} requests, {} bytes)",
+                        written.path, written.requests, written.bytes
+                    ),
                     (_, None) => "done".into(),
                 };
                 Ok(Reply { structured, text })
@@ -388,28 +419,42 @@ impl BskMcp {
 }
 
 fn reply(structured: Value, text: Option<String>) -> Reply {
-    let text = text.unwrap_or_else(|| serde_json::to_string(&structured).unwrap_or_default());
+    let text = text.unwrap_or_else(|| "done".into());
     Reply { structured, text }
 }
 
-/// An operation's text: its summary, then `observe`'s tree or `evaluate`'s value.
+/// An operation's text: `observe`'s summary and tree, `evaluate`'s value, or an action's
+/// summary, operation, settling and what it caused.
 fn operation_text(value: &Value) -> Option<String> {
-    let summary = value["summary"].as_str()?;
-    Some(match value.get("value") {
-        None => summary.to_string(),
-        Some(Value::String(tree)) if summary.starts_with("observed") => {
-            format!("{summary}\n{tree}")
+    let result: bsk_schema::ops::OperationResult = serde_json::from_value(value.clone()).ok()?;
+    Some(match &result.value {
+        Some(Value::String(tree)) if result.summary.starts_with("observed") => {
+            format!("{}\n{tree}", result.summary)
         }
-        Some(other) => format!(
-            "{summary}\nvalue: {}",
-            serde_json::to_string(other).unwrap_or_default()
-        ),
+        // `evaluate`: its summary is the value, cut at 200 characters.
+        Some(other) => {
+            let whole = serde_json::to_string(other).unwrap_or_default();
+            let text = output::action_text(&result);
+            if whole == result.summary {
+                text
+            } else {
+                format!("{text}\nvalue: {whole}")
+            }
+        }
+        None => output::action_text(&result),
     })
 }
 
+/// Decodes checked arguments. [`args::check`] has already said what is wrong in JSON's words;
+/// what is left (a value the type refuses, such as a negative size) is said without Rust's.
 fn parse<T: serde::de::DeserializeOwned>(tool: &str, arguments: Value) -> Result<T> {
     serde_json::from_value(arguments).map_err(|e| {
-        Failure::invalid_input(format!("{tool}: {e}"))
+        let message = e
+            .to_string()
+            .replace("usize", "a whole number")
+            .replace("u64", "a whole number")
+            .replace("f64", "a number");
+        Failure::invalid_input(format!("{tool}: {message}"))
             .hint(format!("see {tool}'s inputSchema in tools/list"))
     })
 }
@@ -421,28 +466,33 @@ fn required<T>(value: Option<T>, field: &str, action: &str) -> Result<T> {
     })
 }
 
+/// The tools, built once: [`args::check`] reads their input schemas on every call.
+static TOOLS: LazyLock<Vec<Tool>> = LazyLock::new(tools);
+
 /// The tools, their schemas and annotations.
 fn tools() -> Vec<Tool> {
     let tool = |name: &'static str,
                 title: &'static str,
                 description: &'static str,
-                input: Arc<JsonObject>,
-                output: Arc<JsonObject>,
+                input: JsonObject,
+                output: JsonObject,
                 annotations: ToolAnnotations| {
-        Tool::new(name, description, input)
+        Tool::new(name, description, Arc::new(input))
             .with_title(title)
-            .with_raw_output_schema(output)
+            .with_raw_output_schema(Arc::new(output))
             .with_annotations(annotations)
     };
+    use schema::{portable_input, small_output};
+    use schemars::schema_for;
     vec![
         tool(
             "browser_session",
             "Browser sessions",
-            "Start a session (it gets its own new tab in a private browser context), stop one, or \
-             list them. Every other tool takes the session's `id` as `sessionId`. Stopping closes \
-             its tabs and ends its captures; export evidence first.",
-            input_schema::<SessionArgs>(),
-            output_schema::<SessionOutput>(),
+            "Start a session (its own new tab, private profile), stop one, or list them. Pass its \
+             `id` as `sessionId` to every other tool. `capture` starts recording before anything \
+             loads. Stopping closes its tabs and ends its captures: export evidence first.",
+            portable_input(schema_for!(SessionArgs)),
+            small_output(schema_for!(SessionOutput), "mcp-session-result.schema.json"),
             ToolAnnotations::with_title("Browser sessions")
                 .destructive(true)
                 .open_world(false),
@@ -450,10 +500,10 @@ fn tools() -> Vec<Tool> {
         tool(
             "browser_tabs",
             "Browser tabs",
-            "List the browser's tabs with their owner; borrow a person's tab so the session can \
-             drive it (`tabId` from the list), or return it. A session drives only its own tabs.",
-            input_schema::<TabsArgs>(),
-            output_schema::<TabsOutput>(),
+            "List the browser's tabs with their owner; borrow a person's tab (`tabId`) so the \
+             session can drive it, or return it.",
+            portable_input(schema_for!(TabsArgs)),
+            small_output(schema_for!(TabsOutput), "mcp-tabs-result.schema.json"),
             ToolAnnotations::with_title("Browser tabs")
                 .destructive(false)
                 .open_world(false),
@@ -461,11 +511,10 @@ fn tools() -> Vec<Tool> {
         tool(
             "browser_navigate",
             "Navigate",
-            "Navigate the session's tab to `url`, or reload, go back or forward; waits for \
-             `waitUntil` (load by default, domcontentloaded, or networkidle). Recorded as an \
-             operation when a capture runs.",
-            input_schema::<NavigateArgs>(),
-            output_schema::<OperationOutput>(),
+            "Navigate to `url`, reload, go back or forward; waits for `waitUntil`, then for the \
+             page to settle. Result as browser_act's.",
+            portable_input(schema_for!(NavigateArgs)),
+            small_output(schema_for!(OperationOutput), "operation-result.schema.json"),
             ToolAnnotations::with_title("Navigate")
                 .destructive(false)
                 .open_world(true),
@@ -473,14 +522,14 @@ fn tools() -> Vec<Tool> {
         tool(
             "browser_act",
             "Act on the page",
-            "One input on the session's tab: click, fill (value), select (values), press (key, \
-             e.g. Enter), hover, wheel (dx, dy), scroll_to, focus, blur; upload (files; target an <input type=file> or \
-             @chooser); dialog_accept (value: a \
-             prompt's answer) or dialog_dismiss to answer a JavaScript dialog the page opened. `target` is an @eN ref \
-             from the latest observe, or a CSS selector. Each is recorded as an operation with \
-             the requests and console entries that follow it.",
-            input_schema::<ActArgs>(),
-            output_schema::<OperationOutput>(),
+            "One input: click, fill (value), select (values), press (key), hover, wheel (dx, dy), \
+             scroll_to, focus, blur, upload (files), dialog_accept (value) or dialog_dismiss. \
+             `target`: an @eN ref from observe, or a CSS selector. Returns once the page settled \
+             (requests answered, DOM quiet; at most 1.5 s): `settle` says if it did, `operation` \
+             names the recorded operation (`o5`) and `caused` lists its requests (id, method, \
+             url, status or failure), console errors and navigation so far.",
+            portable_input(schema_for!(ActArgs)),
+            small_output(schema_for!(OperationOutput), "operation-result.schema.json"),
             ToolAnnotations::with_title("Act on the page")
                 .destructive(true)
                 .open_world(true),
@@ -488,18 +537,15 @@ fn tools() -> Vec<Tool> {
         tool(
             "browser_inspect",
             "Inspect and debug",
-            "observe: the page's accessibility tree with @eN refs for browser_act (not an \
-             operation). evaluate: run `expression` in the main frame. wait: until `until` holds \
-             (text appears or goes, a target is present or gone, the URL matches, network idle) \
-             instead of polling observe. debug: website-debugging \
-             evidence, `debugAction` as the CLI's `bsk debug` subcommand: start (before \
-             reproducing), stop, status, requests, request (id, part, offset, maxChars, pointer; chain for every redirect hop), \
-             console, pages, operations, operation (id), export (format json|har), search \
-             (query, regex, in: url|headers|request|response|console|pages), summary (all traffic \
-             since start per route: counts, statuses, failures, p50/p95/p99). Lists page with \
-             since/limit: pass `next_since` until a page is empty.",
-            input_schema::<InspectArgs>(),
-            output_schema::<InspectOutput>(),
+            "observe: the accessibility tree with @eN refs. evaluate: `expression` in the page. \
+             wait: until text (with `within`, `new`), textGone, target, targetGone, url or \
+             networkIdle. debug (`debugAction`, as the CLI's `bsk debug`): start before \
+             reproducing; stop; status; requests; request (id, part, offset, maxChars, pointer, \
+             chain); console; pages; operations (caused); operation (id); export (format); search \
+             (query, regex, in); summary. Lists page with since/limit: pass `next_since` until a \
+             page is empty. Not operations: observe and wait never cut an operation's window.",
+            portable_input(schema_for!(InspectArgs)),
+            small_output(schema_for!(InspectOutput), "mcp-inspect-result.schema.json"),
             ToolAnnotations::with_title("Inspect and debug")
                 .destructive(false)
                 .open_world(true),
@@ -507,64 +553,66 @@ fn tools() -> Vec<Tool> {
     ]
 }
 
-/// A generated schema as MCP carries it. schemars marks integers with formats such as `uint64`
-/// that JSON Schema validators do not know (they warn about each one); `minimum` already says
-/// what matters, so those formats go.
-fn schema_object(schema: schemars::Schema) -> JsonObject {
-    let mut value = schema.to_value();
-    drop_number_formats(&mut value);
-    match value {
-        Value::Object(map) => map,
-        _ => JsonObject::new(),
-    }
-}
-
-fn drop_number_formats(value: &mut Value) {
-    match value {
-        Value::Object(map) => {
-            let numeric = map.get("format").and_then(Value::as_str).is_some_and(|f| {
-                f.starts_with("uint") || f.starts_with("int") || f == "double" || f == "float"
-            });
-            if numeric {
-                map.remove("format");
-            }
-            map.values_mut().for_each(drop_number_formats);
-        }
-        Value::Array(items) => items.iter_mut().for_each(drop_number_formats),
-        _ => {}
-    }
-}
-
-fn input_schema<T: schemars::JsonSchema>() -> Arc<JsonObject> {
-    let mut schema = schema_object(schemars::schema_for!(T));
-    schema.remove("title");
-    Arc::new(schema)
-}
-
-/// An output schema: the result shapes (and the error body) under an object root, as MCP
-/// clients require.
-fn output_schema<T: schemars::JsonSchema>() -> Arc<JsonObject> {
-    let mut schema = schema_object(schemars::schema_for!(T));
-    schema.remove("title");
-    schema.insert("type".into(), Value::String("object".into()));
-    Arc::new(schema)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// What an agent pays before its first call: the whole tool list, as compact JSON.
+    const MAX_TOOL_LIST_BYTES: usize = 24_000;
+
     #[test]
-    fn at_most_six_tools_each_with_object_schemas() {
+    fn the_tool_list_is_small_portable_and_free_of_test_hooks() {
         let tools = tools();
         assert!(tools.len() <= 6);
+        let listed = serde_json::to_string(&tools).expect("the tools encode");
+        assert!(
+            listed.len() <= MAX_TOOL_LIST_BYTES,
+            "tools/list is {} bytes",
+            listed.len()
+        );
+        assert!(
+            !listed.contains("\"fault\"") && !listed.to_lowercase().contains("test-only"),
+            "a test hook in the public schema"
+        );
         for tool in &tools {
             assert_eq!(tool.input_schema["type"], "object", "{}", tool.name);
             let output = tool.output_schema.as_ref().expect("an output schema");
             assert_eq!(output["type"], "object", "{}", tool.name);
-            assert!(output.contains_key("anyOf"), "{}", tool.name);
-            let text = serde_json::to_string(output).unwrap_or_default();
-            assert!(!text.contains("\"uint"), "{}: {text:.200}", tool.name);
+            for (kind, schema) in [("input", &*tool.input_schema), ("output", &**output)] {
+                let problems =
+                    schema::portability_problems(&Value::Object(schema.clone()), &tool.name);
+                assert!(problems.is_empty(), "{kind}: {problems:?}");
+                let text = serde_json::to_string(schema).unwrap_or_default();
+                assert!(!text.contains("\"uint"), "{}: {text:.200}", tool.name);
+            }
+        }
+    }
+
+    #[test]
+    fn every_integer_argument_accepts_a_json_number_and_a_numeric_string() {
+        for tool in tools() {
+            let Some(properties) = tool.input_schema["properties"].as_object() else {
+                continue;
+            };
+            for (name, property) in properties {
+                if property["type"] != "integer" {
+                    continue;
+                }
+                for given in [json!(5), json!("5")] {
+                    let mut arguments = json!({ name.as_str(): given });
+                    // Only this argument is looked at: a missing required one is another error.
+                    let outcome = args::check(&tool.name, &tool.input_schema, &mut arguments);
+                    if let Err(failure) = outcome {
+                        assert!(
+                            failure.0.message.contains("is required"),
+                            "{} {name}: {}",
+                            tool.name,
+                            failure.0.message
+                        );
+                    }
+                    assert_eq!(arguments[name.as_str()], json!(5), "{} {name}", tool.name);
+                }
+            }
         }
     }
 }

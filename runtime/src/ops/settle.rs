@@ -1,0 +1,121 @@
+//! Settling: after an input, wait until the page has answered it, so the action's result shows
+//! the page the agent will act on next and no observe-and-retry loop is needed.
+//!
+//! Before the input, [`arm`] reads the page's visible text (the operation's before-state and the
+//! baseline of `wait --new`) and starts a DOM change tracker in bsk's own isolated world; after
+//! it, [`settle`] waits until the requests the input started have answered and the DOM has been
+//! quiet for [`DOM_QUIET`] — never past the operation's immediate window (1.5 s after it
+//! completed), so settling never holds the next operation out of a window. Both read only what
+//! the browser reports (`Network` events) and what bsk's world sees (a `MutationObserver` there
+//! sees the page's DOM, but the page's scripts cannot reach it).
+
+use std::time::{Duration, Instant};
+
+use bsk_actors::bounds::IMMEDIATE_WINDOW;
+use bsk_schema::brief::Settle;
+use serde_json::Value;
+
+use super::target;
+use crate::tab::Tab;
+
+/// The DOM counts as settled after this long without a change.
+pub const DOM_QUIET: Duration = Duration::from_millis(150);
+/// Waited at least, so the requests an input's handlers start are seen before idleness is
+/// judged (their `requestWillBeSent` can trail the input's acknowledgement).
+const MIN_WAIT: Duration = Duration::from_millis(100);
+/// How often the page is looked at while settling.
+const POLL: Duration = Duration::from_millis(50);
+/// Requests open longer than this (long polls, streams) never hold settling.
+const LONG_LIVED: Duration = Duration::from_secs(10);
+
+/// Installs the tracker, once per document.
+const INSTALL: &str = r#"(() => {
+  const g = globalThis;
+  if (!g.__bskQuiet && document.documentElement) {
+    g.__bskQuiet = { last: performance.now() };
+    new MutationObserver(() => { g.__bskQuiet.last = performance.now(); })
+      .observe(document.documentElement, { subtree: true, childList: true, characterData: true, attributes: true });
+  }
+})()"#;
+
+/// The page's visible text, as `wait` reads it.
+pub const PAGE_TEXT: &str = "document.body ? document.body.innerText : ''";
+
+/// Milliseconds since the DOM last changed, or `null` in a document the tracker is not in yet.
+const QUIET_FOR: &str =
+    "globalThis.__bskQuiet ? performance.now() - globalThis.__bskQuiet.last : null";
+
+/// What [`arm`] leaves for [`settle`]: bsk's world in the current document.
+#[derive(Debug, Default)]
+pub struct Armed {
+    world: Option<i64>,
+    /// When the input was about to be dispatched: requests started since are the input's.
+    since: Option<Instant>,
+}
+
+/// Reads the page's text and starts the DOM tracker, just before an input. `None` text when
+/// the page could not be read (between documents, a dialog open).
+pub async fn arm(tab: &Tab) -> (Armed, Option<String>) {
+    let mut armed = Armed::default();
+    let text = target::in_world(tab, &mut armed.world, format!("{INSTALL}; {PAGE_TEXT}"))
+        .await
+        .ok()
+        .and_then(|value| value.as_str().map(str::to_string));
+    armed.since = Some(Instant::now());
+    (armed, text)
+}
+
+/// Waits, after the input completed at `completed`, until the page settled or the immediate
+/// window ends, and says which.
+pub async fn settle(tab: &Tab, mut armed: Armed, completed: Instant) -> Settle {
+    let since = armed.since.unwrap_or(completed);
+    let deadline = completed + IMMEDIATE_WINDOW;
+    loop {
+        // Each look is bounded by the window's end: a page (or a machine) too busy to answer
+        // in time has not settled.
+        let left = deadline.saturating_duration_since(Instant::now());
+        let _ = tokio::time::timeout(left, tab.caught_up()).await;
+        let left = deadline.saturating_duration_since(Instant::now());
+        let quiet = tokio::time::timeout(left, dom_quiet_for(tab, &mut armed))
+            .await
+            .ok()
+            .flatten();
+        let now = Instant::now();
+        let in_flight = tab
+            .network
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .busy_since(since, now, LONG_LIVED);
+        let dom_changing = quiet.is_none_or(|quiet| quiet < DOM_QUIET);
+        let waited = now.saturating_duration_since(completed);
+        let settled = in_flight == 0 && !dom_changing && waited >= MIN_WAIT;
+        if settled || now >= deadline || tab.ensure_alive().is_err() || tab.state().dialog.is_some()
+        {
+            return Settle {
+                settled,
+                waited_ms: waited.as_millis() as u64,
+                requests_in_flight: if settled { 0 } else { in_flight },
+                dom_changing: !settled && dom_changing,
+            };
+        }
+        let left = deadline.saturating_duration_since(now);
+        tokio::time::sleep(POLL.min(left)).await;
+    }
+}
+
+/// How long the DOM has been quiet; `None` when that is not known (a new document: the tracker
+/// is installed in it now, and counts from here).
+async fn dom_quiet_for(tab: &Tab, armed: &mut Armed) -> Option<Duration> {
+    let value = target::in_world(tab, &mut armed.world, QUIET_FOR.to_string())
+        .await
+        .ok()?;
+    match value {
+        Value::Number(ms) => ms
+            .as_f64()
+            .map(|ms| Duration::from_secs_f64(ms.max(0.0) / 1000.0)),
+        _ => {
+            let _ = target::in_world(tab, &mut armed.world, INSTALL.to_string()).await;
+            None
+        }
+    }
+}
