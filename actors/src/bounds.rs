@@ -1,6 +1,7 @@
-//! Every bound of the capture runtime, named once, with the contract's words
-//! (`spec/website-debugging.md`, "Bounds and lifecycle"). Code that enforces a bound names the
-//! constant; nothing else spells the number.
+//! Every bound of the capture runtime, named once, with the words of the website-debugging
+//! contract's "Bounds and lifecycle" (what happens when each is full:
+//! `docs/runtime-semantics.md#bounds-and-what-happens-when-full`). Code that enforces a bound
+//! names the constant; nothing else spells the number.
 
 use std::time::Duration;
 
@@ -100,8 +101,8 @@ pub const FIELD_CHAIN_REQUESTS: usize = 12;
 pub const FIELD_CHAIN_SCALARS: usize = 96;
 
 // ---- the load profile (`bsk debug start --profile load`) ---------------------------------------
-// An opt-in exception to the per-capture bounds above, for load tests (DESIGN, "Decisions for
-// the open issues"). The default stays the spec's bounds exactly.
+// An opt-in exception to the per-capture bounds above, for load tests
+// (`docs/debugging.md#the-load-profile`). The default stays the spec's bounds exactly.
 
 /// Most requests a load-profile capture retains.
 pub const LOAD_MAX_REQUESTS: usize = 10_000;

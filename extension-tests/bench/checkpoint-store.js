@@ -1,7 +1,7 @@
 // @ts-check
 // What storing one checkpoint of a capture at its full bounds costs the browser, in the
 // extension's real service worker in Chromium. Not a test: it measures and prints; the numbers go
-// into docs/performance.md with this command:
+// into docs/performance.md#the-evidence-page-and-history with this command:
 //
 //   cd extension-tests && node bench/checkpoint-store.js [repetitions]
 //

@@ -2,7 +2,7 @@
 // How fast the evidence page shows a record at the capture's full bounds (200 requests, 100
 // console entries, 64 operations, 20 page loads, ~512 Ki code units of body text) and the
 // history list of 50 such records, in real Chromium. Not a test: it measures and prints; the
-// numbers go into docs/performance.md with this command:
+// numbers go into docs/performance.md#the-evidence-page-and-history with this command:
 //
 //   cd extension-tests && node bench/evidence-render.js [repetitions]
 //

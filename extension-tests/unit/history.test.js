@@ -1,5 +1,6 @@
 // Browser-local history over (fake) IndexedDB: checkpoints, reads, export, delete, recovery and
-// search ("History and export" in spec/website-debugging.md). Each test opens a fresh database.
+// search ("History and export" in the website-debugging contract). Each test opens a fresh
+// database.
 
 import { describe, it, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';

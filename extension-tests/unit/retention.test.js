@@ -1,6 +1,7 @@
 // Automatic retention: "History keeps recent stopped records for 30 days, up to 50 records /
 // 50 MiB total, evicting the oldest stopped records first. Active captures are protected within
-// these limits." (spec/website-debugging.md, "History and export", "Bounds and lifecycle")
+// these limits." (the website-debugging contract, "History and export", "Bounds and lifecycle";
+// docs/debugging.md#reading-evidence-as-a-person)
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';

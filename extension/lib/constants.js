@@ -1,6 +1,6 @@
 // @ts-check
-// Every bound of browser-local history, in the contract's words
-// ("History and export" and "Bounds and lifecycle" in spec/website-debugging.md).
+// Every bound of browser-local history, in the words of the website-debugging contract's
+// "History and export" and "Bounds and lifecycle" (docs/debugging.md#reading-evidence-as-a-person).
 
 /** "History keeps recent stopped records for 30 days". */
 export const HISTORY_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;

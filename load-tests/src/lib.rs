@@ -17,6 +17,8 @@
 //! - `site/fixtures.rs`: fixed-shape responses: redirects, statuses, sizes, caching, items.
 //! - `site/timing.rs`: responses that take time: slow, slow body, never-ending body.
 //! - `site/load.rs`: the load scenarios' API: sized JSON, binary, uploads, a dripping body.
+//! - `site/hostile.rs`: what a hostile or careless site sends: JSON very deep or very wide, keys
+//!   named like JavaScript's own properties, enormous headers, bytes that are not UTF-8.
 //! - `bin/bsk-site.rs`: serves the site from the command line (`make demo`).
 //! - `driver/`: [`driver::run`] drives parallel agents through the real `bsk` binary against the
 //!   site and reports overhead, completeness, memory, latency and CPU (its module doc has the

@@ -23,9 +23,6 @@ use crate::events::{OperationEvent, OperationPhase};
 use crate::session::Session;
 use crate::tab::Tab;
 
-/// A run id that is unique across daemons, restarts and machines, because history in the
-/// browser, `#run=` links and exported files outlive the daemon that made them:
-/// `run-YYYYMMDD-HHMMSS-xxxxx` (UTC start time, sortable, then five random base-36 characters).
 /// The captures' memory budget: `BSK_MEMORY_BUDGET_MIB` when set to a number of MiB, else
 /// [`DEFAULT_MEMORY_BUDGET`](bsk_actors::bounds::DEFAULT_MEMORY_BUDGET).
 fn memory_budget() -> u64 {
@@ -36,6 +33,9 @@ fn memory_budget() -> u64 {
         .unwrap_or(bsk_actors::bounds::DEFAULT_MEMORY_BUDGET)
 }
 
+/// A run id that is unique across daemons, restarts and machines, because history in the
+/// browser, `#run=` links and exported files outlive the daemon that made them:
+/// `run-YYYYMMDD-HHMMSS-xxxxx` (UTC start time, sortable, then five random base-36 characters).
 pub fn new_run_id(now_ms: u64, seq: u64) -> String {
     use std::hash::{BuildHasher, Hasher};
     const ALPHABET: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyz";

@@ -3,10 +3,11 @@
 //!
 //! mimalloc rather than glibc's malloc: a capture allocates and frees many small strings per
 //! event, and glibc's malloc and free were a sixth of the daemon's CPU under load
-//! (`docs/performance.md`).
+//! (`docs/performance.md#allocator`).
 //!
 //! RSS alone cannot tell a leak from allocator slack: freed memory often stays resident. The
-//! heap count can, so the load tests read both (`docs/performance.md`).
+//! heap count can, so the load tests read both
+//! (`docs/performance.md#memory-responsiveness-and-growth`).
 
 use std::alloc::{GlobalAlloc, Layout};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -73,9 +74,10 @@ const DEFAULT_PURGE_DELAY_MS: std::ffi::c_long = 1000;
 /// A recording capture frees and allocates the same few MiB over and over: records evicted as
 /// new ones come, each checkpoint's snapshot and its JSON. With mimalloc's default, the freed
 /// pages went back to the system every second and the next events faulted them in again:
-/// about 4,000 page faults over three traffic pages, a tenth of the daemon's CPU
-/// (`docs/performance.md`). Kept, the heap stays at its high-water mark, which the captures'
-/// bounds and the daemon's memory budget already cap. A user's own `MIMALLOC_PURGE_DELAY` wins.
+/// 3,943 page faults over three traffic pages, against 165 kept (the faults and the allocator's
+/// fresh pages were 3–4% of the daemon's profile; `docs/performance.md#allocator`). Kept, the
+/// heap stays at its high-water mark, which the captures' bounds and the daemon's memory budget
+/// already cap. A user's own `MIMALLOC_PURGE_DELAY` wins.
 pub fn keep_freed_memory(keep: bool) {
     if std::env::var_os("MIMALLOC_PURGE_DELAY").is_some()
         || std::env::var_os("MIMALLOC_RESET_DELAY").is_some()

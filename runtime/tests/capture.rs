@@ -2065,7 +2065,8 @@ async fn a_flooded_tab_still_hears_of_its_iframes_and_counts_what_it_dropped() {
 
 /// Hostile pages, one capture: the daemon stays up and answers, every bound holds, every drop
 /// is counted, and no planted secret is stored. Memory and retained text are printed for
-/// `docs/performance.md` (`cargo test -p bsk-runtime --test capture hostile -- --nocapture`).
+/// `docs/performance.md#hostile-pages`
+/// (`cargo test -p bsk-runtime --test capture hostile -- --nocapture`).
 #[tokio::test(flavor = "multi_thread")]
 async fn hostile_pages_cannot_crash_bloat_or_leak_through_the_capture() {
     let site = site().await;

@@ -502,27 +502,14 @@ fn pairs(text: &str, form: bool) -> impl Iterator<Item = (String, String)> + '_ 
 }
 
 fn decode(text: &str, form: bool) -> String {
-    let hex = |byte: u8| (byte as char).to_digit(16);
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let escaped = match bytes.get(i..i + 3) {
-            Some([b'%', high, low]) => hex(*high).zip(hex(*low)),
-            _ => None,
-        };
-        match (escaped, bytes[i]) {
-            (Some((high, low)), _) => {
-                out.push((high * 16 + low) as u8);
-                i += 3;
-                continue;
-            }
-            (None, b'+') if form => out.push(b' '),
-            (None, byte) => out.push(byte),
-        }
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
+    let text = if form {
+        std::borrow::Cow::Owned(text.replace('+', " "))
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    };
+    percent_encoding::percent_decode_str(&text)
+        .decode_utf8_lossy()
+        .into_owned()
 }
 
 #[cfg(test)]

@@ -112,22 +112,9 @@ fn lookup_json(document: &Value, name: &str) -> Lookup {
 }
 
 fn decode_form(text: &str) -> String {
-    let bytes = text.replace('+', " ").into_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%'
-            && i + 2 < bytes.len()
-            && let Ok(byte) = u8::from_str_radix(&String::from_utf8_lossy(&bytes[i + 1..i + 3]), 16)
-        {
-            out.push(byte);
-            i += 3;
-            continue;
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
+    percent_encoding::percent_decode_str(&text.replace('+', " "))
+        .decode_utf8_lossy()
+        .into_owned()
 }
 
 fn lookup_form(body: &str, name: &str) -> Lookup {
@@ -355,6 +342,11 @@ mod tests {
         assert_eq!(
             found(lookup_form("user=bob&note=hi+there", "note")),
             Ok("hi there".into())
+        );
+        assert_eq!(
+            found(lookup_form("n%6Fte=a%2Bb+c%zz%C3%A9%4", "note")),
+            Ok("a+b c%zzé%4".into()),
+            "escapes decode after `+`; invalid and cut ones stay as they are"
         );
         assert_eq!(found(lookup_form("a=1&a=2", "a")), Err(unlinked::DUPLICATE));
         assert_eq!(found(lookup_form("a=1", "b")), Err("absent"));

@@ -1,4 +1,5 @@
-//! The report as Markdown tables, ready for `docs/performance.md`.
+//! The report as Markdown tables, ready for a dated entry of `docs/log/performance/` and the
+//! figures of `docs/performance.md#current-figures`.
 
 use std::fmt::Write as _;
 

@@ -62,8 +62,8 @@ pub struct CpuCost {
     /// the machine with bsk over what they cost it with the floor. Where the pages keep every
     /// core busy ([`CpuCost::floor_cores_busy`] near the machine's cores), a page's time follows
     /// the CPU it competes for, and on / floor by page time reads this ratio (see
-    /// `docs/performance.md`, eighth session). With idle cores bsk's work partly runs beside
-    /// the pages, and this ratio reads above the page-time one.
+    /// `docs/performance.md#page-time-against-cpu-at-16-agents`). With idle cores bsk's work
+    /// partly runs beside the pages, and this ratio reads above the page-time one.
     pub over_floor_by_cpu: Option<f64>,
     /// The cores the floor's pages kept busy, on average: the daemon's and Chromium's CPU
     /// seconds over the wall seconds the pages ran.

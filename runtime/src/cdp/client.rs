@@ -46,7 +46,8 @@ const MAX_MESSAGE_BYTES: usize = 256 * 1024 * 1024;
 /// How long the pipe reader may let the browser's messages gather between reads while traffic
 /// is sparse and nobody waits promptly for a reply. Chromium writes each CDP message on its
 /// own, and reading each as it came woke the daemon five to six times per captured request;
-/// gathered, one wake-up reads everything a page sent in the window (docs/performance.md).
+/// gathered, one wake-up reads everything a page sent in the window
+/// (`docs/performance.md#gathering`).
 /// Events then reach their owners up to `most` later (a record's times are the browser's own).
 /// See [`Gathering`] for when the reader gathers and for how long.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

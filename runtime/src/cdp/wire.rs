@@ -1,4 +1,4 @@
-//! What crosses the CDP WebSocket, parsed leniently.
+//! What crosses the CDP connection (the pipe or the WebSocket), parsed leniently.
 
 use bsk_actors::cdp::{Params, Text, empty_params, event_parts, params_value, str_field};
 use serde::Deserialize;

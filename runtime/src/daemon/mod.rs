@@ -6,11 +6,12 @@
 //! - [`server`]: the socket, framing, the lock file, idle exit.
 //! - [`handlers`]: one function per [`bsk_schema::Call`].
 //! - [`browser`]: the pool of browsers, each launched or attached on need.
+//! - [`debug`] and [`evidence`]: `bsk debug …` on a session's captures, and their evidence page.
+//! - [`state`]: login state for isolated sessions (`session start --state`, `session save-state`).
 //!
 //! Browsers: the daemon drives a pool of them (`--browsers N`, several `--cdp-url`s; one by
 //! default). Each session lives in one, placed on the one with the fewest sessions; a browser
 //! that dies ends only its own sessions and captures, and is launched again when next needed.
-//! - [`debug`] and [`evidence`]: `bsk debug …` on a session's captures, and their evidence page.
 
 mod browser;
 mod debug;
@@ -48,11 +49,11 @@ const ENDED_SESSIONS_REMEMBERED: usize = 64;
 /// The daemon's async worker threads for a pool of `browsers`: `BSK_DAEMON_THREADS` when set to
 /// a number, else half the cores but at least one per browser. The daemon's work per event is
 /// small and the browsers it drives need the cores more: measured on 2 cores
-/// (docs/performance.md), one worker spent 13–19% less CPU per captured request than two,
-/// because events no longer wake a second thread. But the events of every browser then queue
-/// behind each other on that one thread, and so do the replies to body reads: 16 agents on one
-/// daemon with 4 browsers lost 2,587 of 3,200 retained bodies to full fetch queues with one
-/// worker and 142 with four.
+/// (`docs/performance.md#worker-threads`), one worker spent 13–19% less CPU per captured
+/// request than two, because events no longer wake a second thread. But the events of every
+/// browser then queue behind each other on that one thread, and so do the replies to body
+/// reads: 16 agents on one daemon with 4 browsers lost 2,587 of 3,200 retained bodies to full
+/// fetch queues with one worker and 142 with four.
 pub fn worker_threads(browsers: usize) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let asked = std::env::var("BSK_DAEMON_THREADS").ok();

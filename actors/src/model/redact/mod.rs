@@ -280,25 +280,12 @@ fn percent_decode(name: &str) -> std::borrow::Cow<'_, str> {
     if !name.bytes().any(|b| matches!(b, b'+' | b'%')) {
         return std::borrow::Cow::Borrowed(name);
     }
-    let bytes = name.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |b: u8| (b as char).to_digit(16);
-        match bytes[i] {
-            b'+' => out.push(b' '),
-            b'%' if i + 2 < bytes.len() => match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
-                (Some(h), Some(l)) => {
-                    out.push((h * 16 + l) as u8);
-                    i += 2;
-                }
-                _ => out.push(b'%'),
-            },
-            b => out.push(b),
-        }
-        i += 1;
-    }
-    std::borrow::Cow::Owned(String::from_utf8_lossy(&out).into_owned())
+    let spaced = name.replace('+', " ");
+    std::borrow::Cow::Owned(
+        percent_encoding::percent_decode_str(&spaced)
+            .decode_utf8_lossy()
+            .into_owned(),
+    )
 }
 
 /// Redacts a JSON document in place and returns how many values were redacted.
@@ -396,4 +383,16 @@ pub fn body(text: &str, mime: &str) -> String {
         return form(text);
     }
     self::text(text)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn form_names_are_read_percent_decoded() {
+        assert_eq!(
+            super::form("user=bob&pass%77ord=hunter2&%2Bnote=a%zz&odd%4=1"),
+            "user=bob&pass%77ord=[redacted]&%2Bnote=a%zz&odd%4=1"
+        );
+        assert_eq!(super::percent_decode("a+b%2B%C3%A9%zz"), "a b+é%zz");
+    }
 }
