@@ -99,7 +99,7 @@ Start capture before navigating, reproduce with the normal commands, then read:\
 bsk debug start --session $id --name 'Save fails'\n  \
 bsk navigate http://localhost:3000 --session $id\n  \
 bsk fill '#email' a@b.c --session $id; bsk click '#save' --session $id\n  \
-bsk debug operations --session $id          # what you did, with the requests after each\n  \
+bsk debug operations --caused --session $id # what you did, with the requests each caused\n  \
 bsk debug operation o2 --session $id        # one operation's evidence windows\n  \
 bsk debug requests --session $id            # all traffic (bodies never in lists)\n  \
 bsk debug request r7 --part response --session $id\n  \

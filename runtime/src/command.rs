@@ -620,7 +620,8 @@ async fn debug(command: DebugCommand, paths: &Paths, style: Style) -> Result<()>
                 run_id: on.run_id,
                 actor,
             });
-            request(paths, call).await?;
+            let value = request(paths, call).await?;
+            output::result(style, &value, |_| Some("done".into()));
             return Ok(());
         }
     };

@@ -375,14 +375,6 @@ impl Daemon {
         // What capture records: a value typed into a credential or payment field never leaves
         // here.
         let recorded = crate::ops::as_recorded(&tab, &params.op).await;
-        // The page just before the input: the operation's before-state, the baseline of
-        // `wait --new`, and the start of settling.
-        let (armed, before) = crate::ops::settle::arm(&tab).await;
-        tab.set_before_last_action(before.clone());
-        let registered = self
-            .captures
-            .register(&session, &tab.target_id, op_id, &recorded, before)
-            .await;
         // Should the client go away mid-run (a killed CLI, a cancelled MCP call), this future is
         // dropped here, and the guard records the operation as cancelled rather than running.
         let mut unfinished = Unfinished {
@@ -395,6 +387,14 @@ impl Daemon {
                 })
             }),
         };
+        // The page just before the input: the operation's before-state, the baseline of
+        // `wait --new`, and the start of settling.
+        let (armed, before) = crate::ops::settle::arm(&tab).await;
+        tab.set_before_last_action(before.clone());
+        let registered = self
+            .captures
+            .register(&session, &tab.target_id, op_id, &recorded, before)
+            .await;
         let outcome = crate::ops::run(&tab, &params.op).await;
         unfinished.event = None;
         // The operation completes when its input is dispatched: its windows run from here.

@@ -57,6 +57,11 @@ pub struct Armed {
 /// the page could not be read (between documents, a dialog open).
 pub async fn arm(tab: &Tab) -> (Armed, Option<String>) {
     let mut armed = Armed::default();
+    if tab.state().dialog.is_some() {
+        // The page's script is blocked until the dialog is answered: nothing can be read.
+        armed.since = Some(Instant::now());
+        return (armed, None);
+    }
     let text = target::in_world(tab, &mut armed.world, format!("{INSTALL}; {PAGE_TEXT}"))
         .await
         .ok()
