@@ -1,0 +1,116 @@
+// What both drivers share: an MCP client that records every call (its kind, bytes and time), and
+// the text helpers a careful agent uses to read what a tool returned.
+
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { PASSWORD } from './app.mjs';
+
+/**
+ * Kinds of call, as the report counts them:
+ * - `setup`: what the tool needs before the flow (a session, a capture);
+ * - `action`: one of the flow's actions (navigate, click, fill);
+ * - `look`: the one read of the page an action's result did not show (its tree, for the next
+ *   ref or the expected change);
+ * - `retry`: anything past that because the expected thing was not there yet: another look, a
+ *   wait, a read of what the action recorded because its result did not name it;
+ * - `evidence`: a read of the recorded evidence (requests, a body, console).
+ */
+export const KINDS = ['setup', 'action', 'look', 'retry', 'evidence'];
+
+/** Zero-width and bidi control characters, which a person reading the page does not see. */
+const INVISIBLE_CLASS = '[\\u200b-\\u200f\\u2060-\\u2064\\u202a-\\u202e\\u2066-\\u2069\\ufeff]';
+const INVISIBLE = new RegExp(INVISIBLE_CLASS, 'g');
+const ANY_INVISIBLE = new RegExp(INVISIBLE_CLASS);
+
+/** Text as a person reads it: invisible characters removed. */
+export function visible(text) {
+  return text.replace(INVISIBLE, '');
+}
+
+/** Whether `text` holds invisible characters. */
+export function hasInvisible(text) {
+  return ANY_INVISIBLE.test(text);
+}
+
+/** The concatenated text blocks of a CallToolResult. */
+export function textOf(result) {
+  return (result?.content ?? []).filter((c) => c.type === 'text').map((c) => c.text).join('\n');
+}
+
+/**
+ * An MCP client over stdio that records each call.
+ * @param {{ command: string, args: string[], env?: Record<string, string>, cwd?: string, name: string }} spec
+ */
+export async function connect(spec) {
+  const transport = new StdioClientTransport({
+    command: spec.command,
+    args: spec.args,
+    env: spec.env ?? /** @type {Record<string, string>} */ (process.env),
+    cwd: spec.cwd,
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk) => { stderr = (stderr + chunk).slice(-8000); });
+  const client = new Client({ name: spec.name, version: '1.0.0' });
+  await client.connect(transport);
+  const { tools } = await client.listTools();
+  /** @type {{ tool: string, kind: string, step: string, args: any, bytes: number, ms: number, isError: boolean, password: boolean }[]} */
+  const calls = [];
+  return {
+    client,
+    tools,
+    calls,
+    stderr: () => stderr,
+    /**
+     * Calls a tool and records it; resolves with the result and its text.
+     * @param {string} kind one of KINDS
+     * @param {string} step which step of the flow this call serves
+     * @param {string} tool
+     * @param {Record<string, unknown>} args
+     */
+    async call(kind, step, tool, args) {
+      if (!KINDS.includes(kind)) throw new Error(`unknown kind ${kind}`);
+      const started = performance.now();
+      const result = /** @type {any} */ (await client.callTool({ name: tool, arguments: args }, undefined, { timeout: 120_000 }));
+      const ms = performance.now() - started;
+      const json = JSON.stringify(result);
+      const bytes = Buffer.byteLength(json);
+      calls.push({ tool, kind, step, args, bytes, ms: Math.round(ms), isError: !!result.isError, password: json.includes(PASSWORD) });
+      return { result, text: textOf(result), structured: result.structuredContent };
+    },
+    close: () => client.close(),
+  };
+}
+
+/** Compact JSON bytes of a tools/list answer's `tools` array. */
+export function toolsBytes(tools) {
+  return Buffer.byteLength(JSON.stringify(tools));
+}
+
+/**
+ * The lines of `text` from the first line matching `from` (a string or RegExp) on; all of it
+ * when `from` is absent or not found and `strict` is false.
+ * @param {string} text
+ * @param {string | RegExp | undefined} from
+ */
+export function after(text, from) {
+  if (!from) return text;
+  const lines = visible(text).split('\n');
+  const i = lines.findIndex((l) => (typeof from === 'string' ? l.includes(from) : from.test(l)));
+  return i < 0 ? '' : lines.slice(i).join('\n');
+}
+
+/** Totals of a recorded call list. */
+export function totals(calls) {
+  const by = Object.fromEntries(KINDS.map((k) => [k, 0]));
+  for (const c of calls) by[c.kind] += 1;
+  return {
+    calls: calls.length,
+    by_kind: by,
+    retries: by.retry,
+    result_bytes: calls.reduce((n, c) => n + c.bytes, 0),
+    errors: calls.filter((c) => c.isError).length,
+    password_results: calls.filter((c) => c.password).length,
+    password_evidence_results: calls.filter((c) => c.password && c.kind === 'evidence').length,
+  };
+}
