@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
-import { connect, visible } from './lib.mjs';
+import { connect, findRef } from './lib.mjs';
 import { holdsOrderError } from './flow.mjs';
 
 /**
@@ -55,7 +55,7 @@ export async function bskAdapter({ bsk, chromium }) {
       const until = attempt === 1 ? { for: 'text', text, ...(waitsForNew ? { new: true } : {}) } : { for: 'network_idle' };
       await call('retry', step, 'browser_inspect', { sessionId, action: 'wait', until, timeoutMs: 10_000 });
     },
-    ref: (tree, query) => findRef(tree, query),
+    ref: (tree, query) => findRef(tree, query, parseLine),
     async evidence({ executeOrder }) {
       const how = [];
       const s = executeOrder.structured ?? {};
@@ -69,12 +69,12 @@ export async function bskAdapter({ bsk, chromium }) {
         // The click's result names its operation and what it caused.
         requests = s.caused.requests;
         consoleEntries = s.caused.console ?? [];
-        how.push(`the click's result: operation ${s.operation?.id ?? '?'}, caused requests and console`);
-        link = "in the click's result";
+        how.push(`the click's result (operation ${s.operation?.qualified ?? s.operation?.id ?? '?'}: its caused requests and console)`);
+        if (requests.some(isOrderPost)) link = "in the click's result";
         if (requests.some(isPreflight)) linkedPreflight = "in the click's result";
       } else {
         // Today: find the click among the capture's operations, then read that operation.
-        const listed = await call('evidence', 'find failing request', 'browser_inspect', { sessionId, action: 'debug', debugAction: 'operations', limit: 100 });
+        const listed = await call('evidence', 'find failing request', 'browser_inspect', { sessionId, action: 'debug', debugAction: 'operations' });
         const ops = listed.structured?.items ?? [];
         const ref = clicked.get('execute order');
         const op = [...ops].reverse().find((o) => o.name === 'click' && (!ref || JSON.stringify(o.params ?? {}).includes(ref))) ?? [...ops].reverse().find((o) => o.name === 'click');
@@ -84,15 +84,17 @@ export async function bskAdapter({ bsk, chromium }) {
           requests = collect(detail.structured, (o) => typeof o.method === 'string' && typeof o.id === 'string');
           consoleEntries = collect(detail.structured, (o) => typeof o.level === 'string' && typeof o.text === 'string');
           how.push(`debug operation ${op.id} (its windows' requests)`);
-          if (requests.some(isFailingOrder)) link = `via debug operations + debug operation`;
+          if (requests.some(isOrderPost)) link = 'via debug operations + debug operation';
           if (requests.some(isPreflight)) linkedPreflight = 'via debug operation';
         }
       }
-      const failing = requests.find(isFailingOrder);
+      // The failed POST; one still unanswered when the action returned is read all the same.
+      const failing = requests.find(isFailingOrder) ?? requests.find(isOrderPost);
       let body = '';
       if (failing) {
         const read = await call('evidence', 'read response body', 'browser_inspect', { sessionId, action: 'debug', debugAction: 'request', id: failing.qualified ?? failing.id, part: 'response' });
         body = read.text + JSON.stringify(read.structured ?? {});
+        if (!isFailingOrder(failing)) failing.status = read.structured?.status ?? (holdsOrderError(body) ? 500 : undefined);
         how.push(`debug request ${failing.id} part response`);
       }
       let consoleFound = consoleEntries.some(isOrderConsoleError);
@@ -103,7 +105,7 @@ export async function bskAdapter({ bsk, chromium }) {
         how.push('debug console');
       }
       return {
-        request_found: !!failing,
+        request_found: !!failing && isFailingOrder(failing),
         body_found: holdsOrderError(body),
         console_error_found: consoleFound,
         console_in_action_result: consoleInAction,
@@ -122,10 +124,14 @@ export async function bskAdapter({ bsk, chromium }) {
   };
 }
 
+/** The order POST. */
+function isOrderPost(r) {
+  return r.method === 'POST' && /\/orders\b/.test(`${r.path ?? ''} ${r.url ?? ''}`);
+}
+
 /** The order POST that failed. */
 function isFailingOrder(r) {
-  const where = `${r.path ?? ''} ${r.url ?? ''}`;
-  return r.method === 'POST' && /\/orders\b/.test(where) && ((r.status ?? 0) >= 400 || !!r.failure);
+  return isOrderPost(r) && ((r.status ?? 0) >= 400 || !!r.failure);
 }
 
 /** The CORS preflight of the order POST. */
@@ -152,29 +158,13 @@ function collect(value, test, out = [], seen = new Set()) {
 }
 
 /**
- * The ref of the first element of `query.role` whose name matches `query.name` and value matches
- * `query.value`, at or after the first line holding `query.from`, in `observe`'s tree
- * (`role "name" … [@eN]`, a field's value after it).
- * @param {string} tree
- * @param {{ role: string, name?: RegExp, value?: RegExp, from?: string }} query
+ * One line of `observe`'s tree: `- role "name" [@eN] value="…" …`.
+ * @param {string} line
+ * @returns {import('./lib.mjs').Element | null}
  */
-export function findRef(tree, query) {
-  const lines = visible(tree).split('\n');
-  let start = 0;
-  if (query.from) {
-    start = lines.findIndex((l) => l.includes(query.from));
-    if (start < 0) return null;
-  }
-  for (const l of lines.slice(start)) {
-    const m = /^\s*-?\s*([a-z]+)(?: "((?:[^"\\]|\\.)*)")?(.*)$/.exec(l);
-    if (!m || m[1] !== query.role) continue;
-    const ref = /\[(@e\d+)\]/.exec(m[3])?.[1];
-    if (!ref) continue;
-    const name = (m[2] ?? '').replace(/\\"/g, '"');
-    const rest = m[3].replace(/\[[^\]]*\]/g, ' ');
-    if (query.name && !query.name.test(name)) continue;
-    if (query.value && !query.value.test(rest.replace(/\\"/g, '"'))) continue;
-    return ref;
-  }
-  return null;
+export function parseLine(line) {
+  const m = /^\s*- ([A-Za-z]+)(?: "((?:[^"\\]|\\.)*)")?(.*)$/.exec(line);
+  const ref = m && /\[(@e\d+)\]/.exec(m[3])?.[1];
+  if (!m || !ref) return null;
+  return { role: m[1], name: (m[2] ?? '').replace(/\\"/g, '"'), value: (/value="((?:[^"\\]|\\.)*)"/.exec(m[3])?.[1] ?? '').replace(/\\"/g, '"'), ref };
 }

@@ -88,16 +88,58 @@ export function toolsBytes(tools) {
 }
 
 /**
- * The lines of `text` from the first line matching `from` (a string or RegExp) on; all of it
- * when `from` is absent or not found and `strict` is false.
+ * The lines of `text` from the first line holding `from` (as a person reads it) on; empty when
+ * none does.
  * @param {string} text
- * @param {string | RegExp | undefined} from
+ * @param {string | undefined} from
  */
 export function after(text, from) {
   if (!from) return text;
-  const lines = visible(text).split('\n');
-  const i = lines.findIndex((l) => (typeof from === 'string' ? l.includes(from) : from.test(l)));
+  const lines = text.split('\n');
+  const i = lines.findIndex((l) => squash(l).includes(squash(from)));
   return i < 0 ? '' : lines.slice(i).join('\n');
+}
+
+/** Text with invisible characters and all whitespace removed: how two renderings are compared. */
+export function squash(text) {
+  return visible(text).replace(/\s+/g, '');
+}
+
+/**
+ * An element as one line of a tool's tree shows it.
+ * @typedef {{ role: string, name: string, value: string, ref: string }} Element
+ * @typedef {{ role: string, name?: string, value?: string, from?: string }} Query
+ */
+
+/**
+ * The first element of `query.role` whose name starts with `query.name` and whose value holds
+ * `query.value`, at or after the first line holding `query.from`. Text is compared as a person
+ * reads it (whitespace and invisible characters aside); `exact` says whether it also matched as
+ * written.
+ * @param {string} tree
+ * @param {Query} query
+ * @param {(line: string) => Element | null} parse
+ * @returns {{ ref: string, exact: boolean } | null}
+ */
+export function findRef(tree, query, parse) {
+  const lines = tree.split('\n');
+  let start = 0;
+  let exact = true;
+  if (query.from) {
+    const from = squash(query.from);
+    start = lines.findIndex((l) => squash(l).includes(from));
+    if (start < 0) return null;
+    exact &&= lines[start].includes(query.from);
+  }
+  for (const line of lines.slice(start)) {
+    const e = parse(line);
+    if (!e || e.role !== query.role) continue;
+    if (query.name !== undefined && !squash(e.name).startsWith(squash(query.name))) continue;
+    if (query.value !== undefined && !squash(e.value).includes(squash(query.value))) continue;
+    exact &&= (query.name === undefined || e.name.startsWith(query.name)) && (query.value === undefined || e.value.includes(query.value));
+    return { ref: e.ref, exact };
+  }
+  return null;
 }
 
 /** Totals of a recorded call list. */

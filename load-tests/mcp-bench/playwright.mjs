@@ -5,13 +5,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { connect, visible } from './lib.mjs';
+import { connect, findRef } from './lib.mjs';
 import { holdsOrderError } from './flow.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-
-/** One line of a Playwright aria snapshot: `- role "name" [attrs] [ref=eN]: value`. */
-const LINE = /^\s*- '?([a-z]+)(?: "((?:[^"\\]|\\.)*)")?(.*)$/;
 
 /**
  * @param {{ chromium: string }} options
@@ -41,7 +38,7 @@ export async function playwrightAdapter({ chromium }) {
     async wait(step, text) {
       await call('retry', step, 'browser_wait_for', { text, time: 5 });
     },
-    ref: (tree, query) => findRef(tree, query),
+    ref: (tree, query) => findRef(tree, query, parseLine),
     async evidence({ executeOrder }) {
       const how = [];
       const clickText = executeOrder.text;
@@ -75,28 +72,13 @@ export async function playwrightAdapter({ chromium }) {
 }
 
 /**
- * The ref of the first element of `query.role` whose name matches `query.name` and value matches
- * `query.value`, at or after the first line holding `query.from`.
- * @param {string} tree
- * @param {{ role: string, name?: RegExp, value?: RegExp, from?: string }} query
+ * One line of a Playwright aria snapshot: `- role "name" [attrs] [ref=eN]: value`.
+ * @param {string} line
+ * @returns {import('./lib.mjs').Element | null}
  */
-export function findRef(tree, query) {
-  const lines = visible(tree).split('\n');
-  let start = 0;
-  if (query.from) {
-    start = lines.findIndex((l) => l.includes(query.from));
-    if (start < 0) return null;
-  }
-  for (const l of lines.slice(start)) {
-    const m = LINE.exec(l);
-    if (!m || m[1] !== query.role) continue;
-    const ref = /\[ref=(e\d+)\]/.exec(m[3])?.[1];
-    if (!ref) continue;
-    const name = (m[2] ?? '').replace(/\\"/g, '"');
-    const value = (/\]: (.*)$/.exec(m[3])?.[1] ?? '').replace(/\\"/g, '"');
-    if (query.name && !query.name.test(name)) continue;
-    if (query.value && !query.value.test(value)) continue;
-    return ref;
-  }
-  return null;
+export function parseLine(line) {
+  const m = /^\s*- '?([a-z]+)(?: "((?:[^"\\]|\\.)*)")?(.*)$/.exec(line);
+  const ref = m && /\[ref=(e\d+)\]/.exec(m[3])?.[1];
+  if (!m || !ref) return null;
+  return { role: m[1], name: (m[2] ?? '').replace(/\\"/g, '"'), value: (/\]: (.*)$/.exec(m[3])?.[1] ?? '').replace(/\\"/g, '"'), ref };
 }

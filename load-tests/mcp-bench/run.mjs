@@ -147,7 +147,7 @@ function summarize(list) {
     console_in_action_result: all((r) => r.evidence.console_in_action_result),
     password_results: stat((r) => r.password_results),
     password_evidence_results: stat((r) => r.password_evidence_results),
-    invisible_steps: [...new Set(ok.flatMap((r) => r.invisible_steps))],
+    inexact_steps: [...new Set(ok.flatMap((r) => r.inexact_steps))],
     how: first?.evidence.how ?? [],
   };
 }
@@ -193,8 +193,8 @@ function markdown(r) {
   ];
   const notes = [];
   for (const c of cols) {
-    const inv = s[c].invisible_steps;
-    if (inv?.length) notes.push(`- ${head[c]}: the expected text matched only with invisible characters removed after: ${inv.join(', ')}.`);
+    const inv = s[c].inexact_steps;
+    if (inv?.length) notes.push(`- ${head[c]}: a name the agent looked for (e.g. \`POST /auth/login\`) matched only as a person reads it (spaces or invisible characters inside it) at: ${inv.join(', ')}.`);
     if (s[c].how?.length) notes.push(`- ${head[c]} found the failing request by: ${s[c].how.join('; ')}.`);
   }
   for (const c of cols) {
