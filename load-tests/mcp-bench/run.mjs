@@ -9,7 +9,9 @@
 // Writes DIR/report.json (every call with its kind, bytes and time) and DIR/report.md (the
 // table), DIR defaulting to ./out.
 
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -92,7 +94,9 @@ const report = {
   date: new Date().toISOString(),
   command: `node load-tests/mcp-bench/run.mjs${opts.runs !== '3' ? ` --runs ${opts.runs}` : ''}`,
   bsk_binary: path.relative(repo, bskBin),
+  bsk_commit: gitHead(),
   node: process.version,
+  load_average_at_end: os.loadavg().map((n) => Number(n.toFixed(1))),
   runs,
   summary: Object.fromEntries(tools.map((t) => [t, summarize(results[t])])),
   inspector,
@@ -107,6 +111,17 @@ const failed = tools.filter((t) => results[t].some((r) => r.failed));
 if (failed.length) {
   console.error(`\nthe flow failed for: ${failed.join(', ')} (see report.json)`);
   process.exitCode = 1;
+}
+
+/** The repo's commit, with `+changes` when its tracked files differ from it. */
+function gitHead() {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repo, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: repo, encoding: 'utf8' }).trim();
+    return dirty ? `${head}+changes` : head;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The environment `bsk mcp` gets for the Inspector's check: a state dir of its own. */
@@ -149,7 +164,26 @@ function summarize(list) {
     password_evidence_results: stat((r) => r.password_evidence_results),
     inexact_steps: [...new Set(ok.flatMap((r) => r.inexact_steps))],
     how: first?.evidence.how ?? [],
+    retries_where: retriesWhere(ok),
   };
+}
+
+/** What the retries were, over all runs: `step: call` with how often, and what a failed one said. */
+function retriesWhere(ok) {
+  /** @type {Map<string, { count: number, errors: number, max_ms: number }>} */
+  const where = new Map();
+  for (const r of ok) {
+    for (const c of r.calls_made.filter((x) => x.kind === 'retry')) {
+      const what = c.args.until ? `wait ${JSON.stringify(c.args.until)}` : c.args.action ?? c.tool;
+      const key = `${c.step}: ${c.tool === 'browser_inspect' ? '' : `${c.tool} `}${what}`;
+      const w = where.get(key) ?? { count: 0, errors: 0, max_ms: 0 };
+      w.count += 1;
+      w.errors += c.isError ? 1 : 0;
+      w.max_ms = Math.max(w.max_ms, c.ms);
+      where.set(key, w);
+    }
+  }
+  return [...where].map(([what, w]) => ({ what, ...w }));
 }
 
 /** The side-by-side table. */
@@ -196,6 +230,8 @@ function markdown(r) {
     const inv = s[c].inexact_steps;
     if (inv?.length) notes.push(`- ${head[c]}: a name the agent looked for (e.g. \`POST /auth/login\`) matched only as a person reads it (spaces or invisible characters inside it) at: ${inv.join(', ')}.`);
     if (s[c].how?.length) notes.push(`- ${head[c]} found the failing request by: ${s[c].how.join('; ')}.`);
+    const rw = s[c].retries_where ?? [];
+    if (rw.length) notes.push(`- ${head[c]}'s retries over ${s[c].runs_ok} runs: ${rw.map((w) => `${w.what} × ${w.count}${w.errors ? ` (${w.errors} failed, up to ${(w.max_ms / 1000).toFixed(1)} s)` : ''}`).join('; ')}.`);
   }
   for (const c of cols) {
     const x = r.inspector[c];
@@ -204,5 +240,6 @@ function markdown(r) {
       for (const g of x.by_rule) notes.push(`  - ${g.count} × ${g.severity} \`${g.rule}\` (e.g. ${g.examples.join('; ')})`);
     }
   }
-  return `${lines.join('\n')}\n${notes.length ? `\n${notes.join('\n')}\n` : ''}`;
+  const about = `${r.date.slice(0, 16).replace('T', ' ')} UTC; bsk ${r.bsk_commit ?? ''} (${r.bsk_binary}); ${os.cpus().length} cores, load average ${r.load_average_at_end.join(' ')} at the end.`;
+  return `${about}\n\n${lines.join('\n')}\n${notes.length ? `\n${notes.join('\n')}\n` : ''}`;
 }
