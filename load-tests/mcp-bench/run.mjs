@@ -113,11 +113,12 @@ if (failed.length) {
   process.exitCode = 1;
 }
 
-/** The repo's commit, with `+changes` when its tracked files differ from it. */
+/** The last commit of bsk's source (the Rust crates), with `+changes` when they differ from it. */
 function gitHead() {
+  const source = ['runtime', 'actors', 'schema', 'Cargo.toml', 'Cargo.lock'];
   try {
-    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repo, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: repo, encoding: 'utf8' }).trim();
+    const head = execFileSync('git', ['log', '-1', '--format=%h', '--', ...source], { cwd: repo, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', ...source], { cwd: repo, encoding: 'utf8' }).trim();
     return dirty ? `${head}+changes` : head;
   } catch {
     return undefined;
@@ -240,6 +241,6 @@ function markdown(r) {
       for (const g of x.by_rule) notes.push(`  - ${g.count} × ${g.severity} \`${g.rule}\` (e.g. ${g.examples.join('; ')})`);
     }
   }
-  const about = `${r.date.slice(0, 16).replace('T', ' ')} UTC; bsk ${r.bsk_commit ?? ''} (${r.bsk_binary}); ${os.cpus().length} cores, load average ${r.load_average_at_end.join(' ')} at the end.`;
+  const about = `${r.date.slice(0, 16).replace('T', ' ')} UTC; bsk source ${r.bsk_commit ?? '?'} (${r.bsk_binary}); ${os.cpus().length} cores, load average ${r.load_average_at_end.join(' ')} at the end.`;
   return `${about}\n\n${lines.join('\n')}\n${notes.length ? `\n${notes.join('\n')}\n` : ''}`;
 }
