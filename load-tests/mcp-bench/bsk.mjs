@@ -25,7 +25,7 @@ export async function bskAdapter({ bsk, chromium }) {
   const inspect = session.tools.find((t) => t.name === 'browser_inspect');
   const untilSchema = JSON.stringify(inspect?.inputSchema ?? {});
   /** Whether `wait` takes `new: true` (text that is new since the last action). */
-  const waitsForNew = /"new"/.test(untilSchema);
+  const waitsForNew = /"new":\{/.test(untilSchema);
   let sessionId = '';
   /** The ref of the last click, to find its operation in `debug operations`. */
   const clicked = new Map();

@@ -82,9 +82,15 @@ const inspector = {};
 if (!opts['no-inspector']) {
   for (const name of tools) {
     process.stderr.write(`MCP Inspector --strict: ${name}… `);
-    inspector[name] = name === 'bsk'
-      ? await inspectorCheck({ command: bskBin, args: ['mcp'], env: bskInspectorEnv() })
-      : await inspectorCheck({ command: process.execPath, args: [path.join(here, 'node_modules/@playwright/mcp/cli.js'), '--headless', '--isolated'] });
+    if (name === 'bsk') {
+      const home = fs.mkdtempSync(path.join(os.tmpdir(), 'bsk-mcp-bench-home-'));
+      const env = { BSK_HOME: home, BSK_DAEMON_IDLE_SECS: '30' };
+      inspector[name] = await inspectorCheck({ command: bskBin, args: ['mcp'], env });
+      try { execFileSync(bskBin, ['daemon', 'stop'], { env: { ...process.env, ...env }, stdio: 'ignore', timeout: 20_000 }); } catch { /* none started */ }
+      fs.rmSync(home, { recursive: true, force: true });
+    } else {
+      inspector[name] = await inspectorCheck({ command: process.execPath, args: [path.join(here, 'node_modules/@playwright/mcp/cli.js'), '--headless', '--isolated'] });
+    }
     const r = inspector[name];
     process.stderr.write(r.ran ? `${r.errors} errors, ${r.warnings} warnings\n` : `did not run: ${r.reason}\n`);
   }
@@ -123,12 +129,6 @@ function gitHead() {
   } catch {
     return undefined;
   }
-}
-
-/** The environment `bsk mcp` gets for the Inspector's check: a state dir of its own. */
-function bskInspectorEnv() {
-  const home = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'bsk-mcp-bench-home-'));
-  return { BSK_HOME: home, BSK_DAEMON_IDLE_SECS: '30' };
 }
 
 /** Medians and ranges over a tool's successful runs. */
