@@ -145,10 +145,15 @@ export function findRef(tree, query, parse) {
 /** Totals of a recorded call list. */
 export function totals(calls) {
   const by = Object.fromEntries(KINDS.map((k) => [k, 0]));
-  for (const c of calls) by[c.kind] += 1;
+  const bytes = Object.fromEntries(KINDS.map((k) => [k, 0]));
+  for (const c of calls) {
+    by[c.kind] += 1;
+    bytes[c.kind] += c.bytes;
+  }
   return {
     calls: calls.length,
     by_kind: by,
+    bytes_by_kind: bytes,
     retries: by.retry,
     result_bytes: calls.reduce((n, c) => n + c.bytes, 0),
     errors: calls.filter((c) => c.isError).length,
