@@ -23,9 +23,11 @@ export async function bskAdapter({ bsk, chromium }) {
   const version = session.client.getServerVersion()?.version ?? '';
   const call = session.call;
   const inspect = session.tools.find((t) => t.name === 'browser_inspect');
-  const untilSchema = JSON.stringify(inspect?.inputSchema ?? {});
+  const inspectProps = inspect?.inputSchema?.properties ?? {};
+  /** Whether `wait` takes its condition as `until: {for, …}` (older builds) or as flat arguments. */
+  const waitsWithUntil = 'until' in inspectProps;
   /** Whether `wait` takes `new: true` (text that is new since the last action). */
-  const waitsForNew = /"new":\{/.test(untilSchema);
+  const waitsForNew = 'new' in inspectProps || /"new":\{/.test(JSON.stringify(inspectProps.until ?? {}));
   let sessionId = '';
   /** The ref of the last click, to find its operation in `debug operations`. */
   const clicked = new Map();
@@ -52,8 +54,11 @@ export async function bskAdapter({ bsk, chromium }) {
     async wait(step, text, attempt) {
       // First what the agent means (the text to appear, new since the action where the build
       // can tell); when that held at once yet the page still lacks it, the network going idle.
-      const until = attempt === 1 ? { for: 'text', text, ...(waitsForNew ? { new: true } : {}) } : { for: 'network_idle' };
-      await call('retry', step, 'browser_inspect', { sessionId, action: 'wait', until, timeoutMs: 10_000 });
+      const fresh = waitsForNew ? { new: true } : {};
+      const condition = waitsWithUntil
+        ? { until: attempt === 1 ? { for: 'text', text, ...fresh } : { for: 'network_idle' } }
+        : attempt === 1 ? { text, ...fresh } : { networkIdle: true };
+      await call('retry', step, 'browser_inspect', { sessionId, action: 'wait', ...condition, timeoutMs: 10_000 });
     },
     ref: (tree, query) => findRef(tree, query, parseLine),
     async evidence({ executeOrder }) {

@@ -100,7 +100,7 @@ const report = {
   date: new Date().toISOString(),
   command: `node load-tests/mcp-bench/run.mjs${opts.runs !== '3' ? ` --runs ${opts.runs}` : ''}`,
   bsk_binary: path.relative(repo, bskBin),
-  bsk_commit: gitHead(),
+  bsk_commit: path.relative(repo, bskBin).startsWith('..') ? undefined : gitHead(),
   node: process.version,
   load_average_at_end: os.loadavg().map((n) => Number(n.toFixed(1))),
   runs,
@@ -178,7 +178,8 @@ function retriesWhere(ok) {
   const where = new Map();
   for (const r of ok) {
     for (const c of r.calls_made.filter((x) => x.kind === 'retry')) {
-      const what = c.args.until ? `wait ${JSON.stringify(c.args.until)}` : c.args.action ?? c.tool;
+      const { sessionId: _s, action, timeoutMs: _t, ...rest } = c.args;
+      const what = action === 'wait' ? `wait ${JSON.stringify(rest.until ?? rest)}` : action ?? c.tool;
       const key = `${c.step}: ${c.tool === 'browser_inspect' ? '' : `${c.tool} `}${what}`;
       const w = where.get(key) ?? { count: 0, errors: 0, max_ms: 0 };
       w.count += 1;
@@ -245,6 +246,6 @@ function markdown(r) {
       for (const g of x.by_rule) notes.push(`  - ${g.count} × ${g.severity} \`${g.rule}\` (e.g. ${g.examples.join('; ')})`);
     }
   }
-  const about = `${r.date.slice(0, 16).replace('T', ' ')} UTC; bsk source ${r.bsk_commit ?? '?'} (${r.bsk_binary}); ${os.cpus().length} cores, load average ${r.load_average_at_end.join(' ')} at the end.`;
+  const about = `${r.date.slice(0, 16).replace('T', ' ')} UTC; bsk source ${r.bsk_commit ?? 'unknown (a binary outside this checkout)'} (${r.bsk_binary}); ${os.cpus().length} cores, load average ${r.load_average_at_end.join(' ')} at the end.`;
   return `${about}\n\n${lines.join('\n')}\n${notes.length ? `\n${notes.join('\n')}\n` : ''}`;
 }
