@@ -237,7 +237,7 @@ function markdown(r) {
     if (inv?.length) notes.push(`- ${head[c]}: a name the agent looked for (e.g. \`POST /auth/login\`) matched only as a person reads it (spaces or invisible characters inside it) at: ${inv.join(', ')}.`);
     if (s[c].how?.length) notes.push(`- ${head[c]} found the failing request by: ${s[c].how.join('; ')}.`);
     const rw = s[c].retries_where ?? [];
-    if (rw.length) notes.push(`- ${head[c]}'s retries over ${s[c].runs_ok} runs: ${rw.map((w) => `${w.what} × ${w.count}${w.errors ? ` (${w.errors} failed, up to ${(w.max_ms / 1000).toFixed(1)} s)` : ''}`).join('; ')}.`);
+    if (rw.length) notes.push(`- ${head[c]}'s retries over ${s[c].runs_ok} run${s[c].runs_ok === 1 ? "" : "s"}: ${rw.map((w) => `${w.what} × ${w.count}${w.errors ? ` (${w.errors} failed, up to ${(w.max_ms / 1000).toFixed(1)} s)` : ''}`).join('; ')}.`);
   }
   for (const c of cols) {
     const x = r.inspector[c];
