@@ -11,25 +11,18 @@ import { PASSWORD } from './app.mjs';
  * - `action`: one of the flow's actions (navigate, click, fill);
  * - `look`: the one read of the page an action's result did not show (its tree, for the next
  *   ref or the expected change);
- * - `retry`: anything past that because the expected thing was not there yet: another look, a
- *   wait, a read of what the action recorded because its result did not name it;
- * - `evidence`: a read of the recorded evidence (requests, a body, console).
+ * - `retry`: anything past that because the expected thing was not there yet: a wait, another
+ *   look;
+ * - `evidence`: a read of the recorded evidence (operations, requests, a body, console).
  */
 export const KINDS = ['setup', 'action', 'look', 'retry', 'evidence'];
 
 /** Zero-width and bidi control characters, which a person reading the page does not see. */
-const INVISIBLE_CLASS = '[\\u200b-\\u200f\\u2060-\\u2064\\u202a-\\u202e\\u2066-\\u2069\\ufeff]';
-const INVISIBLE = new RegExp(INVISIBLE_CLASS, 'g');
-const ANY_INVISIBLE = new RegExp(INVISIBLE_CLASS);
+const INVISIBLE = /[\u200b-\u200f\u2060-\u2064\u202a-\u202e\u2066-\u2069\ufeff]/g;
 
 /** Text as a person reads it: invisible characters removed. */
 export function visible(text) {
   return text.replace(INVISIBLE, '');
-}
-
-/** Whether `text` holds invisible characters. */
-export function hasInvisible(text) {
-  return ANY_INVISIBLE.test(text);
 }
 
 /** The concatenated text blocks of a CallToolResult. */
