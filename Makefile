@@ -4,7 +4,7 @@
 CARGO ?= cargo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test deps test-deps build bench
+.PHONY: demo test deps test-deps build bench bench-mcp
 
 demo: deps build
 	./scripts/demo.sh
@@ -27,6 +27,19 @@ bench: deps
 	@[ -d load-tests/playwright/node_modules/playwright-core ] && [ -d load-tests/playwright/node_modules/chrome-devtools-mcp ] || \
 		(cd load-tests/playwright && npm ci --no-audit --no-fund)
 	./target/release/bsk-load --bsk target/release/bsk --out load-tests/out $(BENCH_ARGS)
+
+# The MCP benchmark behind docs/mcp.md ("Measured against Playwright's MCP server"): a release
+# bsk, the bench's pinned npm packages (Swagger UI, Express, @playwright/mcp, the MCP Inspector and
+# the Node 22 it needs; no browser download), then one agent flow through `bsk mcp` and through
+# Playwright's MCP server, three runs each, and the Inspector's --strict check of both.
+# Tables: load-tests/mcp-bench/out/report.md; data: load-tests/mcp-bench/out/report.json.
+# BENCH_MCP_ARGS passes options, e.g. `make bench-mcp BENCH_MCP_ARGS="--runs 1"`.
+bench-mcp: deps load-tests/mcp-bench/node_modules/.package-lock.json
+	$(CARGO) build --release -p bsk-runtime --bin bsk
+	node load-tests/mcp-bench/run.mjs --bsk target/release/bsk $(BENCH_MCP_ARGS)
+
+load-tests/mcp-bench/node_modules/.package-lock.json: load-tests/mcp-bench/package-lock.json
+	cd load-tests/mcp-bench && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
 
 # Chromium (the embedded default browser) and the build tools, if missing.
 deps:
