@@ -4,6 +4,7 @@
 
 import { badge, h } from './dom.js';
 import { count, offset, timeOfDay } from './format.js';
+import { marked } from './search-view.js';
 
 /** The sources in the contract's order, with what each means. */
 const SOURCES = /** @type {const} */ ([
@@ -54,7 +55,10 @@ export function consoleEntry(ctx, entry, inline) {
     ? `${entry.url}${entry.line !== undefined ? `:${entry.line + 1}` : ''}${entry.column !== undefined ? `:${entry.column + 1}` : ''}`
     : entry.line !== undefined ? `no source URL, line ${entry.line + 1}${entry.column !== undefined ? `:${entry.column + 1}` : ''}` : 'no source URL';
   const level = String(entry.level ?? 'log');
-  return h('li', { class: `log level-${level.replace(/[^a-z]/gi, '')}` },
+  // In the console section each entry is a place a link can open (`&entry=`), with a search's
+  // matches marked.
+  const targeted = !inline && ctx.route.entry === entry.id;
+  return h('li', { class: `log level-${level.replace(/[^a-z]/gi, '')}`, id: inline ? null : `entry-${entry.id}`, 'data-entry': entry.id },
     h('div', { class: 'log-head' },
       h('span', { class: 'log-time', title: timeOfDay(entry.at) }, offset(entry.at, ctx.start)),
       badge(level, `level-${level}`),
@@ -62,5 +66,5 @@ export function consoleEntry(ctx, entry, inline) {
       // `console` is the usual kind and `browser` repeats the source; the rest say something.
       entry.kind && entry.kind !== 'console' && entry.kind !== entry.source ? h('span', { class: 'log-kind' }, entry.kind) : null,
       h('span', { class: 'log-where' }, where)),
-    h('pre', { class: 'log-text' }, entry.text));
+    h('pre', { class: 'log-text' }, targeted && ctx.route.q ? marked(entry.text, ctx.route.q) : entry.text));
 }

@@ -10,13 +10,20 @@
 //   #run=<id>&op=<operation id>              its timeline, at one operation
 //   #run=<id>&view=console&source=website    its console, one source
 //   #run=<id>&view=pages                     its page context
+//   #run=<id>&view=console&entry=<id>        its console, at one entry
+//   #run=<id>&view=search&q=<text>           what a search inside the record found
+//   #run=<id>&q=<text>                       the same (a link a person or bsk writes)
+//   #run=<id>&view=requests&request=<id>&q=<text>&part=<part>   a request at a search match
 
 /** The sections of a record, in tab order. */
-export const VIEWS = /** @type {const} */ (['timeline', 'requests', 'summary', 'console', 'pages']);
+export const VIEWS = /** @type {const} */ (['timeline', 'requests', 'summary', 'console', 'pages', 'search']);
 
 /**
  * @typedef {typeof VIEWS[number]} View
- * @typedef {{ run: string | null, view: View, request: string | null, filter: string, source: string | null, op: string | null }} Route
+ * @typedef {{
+ *   run: string | null, view: View, request: string | null, filter: string, source: string | null,
+ *   op: string | null, entry: string | null, q: string, part: string | null, route: string | null,
+ * }} Route
  */
 
 /**
@@ -26,13 +33,19 @@ export const VIEWS = /** @type {const} */ (['timeline', 'requests', 'summary', '
 export function parseRoute(hash) {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const view = /** @type {View} */ (params.get('view'));
+  const q = params.get('q') ?? '';
   return {
     run: params.get('run') || null,
-    view: VIEWS.includes(view) ? view : 'timeline',
+    // A search link with no view lands on what it found.
+    view: VIEWS.includes(view) ? view : q ? 'search' : 'timeline',
     request: params.get('request') || null,
     filter: params.get('filter') ?? '',
     source: params.get('source') || null,
     op: params.get('op') || null,
+    entry: params.get('entry') || null,
+    q,
+    part: params.get('part') || null,
+    route: params.get('route') || null,
   };
 }
 
@@ -48,6 +61,10 @@ export function hashOf(route) {
   if (route.filter) params.set('filter', route.filter);
   if (route.source) params.set('source', route.source);
   if (route.op) params.set('op', route.op);
+  if (route.entry) params.set('entry', route.entry);
+  if (route.route) params.set('route', route.route);
+  if (route.q) params.set('q', route.q);
+  if (route.part) params.set('part', route.part);
   // URLSearchParams writes a space as "+"; %20 reads the same and survives copy and paste.
   return `#${params.toString().replaceAll('+', '%20')}`;
 }
