@@ -3,7 +3,8 @@
 // record's capture is active. Reads history from IndexedDB; never fetches anything.
 
 import { CHANGES_CHANNEL, HEARTBEAT_STALE_MS } from '../lib/constants.js';
-import { DEFAULT_PREFERENCES, History } from '../lib/history.js';
+import { History } from '../lib/history.js';
+import { DEFAULT_AUTOMATION, readPreferences } from '../lib/preferences.js';
 import { h, replace } from './dom.js';
 import { HistoryView } from './history-view.js';
 import { RecordView } from './record-view.js';
@@ -33,7 +34,7 @@ async function start() {
   }
   // The person's folding default (set in the popup), read once: each record view starts from
   // it, and its own toggle still changes that view.
-  const preferences = await history.preferences().catch(() => DEFAULT_PREFERENCES);
+  const preferences = await readPreferences().catch(() => DEFAULT_AUTOMATION);
 
   const show = () => {
     const route = parseRoute(location.hash);
@@ -43,7 +44,7 @@ async function start() {
         return;
       }
       current?.dispose();
-      current = new RecordView(root, history, route, { showFolded: !preferences.fold_static });
+      current = new RecordView(root, history, route, { showFolded: !preferences.foldStatic });
     } else {
       if (current instanceof HistoryView) return;
       current?.dispose();
