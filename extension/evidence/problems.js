@@ -32,20 +32,34 @@ export function consoleProblem(c) {
 }
 
 /**
+ * @typedef {{ kind: 'failed' | 'status' | 'exception' | 'error', at: number, item: any, echoes: any[] }} Problem
+ *   `echoes`: the browser's own console errors about this request ("Failed to load resource"
+ *   with its URL), listed with it rather than again on their own
+ */
+
+/**
  * Every problem of a record, in time order.
  * @param {import('../lib/record.js').ExportDocument} doc
- * @returns {{ kind: 'failed' | 'status' | 'exception' | 'error', at: number, item: any }[]}
+ * @returns {Problem[]}
  */
 export function problemsOf(doc) {
-  /** @type {{ kind: 'failed' | 'status' | 'exception' | 'error', at: number, item: any }[]} */
+  /** @type {Problem[]} */
   const out = [];
+  /** @type {Map<string, Problem>} the request problems by URL, the browser's errors name it */
+  const byUrl = new Map();
   for (const r of doc.requests ?? []) {
     const kind = requestProblem(r);
-    if (kind) out.push({ kind, at: r.started_at, item: r });
+    if (!kind) continue;
+    const problem = { kind, at: r.started_at, item: r, echoes: [] };
+    out.push(problem);
+    if (typeof r.url === 'string') byUrl.set(r.url, problem);
   }
   for (const c of doc.console ?? []) {
     const kind = consoleProblem(c);
-    if (kind) out.push({ kind, at: c.at, item: c });
+    if (!kind) continue;
+    const about = c.source === 'browser' && c.kind !== 'exception' && typeof c.url === 'string' ? byUrl.get(c.url) : undefined;
+    if (about) about.echoes.push(c);
+    else out.push({ kind, at: c.at, item: c, echoes: [] });
   }
   return out.sort((a, b) => a.at - b.at);
 }
@@ -83,7 +97,7 @@ export function problemsView(ctx) {
     return h('section', { class: 'problems problems-none', 'aria-labelledby': 'problems-title' }, head,
       h('p', { class: 'muted small' }, 'No failed request, 4xx/5xx response, console error or uncaught exception was retained. A response can still describe a failure in its body: see the previews beside requests.'));
   }
-  const row = (/** @type {ReturnType<typeof problemsOf>[number]} */ p) => h('li', null, problemLink(ctx, p));
+  const row = (/** @type {Problem} */ p) => h('li', null, problemLink(ctx, p));
   const first = problems.slice(0, PROBLEMS_SHOWN);
   const rest = problems.slice(PROBLEMS_SHOWN);
   return h('section', { class: 'problems', 'aria-labelledby': 'problems-title' }, head,
@@ -96,7 +110,7 @@ export function problemsView(ctx) {
 /**
  * One problem: what it is in a word, what it concerns, when; the row opens its place.
  * @param {import('./record-view.js').Ctx} ctx
- * @param {ReturnType<typeof problemsOf>[number]} p
+ * @param {Problem} p
  */
 function problemLink(ctx, p) {
   const when = h('span', { class: 'problem-time' }, offset(p.at, ctx.start));
@@ -106,7 +120,8 @@ function problemLink(ctx, p) {
     const what = p.kind === 'failed' ? `failed${r.failure ? `: ${r.failure}` : ''}` : `${r.status}${r.status_text ? ` ${r.status_text}` : ''}`;
     return h('a', { class: 'problem row-link', href: ctx.href({ view: 'requests', request: r.id }), 'data-problem': r.id, title: r.url },
       h('span', { class: `problem-kind problem-${p.kind}` }, p.kind === 'failed' ? 'Failed' : 'HTTP'),
-      h('span', { class: 'problem-what' }, h('code', null, `${r.method} ${path || r.url}`), ' ', h('span', { class: 'problem-detail' }, what)),
+      h('span', { class: 'problem-what' }, h('code', null, `${r.method} ${path || r.url}`), ' ', h('span', { class: 'problem-detail' }, what),
+        p.echoes.length ? h('span', { class: 'problem-echo', title: p.echoes.map((c) => c.text).join('\n') }, ` · and ${p.echoes.length === 1 ? 'a browser console error' : `${p.echoes.length} browser console errors`}`) : null),
       when);
   }
   const c = p.item;

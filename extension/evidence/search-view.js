@@ -32,7 +32,7 @@ export function searchBox(ctx) {
     type: 'search', id: 'record-search', value: ctx.route.q, autocomplete: 'off', spellcheck: 'false',
     placeholder: 'Text in bodies, headers, URLs, console or page text', 'aria-describedby': 'record-search-help',
   });
-  const form = h('form', { class: 'record-search', role: 'search', 'aria-label': 'Search this record' },
+  const form = h('form', { class: 'record-search', role: 'search' },
     h('label', { for: 'record-search', class: 'search-label' }, 'Search this record'),
     h('div', { class: 'search-line' }, input, h('button', { type: 'submit' }, 'Search')),
     h('p', { class: 'visually-hidden', id: 'record-search-help' }, 'Finds text anywhere the capture holds it; a hit opens the request or entry at the match.'));
