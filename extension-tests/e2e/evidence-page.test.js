@@ -629,6 +629,59 @@ describe('evidence page', () => {
     await page.close();
   });
 
+  test('with a filter on and nothing folded, no "Show 0 static requests" button shows', async () => {
+    const page = await open(`${runHash(saveFails.run.run_id)}&view=requests`);
+    await page.locator('ul.requests > li').first().waitFor();
+    // The favicon is folded: the toggle offers it.
+    await page.getByRole('button', { name: 'Show 1 static request' }).waitFor();
+    await page.locator('#request-filter').fill('api');
+    await page.waitForFunction(() => document.querySelectorAll('ul.requests > li').length === 2);
+    // Hidden means gone: `button { display: inline-flex }` must not show it again.
+    const toggle = page.locator('button.fold-toggle');
+    assert.equal(await toggle.getAttribute('hidden'), '');
+    assert.equal(await toggle.isVisible(), false, `the toggle shows: “${await toggle.innerText()}”`);
+    assert.equal(await page.getByRole('button', { name: /Show 0/ }).count(), 0);
+    await page.close();
+  });
+
+  test('a record names every page it visited, manual inputs in words, and a stop from the popup', async () => {
+    const doc = rebased(fixture('save-fails.json'), NOW - 3 * MINUTE, { run_id: 'manual-5', name: 'Manual flow', stop_reason: { kind: 'stopped_from_extension' } });
+    const base = 'http://127.0.0.1:18123';
+    const first = doc.pages[0];
+    doc.pages = ['/demo', '/demo', '/settings', '/checkout?step=2'].map((path, i) => ({ ...first, id: `p${i + 1}`, url: `${base}${path}`, at: first.at + i * 1000 }));
+    const template = doc.operations[4];
+    doc.operations.push(
+      { ...template, id: 'o7', source: 'manual', name: 'click', params: { target: { tag: 'button', id: 'save', name: 'save', text: 'Save profile' } }, started_at: template.started_at + 3000, ended_at: template.started_at + 3000 },
+      { ...template, id: 'o8', source: 'manual', name: 'type', params: { field: 'email', form: 'profile', kind: 'email', value: 'ada@example.com', omitted: false }, started_at: template.started_at + 4000, ended_at: template.started_at + 4300 },
+    );
+    await seed(worker, doc);
+    const page = await open(runHash('manual-5'));
+    await page.getByRole('heading', { level: 1, name: 'Manual flow' }).waitFor();
+    const header = await textOf(page.locator('.record-head'));
+    // Every page visited, in order; a reload once.
+    assert.match(header, /3 pages visited/);
+    assert.deepEqual(await page.locator('.page-urls li').allInnerTexts(), [`${base}/demo`, `${base}/settings`, `${base}/checkout?step=2`]);
+    // Stopped from the popup, in those words.
+    assert.match(header, /stopped from the extension’s popup/);
+    assert.doesNotMatch(header, /bsk debug stop/);
+    const click = page.locator('#op-o7');
+    assert.match(await click.locator('.params').innerText(), /target\s+button#save name="save" “Save profile”/);
+    assert.doesNotMatch(await click.innerText(), /"tag"|\{/);
+    const type = await page.locator('#op-o8 .params').innerText();
+    assert.match(type, /field\s+email/);
+    assert.doesNotMatch(type, /omitted/);
+    // The history list shows the pages too: every one when history's metadata lists them,
+    // else the first and how many loads followed.
+    await page.goto(evidenceUrl());
+    const row = page.locator('li.record', { hasText: 'Manual flow' });
+    await row.waitFor();
+    const rowText = await row.innerText();
+    assert.ok(rowText.includes(`${base}/demo`), rowText);
+    assert.ok(rowText.includes(`${base}/checkout?step=2`) || /and 3 later page loads/.test(rowText), rowText);
+    assert.match(rowText, /stopped from the extension’s popup/);
+    await page.close();
+  });
+
   test('screenshots, light and dark, wide and narrow', async () => {
     const dir = artifactsDir();
     const views = [
@@ -647,7 +700,7 @@ describe('evidence page', () => {
     const page = await open();
     for (const scheme of /** @type {const} */ (['light', 'dark'])) {
       await page.emulateMedia({ colorScheme: scheme });
-      for (const [width, height] of [[1280, 900], [420, 900]]) {
+      for (const [width, height] of [[1280, 900], [400, 900]]) {
         await page.setViewportSize({ width, height });
         for (const [name, hash] of views) {
           await page.goto(`${evidenceUrl()}${hash}`);
