@@ -127,9 +127,15 @@ function problemLink(ctx, p) {
   const c = p.item;
   return h('a', { class: 'problem row-link', href: ctx.href({ view: 'console', entry: c.id }), 'data-problem': c.id },
     h('span', { class: `problem-kind problem-${p.kind}` }, p.kind === 'exception' ? 'Exception' : 'Console'),
-    h('span', { class: 'problem-what' }, h('span', { class: 'problem-text' }, firstLine(c.text)), ' ', h('span', { class: 'problem-detail' }, c.source)),
+    h('span', { class: 'problem-what' }, h('span', { class: 'problem-text' }, firstLine(c.text)), ' ',
+      h('span', { class: 'problem-detail' }, `· ${SOURCE_WORDS[c.source] ?? c.source}`)),
     when);
 }
+
+/** Who wrote a console entry, as the Problems part says it. */
+const SOURCE_WORDS = /** @type {Record<string, string>} */ ({
+  website: 'from the website', extension: 'from an extension', browser: 'from the browser', unknown: 'no source URL',
+});
 
 /** The first line of a text, for one-line lists. */
 export function firstLine(/** @type {string} */ text) {

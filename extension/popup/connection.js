@@ -5,8 +5,9 @@
 // extension's service worker and asks again (the daemon finds it on its next heartbeat).
 // Also a storage error, when history could not save.
 
-import { h, replace } from '../evidence/dom.js';
+import { focusState, h, replace, restoreFocus } from '../evidence/dom.js';
 import { dateTime, plural } from '../evidence/format.js';
+import { reveal } from './preferences.js';
 import { clause, prose } from './prose.js';
 
 /** @typedef {import('./link.js').LinkStatus} LinkStatus */
@@ -17,6 +18,18 @@ import { clause, prose } from './prose.js';
  * @param {() => void} reconnect
  */
 export function renderConnection(places, status, reconnect) {
+  // Redrawn on every read of the link (every 2 s): focus stays where it was.
+  const focus = focusState();
+  draw(places, status, reconnect);
+  restoreFocus(places.connection, focus);
+}
+
+/**
+ * @param {{ connection: HTMLElement, storage: HTMLElement, version: HTMLElement }} places
+ * @param {LinkStatus | Error} status
+ * @param {() => void} reconnect
+ */
+function draw(places, status, reconnect) {
   const open = places.connection.querySelector('details')?.open ?? false;
   const button = h('button', { type: 'button', id: 'reconnect', class: 'reconnect', onclick: reconnect }, 'Reconnect');
   if (status instanceof Error) {
@@ -64,7 +77,7 @@ export function renderConnection(places, status, reconnect) {
  * @param {...(Node | null)} body
  */
 function panel(open, summary, ...body) {
-  const details = h('details', { class: 'connection-panel' }, h('summary', null, summary), ...body);
+  const details = h('details', { class: 'connection-panel' }, h('summary', { onclick: reveal, 'data-focus-key': 'connection' }, summary), ...body);
   details.open = open;
   return details;
 }

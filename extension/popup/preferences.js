@@ -15,6 +15,17 @@ const SAVE_DEBOUNCE_MS = 250;
 /** @typedef {import('../lib/preferences.js').AutomationPreferences} AutomationPreferences */
 
 /**
+ * A panel the person unfolds comes into view (the popup scrolls within Chrome's 600 px). On the
+ * summary's click, not on `toggle`: a redraw that keeps a panel open must not scroll.
+ */
+export function reveal(/** @type {Event} */ event) {
+  const details = /** @type {HTMLElement} */ (event.currentTarget).parentElement;
+  requestAnimationFrame(() => {
+    if (details instanceof HTMLDetailsElement && details.open) details.scrollIntoView({ block: 'nearest' });
+  });
+}
+
+/**
  * @param {HTMLElement} section
  * @param {import('../lib/history.js').History | null} history null when history cannot be opened
  * @param {Preferences} initial
@@ -87,9 +98,10 @@ export async function renderPreferences(section, history, initial, changed) {
   });
   name.addEventListener('change', saveName);
 
-  // Folded away: preferences are set once, the popup is opened for the task.
+  // Folded away: preferences are set once, the popup is opened for the task. Unfolded, they
+  // are scrolled into the popup's 600 px.
   replace(section, h('details', { class: 'preferences' },
-    h('summary', null, h('h2', { id: 'preferences-title' }, 'Browser automation preferences')),
+    h('summary', { onclick: reveal }, h('h2', { id: 'preferences-title' }, 'Browser automation preferences')),
     choice('browser', 'Browser bsk launches', [['headless', 'Headless'], ['visible', 'Visible']],
       'Applies to the next browser bsk launches; --headless or --headful wins.'),
     choice('dialogs', 'JavaScript dialogs', [['ask', 'Ask the agent'], ['accept', 'Accept'], ['dismiss', 'Dismiss']],

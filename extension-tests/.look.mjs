@@ -1,0 +1,12 @@
+import { launchWithExtension, serviceWorker, seed, fixture, rebased, evidenceUrl } from './e2e/support.js';
+const [,, width, hash, out, y = '0', h = '1200', scheme = 'light'] = process.argv;
+const b = await launchWithExtension({ viewport: { width: Number(width), height: 900 } });
+const w = await serviceWorker(b.context);
+await seed(w, rebased(fixture('save-fails.json'), Date.now() - 600000, { run_id: 'sf' }));
+const p = await b.context.newPage();
+await p.emulateMedia({ colorScheme: scheme });
+await p.goto(evidenceUrl() + hash);
+await p.locator('.section > *, li.record').first().waitFor();
+await p.waitForTimeout(300);
+await p.screenshot({ path: out, fullPage: true, clip: { x: 0, y: Number(y), width: Number(width), height: Number(h) } });
+await b.close();
