@@ -132,6 +132,9 @@ describe('evidence page', () => {
     assert.deepEqual(await titlesFor('save fails', 1), ['Save fails']);
     assert.deepEqual(await titlesFor('shop.example.test', 1), ['Checkout flow']);
     assert.deepEqual(await titlesFor('zebra_7731', 1), ['Checkout flow']);
+    // The row says which part of the record matched.
+    await page.locator('li.record .row-match', { hasText: 'response body' }).waitFor();
+    assert.match(await page.locator('li.record .row-match').innerText(), /^Found “zebra_7731” in the response body of request r6 \(POST 200 https:\/\/shop\.example\.test\/api\/save\)\.$/);
     await search.fill('no-such-thing-anywhere');
     await page.getByText('No record matches.').waitFor();
     await search.fill('');
@@ -387,6 +390,18 @@ describe('evidence page', () => {
     const fullPath = join(artifactsDir(), fromRecord.suggestedFilename());
     await fromRecord.saveAs(fullPath);
     assert.deepEqual(JSON.parse(readFileSync(fullPath, 'utf8')), full);
+
+    // The same record as HAR 1.2, one entry per retained request.
+    const [har] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export HAR' }).click(),
+    ]);
+    assert.equal(har.suggestedFilename(), 'bsk-full-bounds-full-bounds.har');
+    const harPath = join(artifactsDir(), har.suggestedFilename());
+    await har.saveAs(harPath);
+    const log = JSON.parse(readFileSync(harPath, 'utf8')).log;
+    assert.equal(log.version, '1.2');
+    assert.equal(log.entries.length, full.requests.length);
     await page.close();
   });
 

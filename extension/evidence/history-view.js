@@ -284,6 +284,9 @@ export class HistoryView {
   }
 }
 
+/** How many visited pages a history row lists; the record lists them all. */
+const ROW_PAGES_SHOWN = 3;
+
 /**
  * The pages a record visited: every URL when history's metadata lists them (`page_urls`), else
  * the first and how many loads followed.
@@ -292,7 +295,10 @@ export class HistoryView {
 function pagesOf(meta) {
   const urls = /** @type {string[] | undefined} */ (/** @type {any} */ (meta).page_urls);
   if (urls && urls.length > 1) {
-    return h('ol', { class: 'row-urls', 'aria-label': `${urls.length} pages visited` }, urls.map((url) => h('li', { class: 'row-url', title: url }, url)));
+    const shown = urls.slice(0, ROW_PAGES_SHOWN);
+    return h('ol', { class: 'row-urls', 'aria-label': `${urls.length} pages visited` },
+      shown.map((url) => h('li', { class: 'row-url', title: url }, url)),
+      urls.length > shown.length ? h('li', { class: 'row-more-pages' }, `and ${plural(urls.length - shown.length, 'more page')}`) : null);
   }
   if (!meta.url) return null;
   return h('p', { class: 'row-url', title: meta.url }, meta.url,

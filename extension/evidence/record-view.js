@@ -375,6 +375,9 @@ function headerContent(ctx, exportRecord, exportHar) {
   ];
 }
 
+/** How many visited pages the header lists before "more pages". */
+const HEADER_PAGES_SHOWN = 5;
+
 /**
  * Every page the capture visited, in the order first loaded (the record's `pages`), or the
  * page it is about when it has no page load.
@@ -384,9 +387,14 @@ function pagesLine(ctx) {
   const urls = visitedUrls(ctx.doc);
   if (urls.length === 0) return ctx.meta.url ? h('p', { class: 'page-url' }, ctx.meta.url) : null;
   if (urls.length === 1) return h('p', { class: 'page-url' }, urls[0]);
+  const item = (/** @type {string} */ url) => h('li', { class: 'page-url' }, url);
+  const first = urls.slice(0, HEADER_PAGES_SHOWN);
+  const rest = urls.slice(HEADER_PAGES_SHOWN);
   return h('div', { class: 'pages-visited' },
     h('p', { class: 'pages-visited-title' }, `${urls.length} pages visited`),
-    h('ol', { class: 'page-urls' }, urls.map((url) => h('li', { class: 'page-url' }, url))));
+    h('ol', { class: 'page-urls' }, first.map(item)),
+    rest.length ? h('details', { class: 'pages-more' }, h('summary', null, `${plural(rest.length, 'more page')}`),
+      h('ol', { class: 'page-urls', start: HEADER_PAGES_SHOWN + 1 }, rest.map(item))) : null);
 }
 
 /**
