@@ -149,6 +149,14 @@ describe('problems and search on a real capture', () => {
     await mark.waitFor();
     assert.equal(await mark.innerText(), TOKEN);
     assert.ok(await mark.isVisible());
+    // A fetch is read for its bodies: the response comes before the headers.
+    const order = await detail.locator('.detail-section').evaluateAll((sections) => sections.map((s) => s.getAttribute('aria-label')));
+    assert.ok(order.indexOf('Response') < order.indexOf('Request headers'), order.join(', '));
+    // At 1280 px and wider the request list stays beside the open request; narrower, it is not.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.locator('.request-pane a[aria-current="true"]', { hasText: '/api/quote' }).waitFor();
+    await page.setViewportSize({ width: 1000, height: 900 });
+    await page.locator('.request-pane').waitFor({ state: 'hidden' });
     // The fragment alone opens the search: a link a person can send.
     const linked = await open(`&q=${TOKEN}`);
     await linked.locator('.search-hit[data-part="response_body"]').waitFor();
