@@ -157,9 +157,16 @@ describe('problems and search on a real capture', () => {
     await page.locator('.request-pane a[aria-current="true"]', { hasText: '/api/quote' }).waitFor();
     await page.setViewportSize({ width: 1000, height: 900 });
     await page.locator('.request-pane').waitFor({ state: 'hidden' });
-    // The fragment alone opens the search: a link a person can send.
+    // The fragment alone opens the search: a link a person can send, or `bsk evidence --search`.
     const linked = await open(`&q=${TOKEN}`);
     await linked.locator('.search-hit[data-part="response_body"]').waitFor();
+    // History searching (`#q=` with no run), each row saying where it matched.
+    await linked.goto(`${browser.evidenceUrl()}#q=${TOKEN}`);
+    assert.equal(await linked.getByLabel('Search records').inputValue(), TOKEN);
+    await linked.locator('.row-match', { hasText: 'in the response body of request' }).waitFor();
+    // `--part problems`: the record at its Problems part.
+    await linked.goto(`${browser.evidenceUrl(runId)}&part=problems`);
+    await linked.waitForFunction(() => document.activeElement?.id === 'problems-title');
     await linked.close();
     await page.close();
   });

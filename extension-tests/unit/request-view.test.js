@@ -73,3 +73,21 @@ it('operation parameters read as words: no op name, no "omitted false", elements
   assert.deepEqual(readableParams({ field: 'password', value: null, omitted: true }), [['field', 'password'], ['value', 'omitted (a credential, payment or file field)']]);
   assert.deepEqual(readableParams({ target: '#name', values: ['pro'] }), [['target', '#name'], ['values', '["pro"]']]);
 });
+
+it('the fragment opens what bsk evidence names: a search, a request, a tab, the Problems part', async () => {
+  const { hashOf, parseRoute } = await import('../../extension/evidence/route.js');
+  assert.equal(parseRoute('#run=r1&q=EMAIL_TAKEN').view, 'search');
+  assert.equal(parseRoute('#run=r1&q=EMAIL_TAKEN').q, 'EMAIL_TAKEN');
+  assert.deepEqual([parseRoute('#run=r1&request=r9').view, parseRoute('#run=r1&request=r9').request], ['requests', 'r9']);
+  assert.equal(parseRoute('#run=r1&tab=summary').view, 'summary');
+  assert.equal(parseRoute('#run=r1&view=console&tab=summary').view, 'console', 'view= wins over tab=');
+  assert.equal(parseRoute('#run=r1&part=problems').part, 'problems');
+  assert.equal(parseRoute('#run=r1&request=r9&q=x').view, 'requests', 'a request at a match');
+  // The history list, searching.
+  assert.deepEqual([parseRoute('#q=zebra').run, parseRoute('#q=zebra').q], [null, 'zebra']);
+  assert.equal(hashOf({ run: null, q: 'a b' }), '#q=a%20b');
+  // Round trip of a search hit's link.
+  const hit = hashOf({ run: 'sf_1.a-b', view: 'requests', request: 'r6', q: 'a&b c', part: 'response_body' });
+  assert.equal(hit, '#run=sf_1.a-b&view=requests&request=r6&q=a%26b%20c&part=response_body');
+  assert.deepEqual(parseRoute(hit), { run: 'sf_1.a-b', view: 'requests', request: 'r6', filter: '', source: null, op: null, entry: null, q: 'a&b c', part: 'response_body', route: null });
+});

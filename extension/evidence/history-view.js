@@ -19,11 +19,12 @@ export class HistoryView {
   /**
    * @param {HTMLElement} root
    * @param {import('../lib/history.js').History} history
+   * @param {string} [query] a search to start with (`#q=`)
    */
-  constructor(root, history) {
+  constructor(root, history, query = '') {
     this.root = root;
     this.history = history;
-    this.query = '';
+    this.query = query.trim();
     /** Bumped per search, so a slow earlier search cannot overwrite a later one. */
     this.generation = 0;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
@@ -39,6 +40,7 @@ export class HistoryView {
       'aria-describedby': 'history-count', autocomplete: 'off', spellcheck: 'false',
       oninput: () => this.scheduleSearch(),
     });
+    this.search.value = this.query;
     this.countLine = h('p', { id: 'history-count', class: 'muted', role: 'status' });
     this.daemonLine = h('p', { class: 'muted daemon-line' });
     this.notices = h('div', { class: 'notices' });

@@ -48,7 +48,7 @@ async function start() {
     } else {
       if (current instanceof HistoryView) return;
       current?.dispose();
-      current = new HistoryView(root, history);
+      current = new HistoryView(root, history, route.q);
     }
     current.start().catch((e) => replace(root, failure('This page could not be shown', e)));
   };

@@ -192,6 +192,15 @@ export class RecordView {
    * page (`&entry=`), a search match in a request (`&q=…&part=`), highlighted.
    */
   reveal() {
+    if (this.route.part === 'problems' && !this.route.request) {
+      const problems = /** @type {HTMLElement | null} */ (this.problems.querySelector('h2'));
+      if (problems) {
+        problems.setAttribute('tabindex', '-1');
+        this.problems.scrollIntoView({ block: 'start' });
+        problems.focus({ preventScroll: true });
+      }
+      return;
+    }
     if (this.route.entry) {
       const el = document.getElementById(`entry-${this.route.entry}`) ?? document.getElementById(`page-${this.route.entry}`);
       if (el) {

@@ -14,6 +14,9 @@
 //   #run=<id>&view=search&q=<text>           what a search inside the record found
 //   #run=<id>&q=<text>                       the same (a link a person or bsk writes)
 //   #run=<id>&view=requests&request=<id>&q=<text>&part=<part>   a request at a search match
+//   #run=<id>&part=problems                  the record at its Problems part
+//   #q=<text>                                the history list, searching
+// `bsk evidence` writes `tab=<view>` for `view=`, and `request=` alone opens that request.
 
 /** The sections of a record, in tab order. */
 export const VIEWS = /** @type {const} */ (['timeline', 'requests', 'summary', 'console', 'pages', 'search']);
@@ -32,12 +35,13 @@ export const VIEWS = /** @type {const} */ (['timeline', 'requests', 'summary', '
  */
 export function parseRoute(hash) {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
-  const view = /** @type {View} */ (params.get('view'));
+  const asked = /** @type {View} */ (params.get('view') ?? params.get('tab'));
   const q = params.get('q') ?? '';
+  // With no view named: a request opens in Requests, a search lands on what it found.
+  const view = VIEWS.includes(asked) ? asked : params.get('request') ? 'requests' : q ? 'search' : 'timeline';
   return {
     run: params.get('run') || null,
-    // A search link with no view lands on what it found.
-    view: VIEWS.includes(view) ? view : q ? 'search' : 'timeline',
+    view,
     request: params.get('request') || null,
     filter: params.get('filter') ?? '',
     source: params.get('source') || null,
@@ -54,7 +58,7 @@ export function parseRoute(hash) {
  * @param {Partial<Route>} route
  */
 export function hashOf(route) {
-  if (!route.run) return '#';
+  if (!route.run) return route.q ? `#q=${encodeURIComponent(route.q)}` : '#';
   const params = new URLSearchParams({ run: route.run });
   if (route.view && route.view !== 'timeline') params.set('view', route.view);
   if (route.request) params.set('request', route.request);
