@@ -3,9 +3,8 @@
 // printed when it is complete JSON, in pages of 16384 UTF-16 code units (the unit of the CLI's
 // --offset; a JS string index is one). Built only when a request is opened.
 
-import { h, replace } from './dom.js';
+import { h, marked, replace } from './dom.js';
 import { CHARACTERS_MEANING, bodyState, count } from './format.js';
-import { marked } from './search-view.js';
 
 /** "--max-chars (default 4096, maximum 16384)": one page is the CLI's largest read. */
 export const BODY_PAGE_UNITS = 16384;

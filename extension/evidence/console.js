@@ -2,9 +2,8 @@
 // The console: every retained entry, separated by source (website, extension, browser,
 // unknown), each with its level, kind, time, text and source location.
 
-import { badge, h } from './dom.js';
+import { badge, h, marked } from './dom.js';
 import { count, offset, timeOfDay } from './format.js';
-import { marked } from './search-view.js';
 
 /** The sources in the contract's order, with what each means. */
 const SOURCES = /** @type {const} */ ([

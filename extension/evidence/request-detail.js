@@ -3,11 +3,10 @@
 // ExtraInfo sets when present), Chrome's ResourceTiming, and both bodies.
 
 import { bodyView } from './body.js';
-import { dl, h, lazyDetails } from './dom.js';
+import { dl, h, lazyDetails, marked } from './dom.js';
 import { bytes, duration, offset, plural, preciseDateTime, splitUrl, timeOfDay } from './format.js';
 import { curlCaveats, curlOf } from './curl.js';
 import { flags, statusCell } from './requests.js';
-import { marked } from './search-view.js';
 
 /**
  * @param {import('./record-view.js').Ctx} ctx

@@ -4,7 +4,7 @@
 // with the match highlighted.
 
 import { searchRecord } from '../lib/search.js';
-import { h } from './dom.js';
+import { h, marked } from './dom.js';
 import { plural } from './format.js';
 
 /** The parts of a record a hit can be in, as a person names them. */
@@ -100,27 +100,4 @@ function placeOf(ctx, item, part, q) {
   if (item.kind === 'console') return ctx.href({ view: 'console', entry: item.id, q });
   if (item.kind === 'operation') return ctx.href({ view: 'timeline', op: item.id });
   return ctx.href({ view: 'pages', entry: item.id, q });
-}
-
-/**
- * A text with every case-insensitive occurrence of `q` in `<mark>` (text nodes only: the text
- * is page data).
- * @param {string} text
- * @param {string} q
- * @returns {(string | HTMLElement)[]}
- */
-export function marked(text, q) {
-  const needle = q.toLowerCase();
-  if (!needle) return [text];
-  const lower = text.toLowerCase();
-  /** @type {(string | HTMLElement)[]} */
-  const out = [];
-  let at = 0;
-  for (let i = lower.indexOf(needle); i !== -1; i = lower.indexOf(needle, i + needle.length)) {
-    if (i > at) out.push(text.slice(at, i));
-    out.push(h('mark', { class: 'hit' }, text.slice(i, i + needle.length)));
-    at = i + needle.length;
-  }
-  if (at < text.length) out.push(text.slice(at));
-  return out;
 }
