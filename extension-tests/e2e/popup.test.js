@@ -248,7 +248,7 @@ describe('popup', () => {
     await list.close();
   });
 
-  test('preferences persist across a popup reload, and the evidence page follows fold_static', async () => {
+  test('preferences persist across a popup reload, and the evidence page follows foldStatic', async () => {
     const page = await openPopup();
     const { fold, name } = await preferences(page);
     assert.equal(await fold.isChecked(), true, 'folding is the default');

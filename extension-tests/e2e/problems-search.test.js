@@ -64,6 +64,23 @@ async function serveProblems(refused) {
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(r)) };
 }
 
+/**
+ * What the browser's clipboard holds, read from the site's own page (an extension page cannot
+ * be granted clipboard-read).
+ * @param {import('playwright-core').BrowserContext} context
+ */
+async function clipboardText(context) {
+  const page = await context.newPage();
+  try {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+    await page.goto(`${site.url}/missing`);
+    await page.bringToFront();
+    return await page.evaluate(() => navigator.clipboard.readText());
+  } finally {
+    await page.close();
+  }
+}
+
 /** @type {Awaited<ReturnType<typeof serveProblems>>} */
 let site;
 /** @type {Awaited<ReturnType<typeof launchBrowser>>} */
@@ -149,6 +166,12 @@ describe('problems and search on a real capture', () => {
     await mark.waitFor();
     assert.equal(await mark.innerText(), TOKEN);
     assert.ok(await mark.isVisible());
+    // Copy as cURL: the request as retained, ready to paste.
+    await detail.getByRole('button', { name: 'Copy as cURL' }).click();
+    await detail.locator('.copy-status', { hasText: /^Copied/ }).waitFor();
+    const curl = await clipboardText(page.context());
+    assert.match(curl, new RegExp(`^curl 'http://127\\.0\\.0\\.1:\\d+/api/quote'`));
+    assert.match(curl, /-H 'Accept: \*\/\*'/);
     // A fetch is read for its bodies: the response comes before the headers.
     const order = await detail.locator('.detail-section').evaluateAll((sections) => sections.map((s) => s.getAttribute('aria-label')));
     assert.ok(order.indexOf('Response') < order.indexOf('Request headers'), order.join(', '));

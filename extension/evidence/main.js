@@ -34,7 +34,8 @@ async function start() {
   }
   // The person's folding default (set in the popup), read once: each record view starts from
   // it, and its own toggle still changes that view.
-  const preferences = await readPreferences().catch(() => DEFAULT_AUTOMATION);
+  const legacy = await history.preferences().catch(() => null);
+  const preferences = await readPreferences({ legacyFoldStatic: legacy?.fold_static }).catch(() => DEFAULT_AUTOMATION);
 
   const show = () => {
     const route = parseRoute(location.hash);

@@ -45,10 +45,16 @@ export function normalized(stored) {
   };
 }
 
-/** @returns {Promise<AutomationPreferences>} */
-export async function readPreferences() {
-  const stored = await chrome.storage.local.get(PREFERENCES_KEY);
-  return normalized(stored[PREFERENCES_KEY]);
+/**
+ * The stored preferences. Before any is stored here, folding follows `legacyFoldStatic`: the
+ * choice an earlier version kept in history's IndexedDB (`fold_static`).
+ * @param {{ legacyFoldStatic?: boolean }} [options]
+ * @returns {Promise<AutomationPreferences>}
+ */
+export async function readPreferences({ legacyFoldStatic } = {}) {
+  const stored = (await chrome.storage.local.get(PREFERENCES_KEY))[PREFERENCES_KEY];
+  if (stored === undefined && typeof legacyFoldStatic === 'boolean') return normalized({ foldStatic: legacyFoldStatic });
+  return normalized(stored);
 }
 
 /**

@@ -50,7 +50,7 @@ export async function renderPreferences(section, history, initial, changed) {
   /** @type {string | null} */
   let automationError = null;
   try {
-    automation = await readPreferences();
+    automation = await readPreferences({ legacyFoldStatic: initial.fold_static });
   } catch (e) {
     automationError = e instanceof Error ? e.message : String(e);
   }
