@@ -19,8 +19,9 @@ import { MAX_ERRORS, compileSchema, exportDocumentErrors } from './validate.js';
  */
 
 /**
- * `fold_static`: the evidence page folds static resources and extension traffic (they stay in
- * the record). `capture_name`: the name a capture started from the popup gets.
+ * `fold_static`: whether the evidence page folds static resources and extension traffic, as an
+ * earlier popup stored it; folding is now `foldStatic` of lib/preferences.js, which reads this
+ * until a choice is stored there. `capture_name`: the name a capture started from the popup gets.
  * @type {Preferences}
  */
 export const DEFAULT_PREFERENCES = { fold_static: true, capture_name: 'Website debugging' };

@@ -64,11 +64,11 @@ export class Tasks {
     const focus = focusState();
     if (this.sessions.length === 0) {
       replace(this.section,
-        h('h2', { id: 'tasks-title' }, 'No task yet'),
+        h('h4', { id: 'tasks-title' }, 'No task yet'),
         promptView(this.captureName));
     } else {
       replace(this.section,
-        h('h2', { id: 'tasks-title' }, this.sessions.length === 1 ? 'Current task' : 'Current tasks'),
+        h('h4', { id: 'tasks-title' }, this.sessions.length === 1 ? 'Current task' : 'Current tasks'),
         h('ul', { class: 'tasks' }, this.sessions.map((s) => h('li', null, this.card(s)))));
     }
     restoreFocus(this.section, focus);
@@ -97,7 +97,7 @@ export class Tasks {
       : null;
     return h('article', { class: `task${active ? ' task-capturing' : ''}`, 'data-session': session.id, 'aria-label': `Task ${title}` },
       h('div', { class: 'task-head' },
-        h('h3', { class: 'task-title' }, title),
+        h('h5', { class: 'task-title' }, title),
         session.name ? h('span', { class: 'task-id' }, `session ${session.id}`) : null),
       session.url ? h('p', { class: 'task-url', title: session.url }, session.url) : null,
       captureLine(session),
