@@ -395,11 +395,15 @@ async fn redirects_error_statuses_business_failures_refusals_and_pagination() {
     // An unfinished request comes first as pending, then again once complete.
     let cursor = since.expect("at least one page");
     let cursor_arg = cursor.to_string();
-    assert_eq!(
-        s.eval("(window.__slow = fetch('/slow?ms=1500').then(r => r.text()), 'started')")
-            .await,
-        "started"
-    );
+    // Without settling: the evaluate answers while its fetch is still out.
+    let started = s
+        .op(&[
+            "evaluate",
+            "(window.__slow = fetch('/slow?ms=1500').then(r => r.text()), 'started')",
+            "--no-settle",
+        ])
+        .await;
+    assert_eq!(started["value"], "started");
     let slow_url = site.url("/slow?ms=1500");
     let (pending, seen_at) = wait_for("/slow to appear as pending", WAIT, || async {
         let page = debug(&s, &["requests", "--all", "--since", &cursor_arg]).await;
