@@ -389,7 +389,9 @@ impl Daemon {
         };
         // The page just before the input: the operation's before-state, the baseline of
         // `wait --new`, and the start of settling.
-        let (armed, before) = crate::ops::settle::arm(&tab).await;
+        let track_dom =
+            !params.no_settle && !matches!(params.op, bsk_schema::ops::Operation::Evaluate { .. });
+        let (armed, before) = crate::ops::settle::arm(&tab, track_dom).await;
         tab.set_before_last_action(before.clone());
         let registered = self
             .captures
