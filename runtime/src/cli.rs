@@ -90,6 +90,18 @@ be shown."
         /// Write a PNG of the rendered page to this file.
         #[arg(long, value_name = "FILE.png")]
         screenshot: Option<std::path::PathBuf>,
+        /// Open the page searching the record for this text (bodies, headers, console, pages).
+        #[arg(long, value_name = "TEXT")]
+        search: Option<String>,
+        /// Open the page on one request of the capture (`r9`, as `bsk debug requests` lists).
+        #[arg(long, value_name = "ID")]
+        request: Option<String>,
+        /// Open the page at one of its parts.
+        #[arg(long, value_enum)]
+        part: Option<EvidencePartArg>,
+        /// Open the page on one of its tabs.
+        #[arg(long, value_enum)]
+        tab: Option<EvidenceTabArg>,
     },
     /// Record and read website-debugging evidence: requests, console, operations, page loads.
     #[command(
@@ -716,6 +728,21 @@ pub enum DialogCommand {
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum EvidencePartArg {
+    /// Failed requests, 4xx/5xx responses, console errors and uncaught exceptions.
+    Problems,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EvidenceTabArg {
+    Summary,
+    Timeline,
+    Requests,
+    Console,
+    Pages,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum DialogsArg {
     Ask,
     Accept,

@@ -132,7 +132,32 @@ async fn execute(command: Command, style: Style) -> Result<()> {
             session,
             run_id,
             screenshot,
-        } => return evidence(&paths, style, session, run_id, screenshot).await,
+            search,
+            request: request_id,
+            part,
+            tab,
+        } => {
+            use crate::cli::{EvidencePartArg, EvidenceTabArg};
+            use bsk_schema::ipc::{EvidencePart, EvidenceTab};
+            let params = bsk_schema::ipc::EvidenceParams {
+                session,
+                run_id,
+                screenshot: screenshot.is_some(),
+                search,
+                request: request_id,
+                part: part.map(|p| match p {
+                    EvidencePartArg::Problems => EvidencePart::Problems,
+                }),
+                tab: tab.map(|t| match t {
+                    EvidenceTabArg::Summary => EvidenceTab::Summary,
+                    EvidenceTabArg::Timeline => EvidenceTab::Timeline,
+                    EvidenceTabArg::Requests => EvidenceTab::Requests,
+                    EvidenceTabArg::Console => EvidenceTab::Console,
+                    EvidenceTabArg::Pages => EvidenceTab::Pages,
+                }),
+            };
+            return evidence(&paths, style, params, screenshot).await;
+        }
         Command::Status => {
             let value = request(&paths, Call::DaemonStatus).await?;
             output::result(style, &value, output::status);
@@ -373,17 +398,12 @@ async fn daemon(command: DaemonCommand, paths: &Paths, style: Style) -> Result<(
 async fn evidence(
     paths: &Paths,
     style: Style,
-    session: Option<String>,
-    run_id: Option<String>,
+    params: bsk_schema::ipc::EvidenceParams,
     screenshot: Option<std::path::PathBuf>,
 ) -> Result<()> {
     use base64::Engine;
-    use bsk_schema::ipc::{EvidenceParams, EvidenceResult};
-    let call = Call::Evidence(EvidenceParams {
-        session,
-        run_id,
-        screenshot: screenshot.is_some(),
-    });
+    use bsk_schema::ipc::EvidenceResult;
+    let call = Call::Evidence(params);
     let value = request(paths, call).await?;
     let result: EvidenceResult = serde_json::from_value(value.clone())
         .map_err(|e| Failure::protocol(format!("unexpected evidence result: {e}")))?;

@@ -144,6 +144,57 @@ pub struct EvidenceParams {
     /// Render the page in the browser and return a PNG of it instead of opening it.
     #[serde(default)]
     pub screenshot: bool,
+    /// Open the page searching the record for this text (fragment `q=`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search: Option<String>,
+    /// Open the page on this request of the capture, `r9` (fragment `request=`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request: Option<String>,
+    /// Open the page on one of its parts (fragment `part=`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub part: Option<EvidencePart>,
+    /// Open the page on one of its tabs (fragment `tab=`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tab: Option<EvidenceTab>,
+}
+
+/// A part of the evidence page `bsk evidence --part` opens at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum EvidencePart {
+    /// Failed requests, 4xx/5xx responses, console errors and uncaught exceptions.
+    Problems,
+}
+
+/// A tab of the evidence page `bsk evidence --tab` opens on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum EvidenceTab {
+    Summary,
+    Timeline,
+    Requests,
+    Console,
+    Pages,
+}
+
+impl EvidencePart {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EvidencePart::Problems => "problems",
+        }
+    }
+}
+
+impl EvidenceTab {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EvidenceTab::Summary => "summary",
+            EvidenceTab::Timeline => "timeline",
+            EvidenceTab::Requests => "requests",
+            EvidenceTab::Console => "console",
+            EvidenceTab::Pages => "pages",
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]

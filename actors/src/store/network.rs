@@ -319,6 +319,13 @@ fn body_bytes(request: &Request<'_>) -> Option<u64> {
 const MAX_PREFLIGHTS_WAITING: usize = 32;
 
 /// The protocol and server address of a CDP `Response`; a page's JavaScript cannot set them.
+/// A byte count the browser reported, when it is one.
+fn wire_size(bytes: Option<f64>) -> Option<u64> {
+    bytes
+        .filter(|n| n.is_finite() && *n >= 0.0)
+        .map(|n| n.round() as u64)
+}
+
 fn remote_endpoint(record: &mut RequestRecord, response: &Response<'_>) {
     record.protocol = response
         .protocol
@@ -487,6 +494,8 @@ impl Capture {
                 record.status_text = redirect.status_text.as_deref().map(str::to_string);
                 record.response_headers = headers;
                 record.timing = redirect.timing.clone();
+                record.encoded_data_length = redirect.encoded_data_length;
+                record.response_headers_size = wire_size(redirect.encoded_data_length);
                 // Chromium keeps a 301 in its cache: the hop never reached the server.
                 record.from_cache |= redirect.served_from_cache();
                 remote_endpoint(record, redirect);
@@ -566,6 +575,7 @@ impl Capture {
             untrusted_certificate: false,
             mime_type: None,
             encoded_data_length: None,
+            response_headers_size: None,
             protocol: None,
             remote_ip: None,
             remote_port: None,
@@ -661,6 +671,7 @@ impl Capture {
             record.from_cache |= response.served_from_cache();
             record.from_service_worker = response.from_service_worker;
             record.timing = response.timing.clone();
+            record.response_headers_size = wire_size(response.encoded_data_length);
             remote_endpoint(record, response);
             if let Some(kind) = params.resource_type.as_deref() {
                 record.resource_type = Some(kind.to_string());

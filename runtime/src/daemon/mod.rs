@@ -392,7 +392,10 @@ impl Daemon {
                     Ok(serde_json::to_value(run).unwrap_or_default())
                 }
                 "debug.stop" => {
-                    let run = self.captures.stop(&session, None, None).await?;
+                    let run = self
+                        .captures
+                        .stop(&session, None, None, StopReason::StoppedFromExtension)
+                        .await?;
                     Ok(serde_json::to_value(run).unwrap_or_default())
                 }
                 other => Err(Failure::invalid_input(format!(
