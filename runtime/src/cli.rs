@@ -457,13 +457,19 @@ logins and cookies), for a person who wants the agent to work as them.")]
         #[arg(long)]
         name: Option<String>,
         /// Use the browser's own profile (logins, cookies, cache) instead of a private one.
-        #[arg(long)]
+        /// Without this or --private-profile, the bsk extension's preference decides (private
+        /// when none is set).
+        #[arg(long, conflicts_with = "private_profile")]
         shared_profile: bool,
+        /// A private profile for the session's tab, whatever the extension's preference says.
+        #[arg(long)]
+        private_profile: bool,
         /// JavaScript dialogs (alert, confirm, prompt, beforeunload): `ask` leaves each open for
         /// `bsk dialog accept|dismiss` (the operation that opened it says so); `accept` and
-        /// `dismiss` answer at once.
-        #[arg(long, value_enum, default_value = "ask")]
-        dialogs: DialogsArg,
+        /// `dismiss` answer at once. Without it, the bsk extension's preference decides (`ask`
+        /// when none is set).
+        #[arg(long, value_enum)]
+        dialogs: Option<DialogsArg>,
         /// Start a capture of the new tab before anything loads in it, optionally named: the
         /// first request is recorded (`bsk debug start` later misses what came before it).
         #[arg(long, value_name = "NAME", num_args = 0..=1, default_missing_value = "")]

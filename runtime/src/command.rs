@@ -166,6 +166,7 @@ async fn execute(command: Command, style: Style) -> Result<()> {
         Command::Session(SessionCommand::Start {
             name,
             shared_profile,
+            private_profile,
             dialogs,
             capture,
             state,
@@ -178,10 +179,21 @@ async fn execute(command: Command, style: Style) -> Result<()> {
                 name,
                 shared_profile,
                 dialogs: match dialogs {
-                    DialogsArg::Ask => DialogPolicy::Ask,
-                    DialogsArg::Accept => DialogPolicy::Accept,
-                    DialogsArg::Dismiss => DialogPolicy::Dismiss,
+                    None | Some(DialogsArg::Ask) => DialogPolicy::Ask,
+                    Some(DialogsArg::Accept) => DialogPolicy::Accept,
+                    Some(DialogsArg::Dismiss) => DialogPolicy::Dismiss,
                 },
+                // What no flag chose, the person's preferences in the extension may.
+                preferred: [
+                    (dialogs.is_none(), bsk_schema::ipc::PreferenceKey::Dialogs),
+                    (
+                        !shared_profile && !private_profile,
+                        bsk_schema::ipc::PreferenceKey::Profile,
+                    ),
+                ]
+                .into_iter()
+                .filter_map(|(left, key)| left.then_some(key))
+                .collect(),
                 capture,
                 state,
                 ignore_certificate_errors,

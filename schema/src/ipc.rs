@@ -242,6 +242,20 @@ pub struct SessionStartParams {
     /// not given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub browser: Option<String>,
+    /// The settings the caller left to the person's preferences in the bsk extension (its
+    /// popup), used when the extension has them; the others are as given (explicit flags win).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub preferred: Vec<PreferenceKey>,
+}
+
+/// A session setting the person's preferences in the bsk extension may choose.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PreferenceKey {
+    /// `dialogs`.
+    Dialogs,
+    /// `shared_profile` (the preference `profile`: `private` or `shared`).
+    Profile,
 }
 
 /// Login state in Playwright's storage-state shape, so files interchange: cookies, and each

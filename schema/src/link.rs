@@ -139,6 +139,51 @@ impl<'a> CheckpointDigest<'a> {
     }
 }
 
+/// The browser automation preferences a person set in the extension's popup
+/// (`chrome.storage.local.bskPreferences`), as `bskLink.preferences()` answers them. Each is
+/// absent when not set or not understood; bsk reads the ones that apply to it at session start,
+/// and explicit flags win.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BrowserPreferences {
+    /// `headless` or `visible`: for the next browser bsk launches.
+    #[serde(default, deserialize_with = "lenient")]
+    pub browser: Option<BrowserPreference>,
+    /// How a new session's tabs answer JavaScript dialogs.
+    #[serde(default, deserialize_with = "lenient")]
+    pub dialogs: Option<crate::ipc::DialogPolicy>,
+    /// `private` or `shared`: the profile a new session's tab gets.
+    #[serde(default, deserialize_with = "lenient")]
+    pub profile: Option<ProfilePreference>,
+    /// Fold static requests in the extension's pages (read there, not by bsk).
+    #[serde(default, deserialize_with = "lenient")]
+    pub fold_static: Option<bool>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum BrowserPreference {
+    Headless,
+    Visible,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ProfilePreference {
+    Private,
+    Shared,
+}
+
+/// A preference the extension stored in a shape this bsk does not know reads as not set.
+fn lenient<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::de::DeserializeOwned,
+{
+    let value = serde_json::Value::deserialize(deserializer)?;
+    Ok(serde_json::from_value(value).ok())
+}
+
 /// `bskLink.hello(…)`: the daemon's first call after attaching.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct LinkHello {

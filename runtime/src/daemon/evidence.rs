@@ -51,7 +51,7 @@ impl Daemon {
                 None => evidence_page,
             };
             let (slot, conn) = self.first_browser().await?;
-            return open_for_person(&slot.source, &conn.cdp, None, url).await;
+            return open_for_person(&slot.effective_source(), &conn.cdp, None, url).await;
         };
         let session = self.session(session)?;
         let held = self
@@ -80,7 +80,7 @@ impl Daemon {
         let slot = self.slot(&session.browser)?;
         let conn = self.connect(&slot).await?;
         if !params.screenshot {
-            return open_for_person(&slot.source, &conn.cdp, Some(run_id), url).await;
+            return open_for_person(&slot.effective_source(), &conn.cdp, Some(run_id), url).await;
         }
         let history = held.capture.lock().run_info().history;
         if history.checkpoints == 0 {

@@ -16,6 +16,7 @@ mod browser;
 mod debug;
 mod evidence;
 mod handlers;
+mod preferences;
 pub mod server;
 mod state;
 
@@ -684,7 +685,7 @@ impl Daemon {
             if slot
                 .current()
                 .await
-                .is_some_and(|conn| conn.is_visible(&slot.source))
+                .is_some_and(|conn| conn.is_visible(&slot.effective_source()))
             {
                 return true;
             }

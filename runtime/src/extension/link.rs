@@ -503,6 +503,36 @@ impl ExtensionLink {
         answer(reply)
     }
 
+    /// The person's browser automation preferences from the extension (`bskLink.preferences()`):
+    /// `None` when the link is not up within a moment or the extension has none.
+    pub async fn preferences(&self) -> Option<bsk_schema::link::BrowserPreferences> {
+        if self.cdp.is_closed() {
+            return None;
+        }
+        let status = self.settled(CONNECT_GRACE).await;
+        let attached = match (status.state, self.attached()) {
+            (LinkState::Connected, Some(attached)) => attached,
+            _ => return None,
+        };
+        match self
+            .call(&attached, "preferences", &Value::Null, CALL_DEADLINE)
+            .await
+        {
+            Ok(Value::Null) => None,
+            Ok(value) => match serde_json::from_value(value) {
+                Ok(preferences) => Some(preferences),
+                Err(e) => {
+                    tracing::warn!(error = %e, "the extension's preferences were not understood");
+                    None
+                }
+            },
+            Err(e) => {
+                tracing::info!(error = %e, "could not read the extension's preferences");
+                None
+            }
+        }
+    }
+
     /// Stores a checkpoint in the extension's history.
     pub(super) async fn checkpoint(&self, snapshot: ExportDocument) -> Result<Saved, String> {
         // A browser that is gone will not connect within the grace: say so at once, so the
