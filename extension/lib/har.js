@@ -127,10 +127,11 @@ function entry(record, runId, pageref, nextHop, operations) {
   const responseHeaders = record.response_headers_raw ?? record.response_headers;
   const isRedirect = record.status != null && record.status >= 300 && record.status < 400;
   const redirectURL = !isRedirect ? '' : nextHop ? uri(nextHop.url) : (header(responseHeaders, 'location') ?? '');
-  const transferSize = record.encoded_data_length != null && Number.isFinite(record.encoded_data_length) && record.encoded_data_length >= 0
-    ? roundHalfAway(record.encoded_data_length)
-    : undefined;
   const responseHeadersSize = record.response_headers_size ?? undefined;
+  // At least the headers: Chrome counts a CORS preflight's bytes as 0 when it finishes.
+  const transferSize = record.encoded_data_length != null && Number.isFinite(record.encoded_data_length) && record.encoded_data_length >= 0
+    ? Math.max(roundHalfAway(record.encoded_data_length), responseHeadersSize ?? 0)
+    : undefined;
   return {
     pageref,
     startedDateTime: iso8601(record.started_at),

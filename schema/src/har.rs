@@ -167,8 +167,8 @@ pub struct HarResponse {
     /// The body's bytes on the wire (after any content encoding): the bytes received in all
     /// less the headers'; 0 for an empty or cached body; -1 when not known.
     pub body_size: i64,
-    /// Every byte received for it (headers and body, as the browser counted them): what
-    /// DevTools shows as the transfer size.
+    /// Every byte received for it (headers and body, as the browser counted them, and at least
+    /// the headers'): what DevTools shows as the transfer size.
     #[serde(
         rename = "_transferSize",
         default,

@@ -145,13 +145,14 @@ fn entry(
         .response_headers_raw
         .as_ref()
         .unwrap_or(&record.response_headers);
-    let transfer_size = record
-        .encoded_data_length
-        .filter(|n| n.is_finite() && *n >= 0.0)
-        .map(|n| n.round() as i64);
     let response_headers_size = record
         .response_headers_size
         .and_then(|n| i64::try_from(n).ok());
+    // At least the headers: Chrome counts a CORS preflight's bytes as 0 when it finishes.
+    let transfer_size = record
+        .encoded_data_length
+        .filter(|n| n.is_finite() && *n >= 0.0)
+        .map(|n| (n.round() as i64).max(response_headers_size.unwrap_or(0)));
     let redirect_url = next_hop
         .map(|hop| uri(&hop.url))
         .or_else(|| header(response_headers, "location").map(str::to_string))
