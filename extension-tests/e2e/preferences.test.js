@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
+import { chromium } from 'playwright-core';
 import { bsk, bskJson, extensionWorker, launchBrowser, stateDir } from './daemon-harness.js';
 
 test('a session start without flags takes the stored preferences; flags win', async () => {
@@ -18,6 +19,9 @@ test('a session start without flags takes the stored preferences; flags win', as
     await worker.evaluate(() => chrome.storage.local.set({
       bskPreferences: { browser: 'visible', dialogs: 'accept', profile: 'shared', foldStatic: false },
     }));
+    // Playwright answers dialogs of the pages it sees (it dismisses them): let go of the browser
+    // while bsk's dialog policy is what is tested.
+    await browser.browser.close();
     // The daemon attaches at its first session start; that start waits a moment for the link.
     await bsk(home, 'daemon', 'start', '--cdp-url', browser.endpoint);
 
@@ -39,7 +43,13 @@ test('a session start without flags takes the stored preferences; flags win', as
     assert.equal(fs.statSync(kept).mode & 0o777, 0o600);
 
     // Without stored preferences, the defaults: a private profile, dialogs left to the agent.
-    await worker.evaluate(() => chrome.storage.local.remove('bskPreferences'));
+    const again = await chromium.connectOverCDP(browser.endpoint);
+    try {
+      const worker = await extensionWorker(again, browser.extensionId);
+      await worker.evaluate(() => chrome.storage.local.remove('bskPreferences'));
+    } finally {
+      await again.close();
+    }
     const plain = await bskJson(home, 'session', 'start', '--name', 'plain');
     assert.equal(plain.shared_profile, false, JSON.stringify(plain));
   } finally {
