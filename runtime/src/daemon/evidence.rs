@@ -281,3 +281,43 @@ fn encode_component(text: &str) -> String {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bsk_schema::ipc::{EvidencePart, EvidenceTab};
+
+    fn params() -> EvidenceParams {
+        EvidenceParams {
+            session: Some("s1".into()),
+            run_id: None,
+            screenshot: false,
+            search: None,
+            request: None,
+            part: None,
+            tab: None,
+        }
+    }
+
+    #[test]
+    fn the_fragment_names_the_run_first_then_the_place() {
+        let run = "run-20261206-021500-abcde";
+        assert_eq!(fragment(run, &params(), None), format!("#run={run}"));
+        let mut all = params();
+        all.search = Some("EMAIL_TAKEN & 100%".into());
+        all.part = Some(EvidencePart::Problems);
+        all.tab = Some(EvidenceTab::Requests);
+        assert_eq!(
+            fragment(run, &all, Some("r9")),
+            format!(
+                "#run={run}&q=EMAIL_TAKEN%20%26%20100%25&request=r9&part=problems&tab=requests"
+            )
+        );
+        let mut unicode = params();
+        unicode.search = Some("café=1".into());
+        assert_eq!(
+            fragment(run, &unicode, None),
+            format!("#run={run}&q=caf%C3%A9%3D1")
+        );
+    }
+}

@@ -46,6 +46,10 @@ const WORKER_START_DEADLINE: Duration = Duration::from_secs(3);
 /// How long a save waits for a link that is still connecting before it gives up.
 const CONNECT_GRACE: Duration = Duration::from_secs(5);
 
+/// How long a session start waits for the link, and then for the preferences it asks of it: a
+/// browser without the extension must not hold session starts up for long.
+const PREFERENCES_GRACE: Duration = Duration::from_secs(2);
+
 /// Deadline of the small link calls (hello, heartbeat).
 pub(super) const CALL_DEADLINE: Duration = Duration::from_secs(5);
 
@@ -509,13 +513,13 @@ impl ExtensionLink {
         if self.cdp.is_closed() {
             return None;
         }
-        let status = self.settled(CONNECT_GRACE).await;
+        let status = self.settled(PREFERENCES_GRACE).await;
         let attached = match (status.state, self.attached()) {
             (LinkState::Connected, Some(attached)) => attached,
             _ => return None,
         };
         match self
-            .call(&attached, "preferences", &Value::Null, CALL_DEADLINE)
+            .call(&attached, "preferences", &Value::Null, PREFERENCES_GRACE)
             .await
         {
             Ok(Value::Null) => None,
