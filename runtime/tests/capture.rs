@@ -2885,3 +2885,58 @@ async fn quick_errors_finish(s: &Session<'_>, tab: &str, site: &Site) {
         "{route}"
     );
 }
+
+/// A response the page never read before it navigated away: the browser reports no end for it.
+/// The record says so (failed, with its time), rather than "unfinished: capture ended first"
+/// and a request in flight for ever.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_response_the_page_left_before_reading_ends_with_the_page() {
+    let site = site().await;
+    let bsk = Bsk::with_devtools_port("cap-left-500").await;
+    let s = bsk.start_session().await;
+    start_capture(&s, &s.tab, &[]).await;
+    s.op(&[
+        "navigate",
+        &site.url("/demo"),
+        "--wait-until",
+        "networkidle",
+    ])
+    .await;
+    s.run(&[
+        "evaluate",
+        "fetch('/status/500').then(r => { location.href = '/redirect/final'; return r.status; })",
+    ])
+    .await;
+    let url = site.url("/status/500");
+    final_url(&s, &site.url("/redirect/final")).await;
+    debug(&s, &["stop"]).await;
+    let left = requests(&s)
+        .await
+        .into_iter()
+        .find(|r| r["url"] == url)
+        .unwrap_or_else(|| panic!("no record of {url}"));
+    assert_eq!(
+        (left["status"].clone(), left["state"].clone()),
+        (json!(500), json!("failed")),
+        "{left}"
+    );
+    let detail = part(&s, &id(&left), "metadata", &[]).await;
+    assert!(
+        detail["failure"]
+            .as_str()
+            .is_some_and(|f| f.contains("navigated away")),
+        "{detail}"
+    );
+    assert!(left["duration_ms"].as_u64().is_some(), "{left}");
+    let page = final_url(&s, &site.url("/redirect/final")).await;
+    assert_eq!(
+        page["state"], "complete",
+        "the new document is its own: {page}"
+    );
+    let summary = debug(&s, &["summary"]).await;
+    let in_flight: u64 = summary["routes"]
+        .as_array()
+        .map(|routes| routes.iter().filter_map(|r| r["in_flight"].as_u64()).sum())
+        .unwrap_or_default();
+    assert_eq!(in_flight, 0, "{summary}");
+}
