@@ -480,7 +480,8 @@ describe('popup with the real bsk daemon', () => {
       await card.getByRole('button', { name: 'Stop capture for popup e2e' }).click();
       await card.locator('.task-ok', { hasText: 'Capture stopped.' }).waitFor({ timeout: 20_000 });
       await card.locator('.state', { hasText: 'stopped' }).waitFor();
-      assert.match(await bsk(home, 'debug', 'status', '--session', session), /stopped \(stopped\)/);
+      // Stopped by the person from the popup, which the record says.
+      assert.match(await bsk(home, 'debug', 'status', '--session', session), /stopped \(stopped from extension\)/);
 
       const evidence = await opensTab(page, card.getByRole('link', { name: 'Open evidence of popup e2e' }));
       await evidence.getByRole('heading', { name: 'Website debugging', level: 1 }).waitFor();

@@ -87,9 +87,40 @@ impl Daemon {
         }
     }
 
+    /// The person's preferences in the browser's bsk extension, for what the session start left
+    /// to them (no flag chose it). A shared-profile preference does not apply to a session that
+    /// ignores certificate errors, which needs a private profile.
+    async fn apply_preferences(
+        &self,
+        browser: &super::browser::BrowserSlot,
+        params: &mut SessionStartParams,
+    ) {
+        use bsk_schema::ipc::PreferenceKey;
+        use bsk_schema::link::ProfilePreference;
+        let Some(link) = browser.extension.link() else {
+            return;
+        };
+        let Some(preferences) = link.preferences().await else {
+            return;
+        };
+        super::preferences::remember(&self.paths.state_dir, &preferences);
+        if params.preferred.contains(&PreferenceKey::Dialogs)
+            && let Some(dialogs) = preferences.dialogs
+        {
+            params.dialogs = dialogs;
+        }
+        if params.preferred.contains(&PreferenceKey::Profile)
+            && let Some(profile) = preferences.profile
+            && !(profile == ProfilePreference::Shared && params.ignore_certificate_errors)
+        {
+            params.shared_profile = profile == ProfilePreference::Shared;
+        }
+        tracing::info!(dialogs = ?params.dialogs, shared_profile = params.shared_profile, "session settings after the extension's preferences");
+    }
+
     async fn start_session(
         self: &Arc<Self>,
-        params: SessionStartParams,
+        mut params: SessionStartParams,
     ) -> Result<bsk_schema::ipc::SessionInfo> {
         if params.ignore_certificate_errors && params.shared_profile {
             return Err(Failure::invalid_input(
@@ -98,6 +129,9 @@ impl Daemon {
             .hint("leave out --shared-profile"));
         }
         let (browser, conn, _placing) = self.place(params.browser.as_deref()).await?;
+        if !params.preferred.is_empty() {
+            self.apply_preferences(&browser, &mut params).await;
+        }
         // A private profile per session unless asked otherwise: cookies, storage and cache in
         // memory, gone with the session.
         let context = if params.shared_profile {

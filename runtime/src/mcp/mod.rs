@@ -181,6 +181,7 @@ impl BskMcp {
                         state: None,
                         ignore_certificate_errors: args.ignore_certificate_errors,
                         browser: args.browser,
+                        preferred: Vec::new(),
                     }))
                     .await?;
                 let text = output::session_list(&Value::Array(vec![value.clone()]));
