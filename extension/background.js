@@ -112,15 +112,14 @@ const link = {
   },
 
   /**
-   * The person's browser automation preferences, as the popup stores them
-   * (`chrome.storage.local.bskPreferences`: `{ browser: 'headless'|'visible', dialogs:
-   * 'ask'|'accept'|'dismiss', profile: 'private'|'shared', foldStatic: boolean }`), or null when
-   * none are set. The daemon reads them at session start for what no flag chose.
+   * The person's browser automation preferences, as the popup stores them in history's
+   * IndexedDB (`{ browser: 'headless'|'visible', dialogs: 'ask'|'accept'|'dismiss', profile:
+   * 'private'|'shared', foldStatic: boolean }`), or null when none are set. The daemon reads
+   * them at session start for what no flag chose.
    */
   async preferences() {
-    if (!chrome.storage?.local) return null;
-    const { bskPreferences } = await chrome.storage.local.get('bskPreferences');
-    return bskPreferences && typeof bskPreferences === 'object' ? bskPreferences : null;
+    const stored = await (await history()).automation();
+    return stored && typeof stored === 'object' ? stored : null;
   },
 
   /**

@@ -255,8 +255,19 @@ describe('popup', () => {
     assert.equal(await name.inputValue(), 'Website debugging');
 
     // Browser automation preferences: the defaults, then other choices.
-    /** What the popup stored, read as the service worker reads it. */
-    const stored = () => page.evaluate(async () => (await chrome.storage.local.get('bskPreferences')).bskPreferences);
+    /** What the popup stored, read as the service worker reads it (history's IndexedDB). */
+    const stored = () => page.evaluate(async () => {
+      const { History } = await import('/lib/history.js');
+      const history = await History.open();
+      try { return await history.automation(); } finally { history.close(); }
+    });
+    const storedProfile = async (/** @type {string} */ profile) => {
+      const deadline = Date.now() + WAIT_MS;
+      while ((/** @type {any} */ (await stored()))?.profile !== profile) {
+        assert.ok(Date.now() < deadline, `the profile preference became ${profile}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
     for (const id of ['pref-browser-headless', 'pref-dialogs-ask', 'pref-profile-private']) {
       assert.equal(await page.locator(`#${id}`).isChecked(), true, `${id} is the default`);
     }
@@ -265,7 +276,7 @@ describe('popup', () => {
     await page.getByLabel('Visible', { exact: true }).check();
     await page.getByLabel('Accept', { exact: true }).check();
     await page.getByLabel('Shared', { exact: true }).check();
-    await page.waitForFunction(async () => (await chrome.storage.local.get('bskPreferences')).bskPreferences?.profile === 'shared');
+    await storedProfile('shared');
     assert.deepEqual(await stored(), { browser: 'visible', dialogs: 'accept', profile: 'shared', foldStatic: false });
     await name.fill("Ada's checkout");
     await promptSays(page, "--name 'Ada'\\''s checkout'");
@@ -298,7 +309,7 @@ describe('popup', () => {
     await page.getByLabel('Headless', { exact: true }).check();
     await page.getByLabel('Ask the agent', { exact: true }).check();
     await page.getByLabel('Private', { exact: true }).check();
-    await page.waitForFunction(async () => (await chrome.storage.local.get('bskPreferences')).bskPreferences?.profile === 'private');
+    await storedProfile('private');
     assert.deepEqual(await stored(), { browser: 'headless', dialogs: 'ask', profile: 'private', foldStatic: true });
     await name.fill('');
     await promptSays(page, "--name 'Website debugging'");

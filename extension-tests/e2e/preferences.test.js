@@ -1,6 +1,6 @@
 // @ts-check
 // Browser automation preferences the person sets in the popup, as bsk honours them: the daemon
-// reads `chrome.storage.local.bskPreferences` through the extension link when a session starts,
+// reads them (stored in history's IndexedDB) through the extension link when a session starts,
 // for the settings no flag chose (JavaScript dialogs, private or shared profile); explicit flags
 // win. The visible-or-headless preference is kept for the next browser bsk launches.
 
@@ -15,10 +15,8 @@ test('a session start without flags takes the stored preferences; flags win', as
   const home = stateDir();
   const browser = await launchBrowser({ home });
   try {
-    const worker = await extensionWorker(browser.browser, browser.extensionId);
-    await worker.evaluate(() => chrome.storage.local.set({
-      bskPreferences: { browser: 'visible', dialogs: 'accept', profile: 'shared', foldStatic: false },
-    }));
+    await extensionWorker(browser.browser, browser.extensionId);
+    await store(browser.browser, browser.extensionId, { browser: 'visible', dialogs: 'accept', profile: 'shared', foldStatic: false });
     // Playwright answers dialogs of the pages it sees (it dismisses them): let go of the browser
     // while bsk's dialog policy is what is tested.
     await browser.browser.close();
@@ -45,8 +43,7 @@ test('a session start without flags takes the stored preferences; flags win', as
     // Without stored preferences, the defaults: a private profile, dialogs left to the agent.
     const again = await chromium.connectOverCDP(browser.endpoint);
     try {
-      const worker = await extensionWorker(again, browser.extensionId);
-      await worker.evaluate(() => chrome.storage.local.remove('bskPreferences'));
+      await store(again, browser.extensionId, undefined);
     } finally {
       await again.close();
     }
@@ -57,3 +54,37 @@ test('a session start without flags takes the stored preferences; flags win', as
     await browser.close();
   }
 });
+
+/**
+ * Stores the preferences as the popup does (history's IndexedDB), from an extension page;
+ * `undefined` removes them.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} extensionId
+ * @param {object | undefined} value
+ */
+async function store(browser, extensionId, value) {
+  const page = await browser.contexts()[0].newPage();
+  try {
+    await page.goto(`chrome-extension://${extensionId}/evidence.html`);
+    await page.evaluate(async (value) => {
+      const { History } = await import('/lib/history.js');
+      const history = await History.open();
+      try {
+        if (value === undefined) {
+          await new Promise((resolve, reject) => {
+            const tx = history.db.transaction(['meta'], 'readwrite');
+            tx.objectStore('meta').delete('automation');
+            tx.oncomplete = () => resolve(null);
+            tx.onerror = () => reject(tx.error);
+          });
+        } else {
+          await history.setAutomation(value);
+        }
+      } finally {
+        history.close();
+      }
+    }, value);
+  } finally {
+    await page.close();
+  }
+}

@@ -35,7 +35,7 @@ async function start() {
   // The person's folding default (set in the popup), read once: each record view starts from
   // it, and its own toggle still changes that view.
   const legacy = await history.preferences().catch(() => null);
-  const preferences = await readPreferences({ legacyFoldStatic: legacy?.fold_static }).catch(() => DEFAULT_AUTOMATION);
+  const preferences = await readPreferences(history, { legacyFoldStatic: legacy?.fold_static }).catch(() => DEFAULT_AUTOMATION);
 
   const show = () => {
     const route = parseRoute(location.hash);

@@ -227,6 +227,24 @@ export class History {
   }
 
   /**
+   * The browser automation preferences as stored (see `preferences.js`), or undefined.
+   * @returns {Promise<unknown>}
+   */
+  async automation() {
+    return transact(this.db, ['meta'], 'readonly',
+      (tx) => done(tx.objectStore('meta').get('automation')), 'read the automation preferences');
+  }
+
+  /**
+   * @param {object} value the whole, normalized preferences
+   */
+  async setAutomation(value) {
+    return transact(this.db, ['meta'], 'readwrite', async (tx) => {
+      tx.objectStore('meta').put(value, 'automation');
+    }, 'save the automation preferences');
+  }
+
+  /**
    * Remembers that a daemon is alive and which captures it holds active.
    * @param {Heartbeat} heartbeat
    */

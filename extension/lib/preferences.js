@@ -1,13 +1,12 @@
 // @ts-check
-// Browser automation preferences, kept in `chrome.storage.local` under one key so the popup,
-// the evidence page and the service worker (which hands them to the daemon) read the same:
+// Browser automation preferences, kept in history's IndexedDB (its `meta` store, key
+// `automation`: no browser permission needed) so the popup, the evidence page and the service
+// worker (which hands them to the daemon) read the same:
 // which browser bsk launches next (headless or visible), what a JavaScript dialog gets, whether
 // a session gets a private or the shared profile, and whether the evidence page folds static
 // requests. Explicit `bsk` flags win over them; `foldStatic` changes only what the extension's
 // pages show.
 
-/** The storage key. */
-export const PREFERENCES_KEY = 'bskPreferences';
 
 /**
  * @typedef {{
@@ -47,23 +46,25 @@ export function normalized(stored) {
 
 /**
  * The stored preferences. Before any is stored here, folding follows `legacyFoldStatic`: the
- * choice an earlier version kept in history's IndexedDB (`fold_static`).
+ * choice an earlier version kept beside them (`fold_static`).
+ * @param {import('./history.js').History} history
  * @param {{ legacyFoldStatic?: boolean }} [options]
  * @returns {Promise<AutomationPreferences>}
  */
-export async function readPreferences({ legacyFoldStatic } = {}) {
-  const stored = (await chrome.storage.local.get(PREFERENCES_KEY))[PREFERENCES_KEY];
+export async function readPreferences(history, { legacyFoldStatic } = {}) {
+  const stored = await history.automation();
   if (stored === undefined && typeof legacyFoldStatic === 'boolean') return normalized({ foldStatic: legacyFoldStatic });
   return normalized(stored);
 }
 
 /**
  * Saves a change and returns the whole saved state.
+ * @param {import('./history.js').History} history
  * @param {Partial<AutomationPreferences>} patch
  * @returns {Promise<AutomationPreferences>}
  */
-export async function savePreferences(patch) {
-  const next = normalized({ ...(await readPreferences()), ...patch });
-  await chrome.storage.local.set({ [PREFERENCES_KEY]: next });
+export async function savePreferences(history, patch) {
+  const next = normalized({ ...(await readPreferences(history)), ...patch });
+  await history.setAutomation(next);
   return next;
 }

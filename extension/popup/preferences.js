@@ -1,5 +1,5 @@
 // @ts-check
-// Browser automation preferences (kept in `chrome.storage.local`, see lib/preferences.js): the
+// Browser automation preferences (kept in history's IndexedDB, see lib/preferences.js): the
 // browser bsk launches next, what JavaScript dialogs get, the profile a session uses, folding of
 // static requests in the evidence page; and the name of captures started here (kept in
 // history's IndexedDB). Explicit `bsk` flags win over the ones bsk reads.
@@ -50,12 +50,16 @@ export async function renderPreferences(section, history, initial, changed) {
   /** @type {string | null} */
   let automationError = null;
   try {
-    automation = await readPreferences({ legacyFoldStatic: initial.fold_static });
+    if (!history) throw new Error('history cannot be opened');
+    automation = await readPreferences(history, { legacyFoldStatic: initial.fold_static });
   } catch (e) {
     automationError = e instanceof Error ? e.message : String(e);
   }
   /** @param {Partial<AutomationPreferences>} patch */
-  const saveAutomation = (patch) => saving(() => savePreferences(patch));
+  const saveAutomation = (patch) => saving(async () => {
+    if (!history) throw new Error('history cannot be opened');
+    return savePreferences(history, patch);
+  });
 
   /**
    * A preference as a row of choices (radio buttons that read as one control).
