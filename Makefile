@@ -9,9 +9,13 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 demo: deps build
 	./scripts/demo.sh
 
+# The gates first (formatting, lints, the extension's JSDoc types), then every test.
 test: deps test-deps
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	cd extension-tests && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error && npm run typecheck
 	$(CARGO) test --workspace --all-targets
-	cd extension-tests && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error && BSK_BIN=$(CURDIR)/target/debug/bsk npm test
+	cd extension-tests && BSK_BIN=$(CURDIR)/target/debug/bsk npm test
 
 build:
 	$(CARGO) build --workspace --bins
@@ -47,6 +51,9 @@ deps:
 		echo "installing chromium from Debian's packages"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium; }
 	@command -v $(CARGO) >/dev/null 2>&1 || { echo "error: cargo not found; install Rust (rustup) first" >&2; exit 1; }
+	@{ $(CARGO) fmt --version && $(CARGO) clippy --version; } >/dev/null 2>&1 || { \
+		command -v rustup >/dev/null 2>&1 && rustup component add rustfmt clippy; } || { \
+		echo "error: make test runs cargo fmt and cargo clippy: install them (rustup component add rustfmt clippy)" >&2; exit 1; }
 	@command -v npm >/dev/null 2>&1 || { echo "installing node and npm from Debian's packages (the extension's tests, the demo's screenshot)"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq nodejs npm; }
 	@node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)' || { \

@@ -52,7 +52,7 @@ export function harFromRecord(record, { creatorVersion = 'extension' } = {}) {
       version: '1.2',
       creator: { name: 'bsk', version: creatorVersion },
       browser: browserInfo,
-      pages: pages.map(([start, page]) => ({
+      pages: pages.map((/** @type {[number, Json]} */ [start, page]) => ({
         startedDateTime: iso8601(start),
         id: page.id,
         title: page.url,

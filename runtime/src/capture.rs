@@ -773,9 +773,9 @@ impl Captures {
             return;
         };
         let note = match &event.phase {
-            OperationPhase::Completed { result } => OperationNote::Ended {
+            OperationPhase::Completed { summary } => OperationNote::Ended {
                 op_id: event.op_id,
-                outcome: Ok(result.summary.clone()),
+                outcome: Ok(summary.clone()),
                 at: event.at_ms,
             },
             OperationPhase::Failed { error } => OperationNote::Ended {

@@ -437,7 +437,7 @@ impl Daemon {
         let completed = std::time::Instant::now();
         let phase = match &outcome {
             Ok(result) => OperationPhase::Completed {
-                result: result.clone(),
+                summary: result.summary.clone(),
             },
             Err(failure) => OperationPhase::Failed {
                 error: failure.0.clone(),
