@@ -4,6 +4,7 @@
 // Without a task, the prompt to give the agent.
 
 import { focusState, h, replace, restoreFocus } from '../evidence/dom.js';
+import { DEFAULT_PREFERENCES } from '../lib/history.js';
 import { plural } from '../evidence/format.js';
 import { announce } from './announce.js';
 import { askDaemon } from './link.js';
@@ -112,7 +113,9 @@ export class Tasks {
    */
   async act(session, action) {
     const title = session.name || session.id;
-    const name = this.captureName;
+    // The default name is left to the daemon, which names the capture after the page and the
+    // time, so History never lists two captures by the same name.
+    const name = this.captureName === DEFAULT_PREFERENCES.capture_name ? undefined : this.captureName;
     this.actions.set(session.id, { busy: action, result: null });
     this.draw();
     announce(action === 'start' ? `Starting capture for ${title}…` : `Stopping capture for ${title}…`);
