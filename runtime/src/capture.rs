@@ -105,6 +105,18 @@ pub fn network_enable() -> Value {
     })
 }
 
+/// The commands that set capture up on a worker target: its requests when the capture records
+/// workers, and its console always (from `Runtime`, at the levels the worker used; the page's
+/// `Log` copy of a worker's console is not recorded).
+pub fn worker_setup(records_workers: bool) -> Vec<(&'static str, Value)> {
+    let mut setup = Vec::new();
+    if records_workers {
+        setup.push(("Network.enable", network_enable()));
+    }
+    setup.push(("Runtime.enable", json!({})));
+    setup
+}
+
 /// The commands that set capture up on an iframe target.
 pub fn target_setup() -> Vec<(&'static str, Value)> {
     vec![
@@ -353,6 +365,7 @@ impl Captures {
         tab: &Arc<Tab>,
         name: Option<String>,
         limits: CaptureLimits,
+        workers: bool,
     ) -> Result<RunInfo> {
         let _one_at_a_time = self.starting.lock().await;
         tab.ensure_alive()?;
@@ -393,12 +406,14 @@ impl Captures {
             .and_then(|v| v["userAgent"].as_str().map(str::to_string));
         let url = tab.state().url;
         capture.coverage.late_start = !(url.is_empty() || url == "about:blank");
+        capture.coverage.workers = workers;
         let capture = SharedCapture::new(capture);
         let tap = CaptureTap::start(
             capture.clone(),
             Arc::new(CdpCommander::new(cdp.clone())),
             host.sink.clone(),
             tab.session_id.clone(),
+            workers,
         );
         tab.set_capture(Some(tap.clone()));
         // Enable evidence domains: the page first, then iframe targets already attached (late:

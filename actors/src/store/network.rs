@@ -412,6 +412,14 @@ impl Capture {
                     ended,
                 )
             }
+            NetworkEvent::DataReceived(data) => {
+                self.data_received(
+                    cdp_id,
+                    data.encoded_data_length.max(0.0) as u64,
+                    data.data_length.max(0.0) as u64,
+                );
+                Vec::new()
+            }
             NetworkEvent::LoadingFailed(failed) => {
                 let error = failed.error_text.as_deref().unwrap_or("failed").to_string();
                 self.summary.ended(
@@ -434,8 +442,15 @@ impl Capture {
                         (None, false) => error.clone(),
                     });
                     if record.response_body.state == BodyState::Pending {
-                        record.response_body =
-                            Body::state(BodyState::Unavailable, Some(BodyReason::RequestFailed));
+                        // A stream the page closed (or lost) ends as what it is, with its bytes.
+                        record.response_body = super::workers::stream_end(
+                            record.mime_type.as_deref(),
+                            record.state,
+                            &record.response_body,
+                        )
+                        .unwrap_or_else(|| {
+                            Body::state(BodyState::Unavailable, Some(BodyReason::RequestFailed))
+                        });
                     }
                 });
                 Vec::new()
@@ -577,6 +592,7 @@ impl Capture {
             response_headers_raw: None,
             request_body,
             response_body: Body::state(BodyState::Pending, None),
+            worker: self.worker_of(target_id),
         };
         self.text_units += record.request_body.units;
         self.count_into_operation_window(started_at);

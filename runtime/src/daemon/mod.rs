@@ -388,6 +388,7 @@ impl Daemon {
                             &tab,
                             request.name.clone(),
                             bsk_actors::bounds::default_limits(),
+                            false,
                         )
                         .await?;
                     Ok(serde_json::to_value(run).unwrap_or_default())
