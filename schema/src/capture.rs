@@ -647,10 +647,6 @@ pub struct Coverage {
     pub worker_traffic_not_recorded: u64,
 }
 
-fn is_zero_u64(n: &u64) -> bool {
-    *n == 0
-}
-
 /// Whether retained evidence reaches browser-local history.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct HistoryStatus {

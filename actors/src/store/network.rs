@@ -237,6 +237,7 @@ pub fn retain_text(text: &str, mime: &str) -> Body {
         binary: None,
         parts: None,
         parts_dropped: 0,
+        bytes_seen: None,
     }
 }
 
