@@ -479,7 +479,7 @@ mod tests {
         let wrong = r#"{"requestId":"1","request":{"url":5}}"#;
         assert!(NetworkEvent::parse("Network.requestWillBeSent", wrong).is_err());
         assert!(matches!(
-            NetworkEvent::parse("Network.dataReceived", "{}"),
+            NetworkEvent::parse("Network.webSocketFrameReceived", "{}"),
             Ok(None)
         ));
     }
