@@ -476,7 +476,10 @@ async fn worker_targets_have_their_own_bound_and_leave_the_iframes_theirs() {
     );
     assert!(tap.records_workers());
     for n in 0..8 {
-        assert!(tap.admit_worker(&format!("W{n}")), "worker {n} of 8 is admitted");
+        assert!(
+            tap.admit_worker(&format!("W{n}")),
+            "worker {n} of 8 is admitted"
+        );
     }
     assert!(!tap.admit_worker("W8"), "a 9th attached at once is not");
     for n in 0..16 {

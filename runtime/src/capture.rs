@@ -407,6 +407,9 @@ impl Captures {
         let url = tab.state().url;
         capture.coverage.late_start = !(url.is_empty() || url == "about:blank");
         capture.coverage.workers = workers;
+        let own_context = session.browser_context.is_some()
+            && tab.ownership != bsk_schema::ipc::TabOwnership::Borrowed;
+        capture.coverage.shared_workers_not_covered = workers && !own_context;
         let capture = SharedCapture::new(capture);
         let tap = CaptureTap::start(
             capture.clone(),

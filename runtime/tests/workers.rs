@@ -119,21 +119,32 @@ async fn with_workers_the_workers_requests_and_console_are_recorded_and_labelled
     assert_eq!(served(&site, "/echo?from=dedicated"), 1);
     assert_eq!(served(&site, "/status/503?from=dedicated"), 1);
     assert_eq!(served(&site, "/echo?from=service-worker"), 1);
+    assert_eq!(served(&site, "/echo?from=shared"), 1);
     assert_eq!(served(&site, "/workers/events"), 1);
 
     // The dedicated worker's POST and 503, labelled with it, bodies read and redacted.
     let dedicated = site.url("/workers/dedicated.js");
-    let records = wait_for("the dedicated worker's requests, finished", WAIT, || async {
-        let all = requests(&s).await;
-        let post = with_url(&all, "/echo?from=dedicated").first().cloned().cloned();
-        let failed = with_url(&all, "/status/503?from=dedicated").first().cloned().cloned();
-        match (post, failed) {
-            (Some(post), Some(failed)) if is_final(&post) && is_final(&failed) => {
-                Some((post, failed))
+    let records = wait_for(
+        "the dedicated worker's requests, finished",
+        WAIT,
+        || async {
+            let all = requests(&s).await;
+            let post = with_url(&all, "/echo?from=dedicated")
+                .first()
+                .cloned()
+                .cloned();
+            let failed = with_url(&all, "/status/503?from=dedicated")
+                .first()
+                .cloned()
+                .cloned();
+            match (post, failed) {
+                (Some(post), Some(failed)) if is_final(&post) && is_final(&failed) => {
+                    Some((post, failed))
+                }
+                _ => None,
             }
-            _ => None,
-        }
-    })
+        },
+    )
     .await;
     let (post, failed) = records;
     assert_eq!(post["method"], "POST", "{post}");
@@ -147,7 +158,10 @@ async fn with_workers_the_workers_requests_and_console_are_recorded_and_labelled
     let post_id = post["id"].as_str().expect("an id").to_string();
     let sent = debug(&s, &["request", &post_id, "--part", "request"]).await;
     let sent_text = sent.to_string();
-    assert!(sent_text.contains("Ada"), "the request body was read: {sent}");
+    assert!(
+        sent_text.contains("Ada"),
+        "the request body was read: {sent}"
+    );
     assert!(
         !sent_text.contains("worker-secret-7"),
         "a worker's request body is redacted like the page's: {sent}"
@@ -165,6 +179,26 @@ async fn with_workers_the_workers_requests_and_console_are_recorded_and_labelled
     assert_eq!(from_sw["worker"]["kind"], "service", "{from_sw}");
     assert_eq!(from_sw["status"], 200, "{from_sw}");
 
+    // The shared worker's fetch: the session's context is private, so it is covered.
+    let from_shared = wait_for("the shared worker's fetch, finished", WAIT, || async {
+        let all = requests(&s).await;
+        with_url(&all, "/echo?from=shared")
+            .first()
+            .filter(|r| is_final(r))
+            .map(|r| (*r).clone())
+    })
+    .await;
+    assert_eq!(from_shared["worker"]["kind"], "shared", "{from_shared}");
+    assert_eq!(
+        from_shared["worker"]["url"],
+        site.url("/workers/shared.js").as_str(),
+        "{from_shared}"
+    );
+    assert_eq!(
+        from_shared["response_body"]["state"], "available",
+        "{from_shared}"
+    );
+
     // Console at each level exactly as the worker used it, once each, labelled.
     let entries = wait_for("the worker's five console entries", WAIT, || async {
         let entries: Vec<Value> = console(&s)
@@ -177,7 +211,12 @@ async fn with_workers_the_workers_requests_and_console_are_recorded_and_labelled
     .await;
     let levels: Vec<(&str, &str)> = entries
         .iter()
-        .map(|c| (c["text"].as_str().unwrap_or(""), c["level"].as_str().unwrap_or("")))
+        .map(|c| {
+            (
+                c["text"].as_str().unwrap_or(""),
+                c["level"].as_str().unwrap_or(""),
+            )
+        })
         .collect();
     assert_eq!(
         levels,
@@ -215,7 +254,11 @@ async fn with_workers_the_workers_requests_and_console_are_recorded_and_labelled
 
     // The run's counters and both exports.
     let run = latest_run(&s).await;
-    assert!(run["coverage"]["worker_targets"].as_u64() >= Some(2), "{run}");
+    assert!(
+        run["coverage"]["worker_targets"].as_u64() >= Some(3),
+        "{run}"
+    );
+    assert_ne!(run["coverage"]["shared_workers_not_covered"], true, "{run}");
     let human = s.run(&["debug", "status"]).await.success();
     assert!(
         human.stdout.contains("workers captured:"),
@@ -223,7 +266,10 @@ async fn with_workers_the_workers_requests_and_console_are_recorded_and_labelled
         human.stdout
     );
     let har = debug(&s, &["export", "--format", "har"]).await;
-    let entries = har["log"]["entries"].as_array().cloned().unwrap_or_default();
+    let entries = har["log"]["entries"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
     let har_post = entries
         .iter()
         .find(|e| {
@@ -241,7 +287,11 @@ async fn with_workers_the_workers_requests_and_console_are_recorded_and_labelled
         .as_array()
         .into_iter()
         .flatten()
-        .find(|r| r["url"].as_str().is_some_and(|u| u.contains("/status/503?from=dedicated")))
+        .find(|r| {
+            r["url"]
+                .as_str()
+                .is_some_and(|u| u.contains("/status/503?from=dedicated"))
+        })
         .cloned()
         .unwrap_or_default();
     assert_eq!(exported["worker"]["kind"], "dedicated", "{exported}");
@@ -254,8 +304,11 @@ async fn without_workers_their_traffic_is_not_recorded_and_nothing_stays_pending
     let s = bsk.start_session().await;
     let run = debug(&s, &["start"]).await;
     assert_ne!(run["coverage"]["workers"], true, "{run}");
-    s.op(&["navigate", &site.url("/workers/page?shared=0&sw=0&events=0")])
-        .await;
+    s.op(&[
+        "navigate",
+        &site.url("/workers/page?shared=0&sw=0&events=0"),
+    ])
+    .await;
     page_done(&s, false, false, false).await;
     assert_eq!(served(&site, "/echo?from=dedicated"), 1);
 
@@ -290,8 +343,15 @@ async fn without_workers_their_traffic_is_not_recorded_and_nothing_stays_pending
         (entries.len() >= 5).then_some(entries)
     })
     .await;
-    let levels: Vec<&str> = entries.iter().map(|c| c["level"].as_str().unwrap_or("")).collect();
-    assert_eq!(levels, ["log", "info", "debug", "warning", "error"], "{entries:#?}");
+    let levels: Vec<&str> = entries
+        .iter()
+        .map(|c| c["level"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(
+        levels,
+        ["log", "info", "debug", "warning", "error"],
+        "{entries:#?}"
+    );
     // ...and the status says the workers' traffic is not in the capture.
     let human = s.run(&["debug", "status"]).await.success();
     assert!(
@@ -311,8 +371,11 @@ async fn workers_beyond_the_bound_are_counted_not_captured() {
     let bsk = Bsk::new("workers-bound");
     let s = bsk.start_session().await;
     debug(&s, &["start", "--workers"]).await;
-    s.op(&["navigate", &site.url("/workers/page?extra=10&shared=0&sw=0&events=0")])
-        .await;
+    s.op(&[
+        "navigate",
+        &site.url("/workers/page?extra=10&shared=0&sw=0&events=0"),
+    ])
+    .await;
     page_done(&s, false, false, false).await;
     wait_until("all ten quiet workers answered", WAIT, || async {
         page_state(&s).await["extra"] == 10
@@ -329,7 +392,11 @@ async fn workers_beyond_the_bound_are_counted_not_captured() {
     .await;
     let coverage = &run["coverage"];
     assert_eq!(coverage["worker_targets"], MAX_WORKER_TARGETS, "{run}");
-    assert_eq!(coverage["worker_targets_over_limit"], 11 - MAX_WORKER_TARGETS, "{run}");
+    assert_eq!(
+        coverage["worker_targets_over_limit"],
+        11 - MAX_WORKER_TARGETS,
+        "{run}"
+    );
     assert_eq!(
         coverage["iframe_targets_over_limit"], 0,
         "workers do not take iframes' places: {run}"
@@ -354,4 +421,54 @@ async fn workers_beyond_the_bound_are_counted_not_captured() {
     for record in requests(&s).await {
         assert!(is_final(&record), "nothing pending after stop: {record}");
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_borrowed_tabs_shared_workers_are_flagged_not_covered_and_still_run() {
+    let site = site().await;
+    let bsk = Bsk::with_devtools_port("workers-borrowed").await;
+    let s = bsk.start_session().await;
+    let user_tab = common::open_user_tab(&bsk, "about:blank").await;
+    bsk.json(&["tab", "borrow", &user_tab, "--session", &s.id])
+        .await;
+    let run = debug(&s, &["start", "--workers", "--tab-id", &user_tab]).await;
+    assert_eq!(run["coverage"]["shared_workers_not_covered"], true, "{run}");
+    s.op_on(
+        &user_tab,
+        &["navigate", &site.url("/workers/page?sw=0&events=0")],
+    )
+    .await;
+    // The person's shared worker was let go, not left paused: it answered.
+    wait_until("the borrowed page's workers answered", WAIT, || async {
+        let state = s
+            .eval_on(&user_tab, "JSON.stringify(window.__workers || null)")
+            .await;
+        let state: Value = state
+            .as_str()
+            .and_then(|t| serde_json::from_str(t).ok())
+            .unwrap_or(Value::Null);
+        state["dedicated"]["failed"] == 503 && state["shared"]["shared"] == 200
+    })
+    .await;
+    assert_eq!(served(&site, "/echo?from=shared"), 1);
+    // The dedicated worker is covered; the shared one is not, and the status says so.
+    wait_for("the dedicated worker's POST", WAIT, || async {
+        let all = requests(&s).await;
+        with_url(&all, "/echo?from=dedicated")
+            .first()
+            .filter(|r| is_final(r))
+            .map(|r| (*r).clone())
+    })
+    .await;
+    let all = requests(&s).await;
+    assert!(with_url(&all, "/echo?from=shared").is_empty(), "{all:#?}");
+    let human = s.run(&["debug", "status"]).await.success();
+    assert!(
+        human.stdout.contains("shared workers not covered"),
+        "{}",
+        human.stdout
+    );
+    debug(&s, &["stop"]).await;
+    bsk.json(&["tab", "return", &user_tab, "--session", &s.id])
+        .await;
 }

@@ -645,6 +645,11 @@ pub struct Coverage {
     /// in the capture.
     #[serde(default, skip_serializing_if = "is_zero_u64")]
     pub worker_traffic_not_recorded: u64,
+    /// A capture with `--workers` of a tab in the person's own browser context (a borrowed tab,
+    /// or a session on the shared profile): its shared workers are not covered, since that
+    /// context's shared workers may serve pages no session owns.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub shared_workers_not_covered: bool,
 }
 
 /// Whether retained evidence reaches browser-local history.

@@ -106,10 +106,18 @@ pub struct HarEntry {
     #[serde(rename = "_fromServiceWorker")]
     pub from_service_worker: bool,
     /// The script URL of the worker that made the request (`bsk debug start --workers`).
-    #[serde(rename = "_workerUrl", default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        rename = "_workerUrl",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
     pub worker_url: Option<String>,
     /// The kind of that worker: `dedicated`, `shared` or `service`.
-    #[serde(rename = "_workerKind", default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        rename = "_workerKind",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
     pub worker_kind: Option<crate::capture::WorkerKind>,
     /// Ids of the operations whose windows (immediate or possibly related) hold this request.
     #[serde(rename = "_operations")]

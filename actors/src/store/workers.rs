@@ -82,11 +82,7 @@ impl Capture {
 
 /// How a stream's pending or failed response body ends: `unavailable`/`streaming` with the bytes
 /// seen. `None` when the record is not a stream.
-pub(super) fn stream_end(
-    mime: Option<&str>,
-    state: RequestState,
-    body: &Body,
-) -> Option<Body> {
+pub(super) fn stream_end(mime: Option<&str>, state: RequestState, body: &Body) -> Option<Body> {
     if !mime.is_some_and(is_stream_mime) || state == RequestState::Complete {
         return None;
     }
@@ -113,8 +109,8 @@ mod tests {
     fn a_stream_that_had_not_ended_says_streaming_with_its_bytes() {
         let mut body = Body::state(BodyState::Pending, None);
         body.bytes_seen = Some(22);
-        let ended = stream_end(Some("text/event-stream"), RequestState::Pending, &body)
-            .expect("a stream");
+        let ended =
+            stream_end(Some("text/event-stream"), RequestState::Pending, &body).expect("a stream");
         assert_eq!(ended.state, BodyState::Unavailable);
         assert_eq!(ended.reason, Some(BodyReason::Streaming));
         assert_eq!(ended.bytes_seen, Some(22));

@@ -67,9 +67,18 @@ pub(crate) const PAGES: &[Page] = &[
     },
     // Workers: a page whose requests and console come from a dedicated worker, a shared worker
     // and a service worker, plus a server-sent event stream.
-    Page::html("/workers/page", include_str!("../../site/workers-page.html")),
-    Page::script("/workers/dedicated.js", include_str!("../../site/workers/dedicated.js")),
-    Page::script("/workers/shared.js", include_str!("../../site/workers/shared.js")),
+    Page::html(
+        "/workers/page",
+        include_str!("../../site/workers-page.html"),
+    ),
+    Page::script(
+        "/workers/dedicated.js",
+        include_str!("../../site/workers/dedicated.js"),
+    ),
+    Page::script(
+        "/workers/shared.js",
+        include_str!("../../site/workers/shared.js"),
+    ),
     Page::script("/workers/sw.js", include_str!("../../site/workers/sw.js")),
     Page::html("/burst", BURST),
     Page::html("/burst-unread", BURST),

@@ -854,7 +854,12 @@ mod tests {
 fn workers_line(coverage: &bsk_schema::capture::Coverage) -> Option<String> {
     match (coverage.workers, coverage.worker_targets) {
         (true, n) => Some(format!(
-            "  workers captured: {n} (their requests and console, each labelled with its worker)"
+            "  workers captured: {n} (their requests and console, each labelled with its worker){}",
+            if coverage.shared_workers_not_covered {
+                "; shared workers not covered (the tab is in the person's own browser context)"
+            } else {
+                ""
+            }
         )),
         (false, 0) if coverage.worker_traffic_not_recorded == 0 => None,
         (false, _) => Some(format!(

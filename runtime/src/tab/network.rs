@@ -157,11 +157,20 @@ mod tests {
         let mut activity = NetworkActivity::default();
         let script = "http://127.0.0.1:1/workers/dedicated.js";
         activity.on_event("Network.requestWillBeSent", "w", Some(script), start);
-        activity.on_event("Network.requestWillBeSent", "api", Some("http://127.0.0.1:1/x"), start);
+        activity.on_event(
+            "Network.requestWillBeSent",
+            "api",
+            Some("http://127.0.0.1:1/x"),
+            start,
+        );
         activity.on_event("Network.loadingFinished", "api", None, start);
         assert_eq!(activity.busy(start, long), 1, "the script is in flight");
         activity.forget_url(script);
-        assert_eq!(activity.busy(start, long), 0, "its worker attached: forgotten");
+        assert_eq!(
+            activity.busy(start, long),
+            0,
+            "its worker attached: forgotten"
+        );
         assert!(activity.is_idle(Instant::now() + quiet, quiet, long));
     }
 }

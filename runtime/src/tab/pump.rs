@@ -282,8 +282,7 @@ impl Pump {
             "Target.attachedToTarget" => self.on_attached(&event).await,
             "Target.detachedFromTarget" => {
                 let session = &*event.str("sessionId");
-                if self.children.remove(session).is_some()
-                    || self.workers.remove(session).is_some()
+                if self.children.remove(session).is_some() || self.workers.remove(session).is_some()
                 {
                     self.cdp.unroute(session);
                     if let Some(tap) = self.evidence_tap() {
@@ -465,7 +464,10 @@ impl Pump {
             "Network.dataReceived" => !streams.is_empty() && streams.contains(&*event.request_id()),
             "Network.responseReceived" => {
                 if streams.len() < MAX_STREAMS
-                    && event.params.get().contains(r#""mimeType":"text/event-stream""#)
+                    && event
+                        .params
+                        .get()
+                        .contains(r#""mimeType":"text/event-stream""#)
                 {
                     streams.insert(stream_id());
                 }
@@ -482,10 +484,8 @@ impl Pump {
     }
 
     /// A worker target auto-attached under the tab (a dedicated worker, or a service worker that
-    /// reaches the page). The capture, if any, admits it within its worker bound: its console is
-    /// recorded always, its requests with `--workers`. A dedicated worker's script request,
-    /// which the page sees start but never end, stops counting for settling. The worker is
-    /// resumed by the caller, after these commands are queued.
+    /// reaches the page): see [`set_up_worker`]. The worker is resumed by the caller, after
+    /// these commands are queued.
     async fn on_worker(
         &self,
         session: &str,
@@ -493,44 +493,80 @@ impl Pump {
         kind: bsk_schema::capture::WorkerKind,
         url: &str,
     ) {
-        tracing::debug!(worker = kind.name(), %url, "worker target attached");
-        if kind == bsk_schema::capture::WorkerKind::Dedicated {
-            self.network
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .forget_url(url);
-        }
-        let Some(tap) = self.evidence_tap() else {
-            return;
-        };
-        self.workers.insert(session.to_string(), ());
-        self.cdp.route(session, self.sink.clone());
-        let admitted = tap.admit_worker(session);
-        let worker = bsk_schema::capture::WorkerSource {
+        let worker = Worker {
+            session,
+            target_id,
             kind,
-            url: url.to_string(),
+            url,
         };
-        tap.worker_attached(session.to_string(), target_id.to_string(), worker, admitted);
-        if !admitted {
-            return;
+        let tap = self.evidence_tap();
+        if set_up_worker(&self.cdp, &self.sink, tap, &self.network, worker).await {
+            self.workers.insert(session.to_string(), ());
         }
-        let s = Some(session);
-        let mut setup = Vec::new();
-        for (method, params) in crate::capture::worker_setup(tap.records_workers()) {
-            setup.push(self.cdp.send(s, method, params).await);
-        }
-        let session = session.to_string();
-        drop(tap);
-        crate::tasks::spawn_watched("worker capture set-up", async move {
-            for reply in setup {
-                if let Err(e) = reply.wait().await {
-                    // A worker may be gone already (it ran to its end): nothing to record.
-                    tracing::debug!(%session, error = %e, "worker capture set-up failed");
-                    break;
-                }
-            }
-        });
     }
+}
+
+/// A worker target attached for a tab.
+pub(super) struct Worker<'a> {
+    pub session: &'a str,
+    pub target_id: &'a str,
+    pub kind: bsk_schema::capture::WorkerKind,
+    pub url: &'a str,
+}
+
+/// Sets a worker target up for the tab's capture `tap`, if any: routed into the tab's event
+/// channel and admitted within the capture's worker bound, its console recorded always, its
+/// requests with `--workers`. A dedicated worker's script request, which the page sees start but
+/// never end, stops counting for settling. Answers whether the worker was routed here.
+pub(super) async fn set_up_worker(
+    cdp: &CdpClient,
+    sink: &EventSink,
+    tap: Option<CaptureTap>,
+    network: &std::sync::Mutex<super::network::NetworkActivity>,
+    worker: Worker<'_>,
+) -> bool {
+    let Worker {
+        session,
+        target_id,
+        kind,
+        url,
+    } = worker;
+    tracing::debug!(worker = kind.name(), %url, "worker target attached");
+    if kind == bsk_schema::capture::WorkerKind::Dedicated {
+        network
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .forget_url(url);
+    }
+    let Some(tap) = tap else {
+        return false;
+    };
+    cdp.route(session, sink.clone());
+    let admitted = tap.admit_worker(session);
+    let worker = bsk_schema::capture::WorkerSource {
+        kind,
+        url: url.to_string(),
+    };
+    tap.worker_attached(session.to_string(), target_id.to_string(), worker, admitted);
+    if !admitted {
+        return true;
+    }
+    let s = Some(session);
+    let mut setup = Vec::new();
+    for (method, params) in crate::capture::worker_setup(tap.records_workers()) {
+        setup.push(cdp.send(s, method, params).await);
+    }
+    let session = session.to_string();
+    crate::tasks::spawn_watched("worker capture set-up", async move {
+        for reply in setup {
+            if let Err(e) = reply.wait().await {
+                // A worker may be gone already (it ran to its end): nothing to record.
+                tracing::debug!(%session, error = %e, "worker capture set-up failed");
+                break;
+            }
+        }
+    });
+    true
 }
 
 /// A browser event as the capture takes it.
