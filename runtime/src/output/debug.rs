@@ -801,6 +801,26 @@ pub fn renderer(action: bsk_schema::debug::DebugAction) -> fn(&Value) -> Option<
     }
 }
 
+/// What the capture says of workers: how many it captured, and whether their traffic is in it.
+fn workers_line(coverage: &bsk_schema::capture::Coverage) -> Option<String> {
+    match (coverage.workers, coverage.worker_targets) {
+        (true, n) => Some(format!(
+            "  workers captured: {n} (their requests and console, each labelled with its worker){}",
+            if coverage.shared_workers_not_covered {
+                "; shared workers not covered (the tab is in the person's own browser context)"
+            } else {
+                ""
+            }
+        )),
+        (false, 0) if coverage.worker_traffic_not_recorded == 0 => None,
+        (false, _) => Some(format!(
+            "  workers: {} seen, their traffic is not recorded (their console is); \
+             `bsk debug start --workers` records it",
+            coverage.worker_traffic_not_recorded
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -847,25 +867,5 @@ mod tests {
             history_line(unavailable),
             "history: unavailable — no extension"
         );
-    }
-}
-
-/// What the capture says of workers: how many it captured, and whether their traffic is in it.
-fn workers_line(coverage: &bsk_schema::capture::Coverage) -> Option<String> {
-    match (coverage.workers, coverage.worker_targets) {
-        (true, n) => Some(format!(
-            "  workers captured: {n} (their requests and console, each labelled with its worker){}",
-            if coverage.shared_workers_not_covered {
-                "; shared workers not covered (the tab is in the person's own browser context)"
-            } else {
-                ""
-            }
-        )),
-        (false, 0) if coverage.worker_traffic_not_recorded == 0 => None,
-        (false, _) => Some(format!(
-            "  workers: {} seen, their traffic is not recorded (their console is); \
-             `bsk debug start --workers` records it",
-            coverage.worker_traffic_not_recorded
-        )),
     }
 }
