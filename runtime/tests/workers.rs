@@ -233,6 +233,18 @@ async fn with_workers_the_workers_requests_and_console_are_recorded_and_labelled
         assert_eq!(entry["worker"]["kind"], "dedicated", "{entry}");
     }
 
+    // The worker's script finished on the worker's target, which is captured: read from there.
+    let script = wait_for("the worker script, finished", WAIT, || async {
+        let all = requests(&s).await;
+        with_url(&all, "/workers/dedicated.js")
+            .first()
+            .filter(|r| is_final(r))
+            .map(|r| (*r).clone())
+    })
+    .await;
+    assert_eq!(script["state"], "complete", "{script}");
+    assert_eq!(script["response_body"]["state"], "available", "{script}");
+
     // Stopped: no body pending anywhere; the open stream says what it is.
     debug(&s, &["stop"]).await;
     let all = requests(&s).await;
