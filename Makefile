@@ -4,14 +4,18 @@
 CARGO ?= cargo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test deps test-deps build bench
+.PHONY: demo test deps test-deps build bench bench-mcp
 
 demo: deps build
 	./scripts/demo.sh
 
+# The gates first (formatting, lints, the extension's JSDoc types), then every test.
 test: deps test-deps
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	cd extension-tests && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error && npm run typecheck
 	$(CARGO) test --workspace --all-targets
-	cd extension-tests && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error && BSK_BIN=$(CURDIR)/target/debug/bsk npm test
+	cd extension-tests && BSK_BIN=$(CURDIR)/target/debug/bsk npm test
 
 build:
 	$(CARGO) build --workspace --bins
@@ -28,12 +32,28 @@ bench: deps
 		(cd load-tests/playwright && npm ci --no-audit --no-fund)
 	./target/release/bsk-load --bsk target/release/bsk --out load-tests/out $(BENCH_ARGS)
 
+# The MCP benchmark behind docs/mcp.md ("Measured against Playwright's MCP server"): a release
+# bsk, the bench's pinned npm packages (Swagger UI, Express, @playwright/mcp, the MCP Inspector and
+# the Node 22 it needs; no browser download), then one agent flow through `bsk mcp` and through
+# Playwright's MCP server, three runs each, and the Inspector's --strict check of both.
+# Tables: load-tests/mcp-bench/out/report.md; data: load-tests/mcp-bench/out/report.json.
+# BENCH_MCP_ARGS passes options, e.g. `make bench-mcp BENCH_MCP_ARGS="--runs 1"`.
+bench-mcp: deps load-tests/mcp-bench/node_modules/.package-lock.json
+	$(CARGO) build --release -p bsk-runtime --bin bsk
+	node load-tests/mcp-bench/run.mjs --bsk target/release/bsk $(BENCH_MCP_ARGS)
+
+load-tests/mcp-bench/node_modules/.package-lock.json: load-tests/mcp-bench/package-lock.json
+	cd load-tests/mcp-bench && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
+
 # Chromium (the embedded default browser) and the build tools, if missing.
 deps:
 	@command -v chromium >/dev/null 2>&1 || command -v google-chrome >/dev/null 2>&1 || { \
 		echo "installing chromium from Debian's packages"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium; }
 	@command -v $(CARGO) >/dev/null 2>&1 || { echo "error: cargo not found; install Rust (rustup) first" >&2; exit 1; }
+	@{ $(CARGO) fmt --version && $(CARGO) clippy --version; } >/dev/null 2>&1 || { \
+		command -v rustup >/dev/null 2>&1 && rustup component add rustfmt clippy; } || { \
+		echo "error: make test runs cargo fmt and cargo clippy: install them (rustup component add rustfmt clippy)" >&2; exit 1; }
 	@command -v npm >/dev/null 2>&1 || { echo "installing node and npm from Debian's packages (the extension's tests, the demo's screenshot)"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq nodejs npm; }
 	@node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)' || { \

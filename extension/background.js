@@ -112,6 +112,17 @@ const link = {
   },
 
   /**
+   * The person's browser automation preferences, as the popup stores them in history's
+   * IndexedDB (`{ browser: 'headless'|'visible', dialogs: 'ask'|'accept'|'dismiss', profile:
+   * 'private'|'shared', foldStatic: boolean }`), or null when none are set. The daemon reads
+   * them at session start for what no flag chose.
+   */
+  async preferences() {
+    const stored = await (await history()).automation();
+    return stored && typeof stored === 'object' ? stored : null;
+  },
+
+  /**
    * The daemon is alive; these captures are active, these sessions exist.
    * @param {{ daemon_id: string, at: number, active_runs: string[], version?: string, sessions?: any[] }} beat
    */

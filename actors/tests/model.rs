@@ -363,6 +363,25 @@ fn json_counts_redactions_and_keeps_structure() {
 }
 
 #[test]
+fn booleans_under_credential_names_are_kept_and_numbers_are_not() {
+    // A flag named like a credential says whether one is there, never what it is.
+    let body = r#"{"has_cookie":true,"session":false,"password":null,"pin":1234,"token":"t-1","cookie":["a"]}"#;
+    let redacted = redact::body(body, "application/json");
+    let value: Value = serde_json::from_str(&redacted).expect("JSON");
+    assert_eq!(value["has_cookie"], true);
+    assert_eq!(value["session"], false);
+    assert_eq!(value["password"], Value::Null);
+    for key in ["pin", "token", "cookie"] {
+        assert_eq!(value[key], REDACTED, "{key} in {redacted}");
+    }
+    // Nothing else to redact: the text is kept as it was.
+    let flags = r#"{"has_cookie": true, "secure_session": false}"#;
+    assert_eq!(redact::body(flags, "application/json"), flags);
+    let mut value = json!({"has_cookie": true});
+    assert_eq!(redact::json(&mut value), 0);
+}
+
+#[test]
 fn unchanged_json_bodies_stay_byte_identical() {
     let body = "{ \"z\": 1,\n  \"a\": [1.50, \"author\"] }";
     assert_eq!(redact::body(body, "application/json"), body);

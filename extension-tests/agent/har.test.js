@@ -121,6 +121,34 @@ describe('bsk debug export --format har', () => {
     assert.equal(imported.find((r) => r.method === 'POST')?.formData, 'name=Ada&plan=pro');
   });
 
+  test('sizes are filled, and DevTools shows them instead of 0 kB', async () => {
+    const where = (/** @type {any} */ e) => `${e.request.method} ${e.request.url}`;
+    const answered = har.log.entries.filter((/** @type {any} */ e) => e.response.status > 0);
+    for (const entry of answered) {
+      const r = entry.response;
+      assert.ok(Number.isInteger(r._transferSize) && r._transferSize > 0, `${where(entry)}: _transferSize ${r._transferSize}`);
+      assert.ok(r.headersSize > 0, `${where(entry)}: headersSize ${r.headersSize}`);
+      assert.equal(r.bodySize, r._transferSize - r.headersSize, `${where(entry)}: bodySize is what came after the headers`);
+    }
+    // The PNG's bytes on the wire are its body: nothing encoded, nothing else.
+    const png = only(har, 'GET', urls.png);
+    assert.equal(png.response.bodySize, PNG.length, 'the PNG body on the wire');
+    // A 204 preflight and the redirect hops carry no body.
+    assert.equal(only(har, 'OPTIONS', urls.put).response.bodySize, 0);
+    assert.equal(only(har, 'GET', urls.hop1).response.bodySize, 0);
+    // A refused connection received nothing that was counted.
+    const refused = only(har, 'GET', urls.refused).response;
+    assert.deepEqual([refused.headersSize, refused.bodySize, refused._transferSize], [-1, -1, undefined]);
+
+    const imported = await importWithDevTools(har);
+    for (const entry of answered) {
+      const request = imported.find((r) => r.method === entry.request.method && r.url === entry.request.url);
+      assert.equal(request?.transferSize, entry.response._transferSize, `${where(entry)}: DevTools' transfer size`);
+    }
+    const page = imported.find((r) => r.url === urls.page);
+    assert.ok((page?.resourceSize ?? 0) > 0, `the app page has a size in DevTools: ${JSON.stringify(page)}`);
+  });
+
   test('says who made it, and which pages there were', () => {
     assert.equal(har.log.version, '1.2');
     assert.equal(har.log.creator.name, 'bsk');
@@ -325,6 +353,8 @@ async function importWithDevTools(har) {
         resourceType: r.resourceType().name(),
         initiatorType: r.initiator()?.type ?? null,
         formData: await r.requestFormData(),
+        transferSize: r.transferSize,
+        resourceSize: r.resourceSize,
       })));
     }, har);
   } finally {

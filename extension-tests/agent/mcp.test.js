@@ -3,12 +3,13 @@
 // binary serves MCP on stdio, launches its own Chromium through its daemon, and an agent's whole
 // debugging workflow runs through the five tools against a small site served here (a page whose
 // button POSTs JSON and gets back HTTP 200 with a business error). Every client lists the tools
-// first, so the SDK validates each result's `structuredContent` against the tool's outputSchema:
-// a result that does not match its schema fails the call. `browser_inspect`'s schema is a union
-// of every action's result, so each of its results is also checked here against the one variant
-// its action promises.
+// first, so the SDK validates each result's `structuredContent` against the tool's (small)
+// outputSchema: a result that does not match it fails the call. Each result is also checked
+// here against the full shape its action promises, from the schema files in `schema/json/` that
+// the output schemas name.
 
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import Ajv from 'ajv';
@@ -18,6 +19,23 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { BSK, bsk, stateDir, waitFor } from '../e2e/daemon-harness.js';
 
 const TOOLS = ['browser_session', 'browser_tabs', 'browser_navigate', 'browser_act', 'browser_inspect'];
+
+/** What an agent pays for the tool list at most (compact JSON of `tools`). */
+const MAX_TOOL_LIST_BYTES = 24_000;
+
+/** The full result shapes of each tool, as `schema/json/` has them. */
+const RESULT_SCHEMAS = Object.fromEntries(
+  [
+    ['browser_session', 'mcp-session-result'],
+    ['browser_tabs', 'mcp-tabs-result'],
+    ['browser_navigate', 'operation-result'],
+    ['browser_act', 'operation-result'],
+    ['browser_inspect', 'mcp-inspect-result'],
+  ].map(([tool, file]) => [
+    tool,
+    JSON.parse(readFileSync(new URL(`../../schema/json/${file}.schema.json`, import.meta.url), 'utf8')),
+  ]),
+);
 
 /** @type {Map<string, any>} the tools as `bsk mcp` lists them, by name (set by `connect`) */
 const listed = new Map();
@@ -63,7 +81,36 @@ describe('bsk mcp (official TypeScript SDK client)', () => {
       assert.equal(tool.inputSchema.type, 'object', `${tool.name}: inputSchema.type`);
       assert.equal(typeof tool.outputSchema, 'object', `${tool.name} declares an outputSchema`);
       assert.equal(tool.outputSchema?.type, 'object', `${tool.name}: outputSchema.type`);
+      assert.match(tool.outputSchema?.description ?? '', /schema\.json/, `${tool.name} names its full result shape`);
     }
+    const bytes = JSON.stringify(tools).length;
+    assert.ok(bytes <= MAX_TOOL_LIST_BYTES, `tools/list is ${bytes} bytes`);
+    assert.doesNotMatch(JSON.stringify(tools), /"fault"|test-only/i, 'no test hook in the public surface');
+  });
+
+  test('arguments are checked in JSON words; numbers may come as strings; hints name tools', async () => {
+    const session = await ok(client, 'browser_session', { action: 'start', name: 'arguments' });
+    const sessionId = session.structuredContent.id;
+    await ok(client, 'browser_inspect', { sessionId, action: 'debug', debugAction: 'start' });
+    // A string holding a number is taken where the schema says integer.
+    const page = await ok(client, 'browser_inspect', { sessionId, action: 'debug', debugAction: 'requests', limit: '5' });
+    assert.ok(Array.isArray(page.structuredContent.items));
+    // A wrong value names the argument and the JSON type, never a Rust type.
+    const wrong = await call(client, 'browser_inspect', { sessionId, action: 'debug', debugAction: 'requests', limit: 'five' });
+    assert.equal(wrong.isError, true);
+    assert.match(text(wrong), /`limit` must be a whole number/);
+    assert.doesNotMatch(text(wrong), /usize|u64|internally tagged|WaitFor/);
+    const unknown = await call(client, 'browser_inspect', { sessionId, action: 'wait', until: { for: 'network_idle' } });
+    assert.match(text(unknown), /unknown argument `until`/);
+    // Hints name the tool call, not the CLI.
+    await ok(client, 'browser_inspect', { sessionId, action: 'debug', debugAction: 'stop' });
+    const other = await ok(client, 'browser_session', { action: 'start', name: 'no capture' });
+    const missing = await call(client, 'browser_inspect', { sessionId: other.structuredContent.id, action: 'debug', debugAction: 'requests' });
+    assert.equal(missing.isError, true);
+    assert.match(text(missing), /browser_inspect \{"action":"debug","debugAction":"start"/, text(missing));
+    assert.doesNotMatch(text(missing), /`bsk debug/);
+    await ok(client, 'browser_session', { action: 'stop', sessionId: other.structuredContent.id });
+    await ok(client, 'browser_session', { action: 'stop', sessionId });
   });
 
   test('an agent captures, reproduces and reads the evidence of a 200 that failed', async () => {
@@ -85,9 +132,16 @@ describe('bsk mcp (official TypeScript SDK client)', () => {
     const observed = await ok(client, 'browser_inspect', { sessionId, action: 'observe' });
     const ref = /button "Save" \[(@e\d+)\]/.exec(text(observed))?.[1];
     assert.ok(ref, `the observation has a ref for the Save button:\n${text(observed)}`);
-    await ok(client, 'browser_act', { sessionId, action: 'click', target: ref });
-    // Wait for the save's traffic to settle instead of polling (not an operation either).
-    const idle = await ok(client, 'browser_inspect', { sessionId, action: 'wait', until: { for: 'network_idle' }, timeoutMs: 10_000 });
+    // The click returns once the page settled, naming its operation and what it caused.
+    const clicked = await ok(client, 'browser_act', { sessionId, action: 'click', target: ref });
+    assert.equal(clicked.structuredContent.settle?.settled, true, text(clicked));
+    assert.match(clicked.structuredContent.operation?.id ?? '', /^o\d+$/);
+    const caused = clicked.structuredContent.caused?.requests ?? [];
+    assert.ok(caused.some((/** @type {any} */ r) => r.method === 'POST' && r.url === '/api/save' && r.status === 200), text(clicked));
+    assert.match(text(clicked), new RegExp(`operation ${clicked.structuredContent.operation.id} .*settled`));
+    assert.match(text(clicked), /POST \/api\/save → 200/);
+    // Waiting needs no polling either (not an operation).
+    const idle = await ok(client, 'browser_inspect', { sessionId, action: 'wait', networkIdle: true, timeoutMs: 10_000 });
     assert.match(text(idle), /the network is idle/);
 
     // 3. The POST is recorded complete.
@@ -162,8 +216,10 @@ describe('bsk mcp (official TypeScript SDK client)', () => {
     assert.ok(!names.includes('observe'), `observe is not an operation: ${names.join(', ')}`);
     assert.deepEqual(names, ['navigate', 'click']);
 
-    // 8. Both exports hold the POST.
-    const exported = (await debug({ debugAction: 'export', format: 'json' })).structuredContent;
+    // 8. Both exports hold the POST; the document is sent once (the text says what it holds).
+    const exportResult = await debug({ debugAction: 'export', format: 'json' });
+    const exported = exportResult.structuredContent;
+    assert.ok(text(exportResult).length < 300, `the export's text is a short rendering: ${text(exportResult).slice(0, 300)}`);
     assert.equal(exported.version, 1);
     assert.equal(exported.run.run_id, runId);
     assert.ok(exported.requests.some((/** @type {any} */ r) => r.method === 'POST' && r.url === saveUrl), 'the JSON export holds the POST');
@@ -293,6 +349,7 @@ async function call(client, name, args) {
   assert.equal(result.content?.length, 1, `${name} answers one text block: ${JSON.stringify(result.content)}`);
   assert.equal(result.content[0].type, 'text');
   if (result.isError) conforms(name, 'ErrorBody', result.structuredContent);
+  else if (name === 'browser_navigate' || name === 'browser_act') conforms(name, 'OperationResult', result.structuredContent);
   return result;
 }
 
@@ -344,13 +401,13 @@ const ajv = (() => {
 })();
 
 /**
- * Asserts that `value` matches one named variant of a tool's output schema.
+ * Asserts that `value` matches one named variant of a tool's full result schema.
  * @param {string} tool
  * @param {string} variant a `$defs` name, or `items:X` for the list page of X
  * @param {unknown} value
  */
 function conforms(tool, variant, value) {
-  const defs = listed.get(tool)?.outputSchema?.$defs ?? {};
+  const defs = RESULT_SCHEMAS[tool]?.$defs ?? {};
   const name = variant.startsWith('items:')
     ? Object.keys(defs).find((d) => defs[d].properties?.items?.items?.$ref === `#/$defs/${variant.slice(6)}`)
     : variant;

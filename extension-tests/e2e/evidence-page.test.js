@@ -132,6 +132,9 @@ describe('evidence page', () => {
     assert.deepEqual(await titlesFor('save fails', 1), ['Save fails']);
     assert.deepEqual(await titlesFor('shop.example.test', 1), ['Checkout flow']);
     assert.deepEqual(await titlesFor('zebra_7731', 1), ['Checkout flow']);
+    // The row says which part of the record matched.
+    await page.locator('li.record .row-match', { hasText: 'response body' }).waitFor();
+    assert.match(await page.locator('li.record .row-match').innerText(), /^Found “zebra_7731” in the response body of request r6 \(POST 200 https:\/\/shop\.example\.test\/api\/save\)\.$/);
     await search.fill('no-such-thing-anywhere');
     await page.getByText('No record matches.').waitFor();
     await search.fill('');
@@ -225,12 +228,15 @@ describe('evidence page', () => {
     // A truncated body: its state in words, paged in 16384-unit pages.
     await rows.first().locator('a').click();
     const detail = page.locator('.request-detail');
-    const responseBody = detail.locator('section[aria-label="Response body"]');
-    assert.match(await textOf(responseBody.locator('.body-words')), /^truncated — over the 64 Ki code-unit body limit$/);
-    assert.match(await responseBody.innerText(), /65,536 code units retained of 69,536 reported/);
-    assert.equal(await textOf(responseBody.locator('.pager-position')), 'units 1–16,384 of 65,536');
+    const responseBody = detail.locator('section[aria-label="Response"]');
+    assert.match(await textOf(responseBody.locator('.body-words')), /^truncated — over the body limit of 64 Ki characters$/);
+    assert.match(await responseBody.innerText(), /65,536 characters retained of 69,536/);
+    // "Characters" is defined where it is shown: the spec's UTF-16 units.
+    assert.match(await responseBody.locator('.characters').getAttribute('title') ?? '', /UTF-16 code units/);
+    assert.doesNotMatch(await page.locator('main').innerText(), /code units?/);
+    assert.equal(await textOf(responseBody.locator('.pager-position')), 'characters 1–16,384 of 65,536');
     await responseBody.getByRole('button', { name: 'Next →' }).click();
-    await page.waitForFunction(() => document.querySelector('section[aria-label="Response body"] .pager-position')?.textContent === 'units 16,385–32,768 of 65,536');
+    await page.waitForFunction(() => document.querySelector('section[aria-label="Response"] .pager-position')?.textContent === 'characters 16,385–32,768 of 65,536');
     assert.equal((await responseBody.locator('pre.body-text').innerText()).length > 16000, true);
 
     // Back to the list keeps the filter.
@@ -241,13 +247,13 @@ describe('evidence page', () => {
     const extension = full.requests.find((/** @type {any} */ r) => r.url.startsWith('chrome-extension://'));
     await page.goto(`${evidenceUrl()}${runHash(full.run.run_id)}&view=requests&request=${extension.id}`);
     await page.waitForFunction((url) => document.querySelector('.request-detail .full-url')?.textContent === url, extension.url);
-    assert.equal(await textOf(page.locator('section[aria-label="Response body"] .body-words')), 'unavailable — the browser no longer had the body');
+    assert.equal(await textOf(page.locator('section[aria-label="Response"] .body-words')), 'unavailable — the browser no longer had the body');
     const image = full.requests.find((/** @type {any} */ r) => r.resource_type === 'Image');
     await page.goto(`${evidenceUrl()}${runHash(full.run.run_id)}&view=requests&request=${image.id}`);
     await page.waitForFunction((url) => document.querySelector('.request-detail .full-url')?.textContent === url, image.url);
-    assert.equal(await textOf(page.locator('section[aria-label="Response body"] .body-words')), 'omitted — binary');
+    assert.equal(await textOf(page.locator('section[aria-label="Response"] .body-words')), 'omitted — binary');
     // What identifies it: size, the type its first bytes show, and the whole digest.
-    const facts = await textOf(page.locator('section[aria-label="Response body"] .binary-facts'));
+    const facts = await textOf(page.locator('section[aria-label="Response"] .binary-facts'));
     assert.match(facts, new RegExp(`Size\\s*${(image.response_body.binary.bytes).toLocaleString('en-US')} bytes`));
     assert.match(facts, /Type by its first bytes\s*image\/png/);
     assert.ok(facts.includes(image.response_body.binary.sha256), facts);
@@ -255,7 +261,7 @@ describe('evidence page', () => {
     const upload = full.requests.find((/** @type {any} */ r) => Array.isArray(r.request_body.parts));
     await page.goto(`${evidenceUrl()}${runHash(full.run.run_id)}&view=requests&request=${upload.id}`);
     await page.waitForFunction((url) => document.querySelector('.request-detail .full-url')?.textContent === url, upload.url);
-    const parts = await textOf(page.locator('section[aria-label="Request body"] .parts-table'));
+    const parts = await textOf(page.locator('section[aria-label="Payload"] .parts-table'));
     assert.match(parts, /title.*Quarterly/s);
     assert.match(parts, /password.*\[redacted\]/s);
     assert.match(parts, /doc\s*report-\d+\.pdf\s*application\/pdf\s*52,341 B\s*SHA-256 (ab){32} \(application\/pdf\)/);
@@ -274,15 +280,15 @@ describe('evidence page', () => {
     assert.match(requestHeaders, /As sent \(ExtraInfo/);
     assert.match(requestHeaders, /Content-Length\s+64/);
     assert.match(await textOf(detail.locator('section[aria-label="Timing"]')), /Waiting for the response/);
-    const response = detail.locator('section[aria-label="Response body"] pre.body-text');
+    const response = detail.locator('section[aria-label="Response"] pre.body-text');
     assert.equal(await textOf(response), JSON.stringify(JSON.parse(saveFails.requests[5].response_body.text), null, 2));
     assert.match(await response.innerText(), /\n {4}"code": "EMAIL_TAKEN",\n/);
-    await detail.locator('section[aria-label="Response body"]').getByRole('button', { name: 'As retained' }).click();
-    await page.waitForFunction(() => document.querySelector('section[aria-label="Response body"] pre.body-text')?.textContent?.startsWith('{"ok":false'));
+    await detail.locator('section[aria-label="Response"]').getByRole('button', { name: 'As retained' }).click();
+    await page.waitForFunction(() => document.querySelector('section[aria-label="Response"] pre.body-text')?.textContent?.startsWith('{"ok":false'));
     // The empty request body of a GET says so.
     await detail.getByRole('link', { name: '← Previous request' }).click();
     await detail.getByRole('heading', { level: 2, name: 'GET /favicon.ico' }).waitFor();
-    assert.equal(await textOf(page.locator('section[aria-label="Request body"] .body-words')), 'empty — the browser reported no body');
+    assert.equal(await textOf(page.locator('section[aria-label="Payload"] .body-words')), 'empty — the browser reported no body');
     await page.close();
   });
 
@@ -384,6 +390,18 @@ describe('evidence page', () => {
     const fullPath = join(artifactsDir(), fromRecord.suggestedFilename());
     await fromRecord.saveAs(fullPath);
     assert.deepEqual(JSON.parse(readFileSync(fullPath, 'utf8')), full);
+
+    // The same record as HAR 1.2, one entry per retained request.
+    const [har] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export HAR' }).click(),
+    ]);
+    assert.equal(har.suggestedFilename(), 'bsk-full-bounds-full-bounds.har');
+    const harPath = join(artifactsDir(), har.suggestedFilename());
+    await har.saveAs(harPath);
+    const log = JSON.parse(readFileSync(harPath, 'utf8')).log;
+    assert.equal(log.version, '1.2');
+    assert.equal(log.entries.length, full.requests.length);
     await page.close();
   });
 
@@ -449,7 +467,7 @@ describe('evidence page', () => {
       '80 oldest console entries evicted to keep 100 (180 seen)',
       '3 oldest operations evicted to keep 64',
       '2 oldest page loads evicted to keep 20',
-      '5 bodies dropped to stay within 512 Ki code units of text per capture',
+      '5 bodies dropped to stay within 512 Ki characters of text per capture',
       '3 bodies truncated at a text limit',
       '2 bodies lost to a full fetch queue (32 reads already queued)',
       '1 body read missed the 2.5 s deadline',
@@ -500,7 +518,15 @@ describe('evidence page', () => {
       count(r.count), ...['2xx', '3xx', '4xx', '5xx'].map((c) => count(r.status[c] ?? 0)), count(r.failed), ...(flying ? [count(r.in_flight)] : []),
       milliseconds(r.duration_ms.p50), milliseconds(r.duration_ms.p95), milliseconds(r.duration_ms.p99), `${bytes(r.bytes_in)}\n${bytes(r.bytes_out)}`,
     ];
-    // The busiest route first, as the daemon ordered them.
+    // Failing routes first: the route with the most network errors and 4xx/5xx heads the table.
+    /** @param {any} r */
+    const failing = (r) => r.failed + (r.status['4xx'] ?? 0) + (r.status['5xx'] ?? 0);
+    const mostFailing = summary.routes.reduce((/** @type {any} */ a, /** @type {any} */ b) => (failing(b) > failing(a) ? b : a));
+    assert.equal((await cells(rows.first()))[0].split('\n')[0], `${mostFailing.method} ${mostFailing.route}`);
+    assert.equal(await page.locator('.summary-table th[aria-sort]').innerText(), 'Failed');
+    // By count, as the daemon ordered them: the busiest route first.
+    await page.getByRole('button', { name: 'Count', exact: true }).click();
+    await page.waitForFunction(() => document.querySelector('.summary-table th[aria-sort="descending"]')?.textContent === 'Count');
     const first = await cells(rows.first());
     assert.match(first[0], /^GET 127\.0\.0\.1:18123\/api\/items\/\{id\}\s+net::ERR_CONNECTION_REFUSED ×10\s+7 from the cache or a service worker$/);
     assert.deepEqual(first.slice(1), numbers(summary.routes[0]));
@@ -550,7 +576,20 @@ describe('evidence page', () => {
     assert.equal(await page.locator('.summary-untracked').count(), 0);
     assert.equal(await page.locator('.summary-other').count(), 0, 'no other row when every route has its own');
     const routeCells = await page.locator('.summary-table tbody th').allInnerTexts();
-    assert.deepEqual(routeCells, routes.map((/** @type {any} */ r) => `${r.method} ${r.route}`));
+    // Failing routes first (the 404 favicon, then the request in flight's route by its count),
+    // the rest as the daemon ordered them.
+    /** @param {any} r */
+    const failing = (r) => r.failed + (r.status['4xx'] ?? 0) + (r.status['5xx'] ?? 0);
+    const expected = [...routes].map((r, i) => ({ r, i })).sort((a, b) => failing(b.r) - failing(a.r) || a.i - b.i).map(({ r }) => `${r.method} ${r.route}`);
+    assert.deepEqual(routeCells, expected);
+    assert.equal(routeCells[0], 'GET 127.0.0.1:18123/favicon.ico');
+    // A route opens the requests list filtered to it.
+    await page.locator('.summary-table tbody th a', { hasText: '/api/save' }).click();
+    await page.locator('#route-filter').waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('ul.requests > li').length === 1);
+    assert.match(await page.locator('ul.requests > li').innerText(), /POST\s+\/api\/save/);
+    await page.goBack();
+    await page.locator('.summary-table').waitFor();
     assert.ok(routeCells.includes('GET 127.0.0.1:18123/nope'));
     const pending = page.locator('.summary-table tbody tr', { hasText: 'GET 127.0.0.1:18123/nope' });
     assert.equal(await pending.locator('td').nth(6).innerText(), '1', 'in flight');
@@ -605,6 +644,59 @@ describe('evidence page', () => {
     await page.close();
   });
 
+  test('with a filter on and nothing folded, no "Show 0 static requests" button shows', async () => {
+    const page = await open(`${runHash(saveFails.run.run_id)}&view=requests`);
+    await page.locator('ul.requests > li').first().waitFor();
+    // The favicon is folded: the toggle offers it.
+    await page.getByRole('button', { name: 'Show 1 static request' }).waitFor();
+    await page.locator('#request-filter').fill('api');
+    await page.waitForFunction(() => document.querySelectorAll('ul.requests > li').length === 2);
+    // Hidden means gone: `button { display: inline-flex }` must not show it again.
+    const toggle = page.locator('button.fold-toggle');
+    assert.equal(await toggle.getAttribute('hidden'), '');
+    assert.equal(await toggle.isVisible(), false, `the toggle shows: “${await toggle.innerText()}”`);
+    assert.equal(await page.getByRole('button', { name: /Show 0/ }).count(), 0);
+    await page.close();
+  });
+
+  test('a record names every page it visited, manual inputs in words, and a stop from the popup', async () => {
+    const doc = rebased(fixture('save-fails.json'), NOW - 3 * MINUTE, { run_id: 'manual-5', name: 'Manual flow', stop_reason: { kind: 'stopped_from_extension' } });
+    const base = 'http://127.0.0.1:18123';
+    const first = doc.pages[0];
+    doc.pages = ['/demo', '/demo', '/settings', '/checkout?step=2'].map((path, i) => ({ ...first, id: `p${i + 1}`, url: `${base}${path}`, at: first.at + i * 1000 }));
+    const template = doc.operations[4];
+    doc.operations.push(
+      { ...template, id: 'o7', source: 'manual', name: 'click', params: { target: { tag: 'button', id: 'save', name: 'save', text: 'Save profile' } }, started_at: template.started_at + 3000, ended_at: template.started_at + 3000 },
+      { ...template, id: 'o8', source: 'manual', name: 'type', params: { field: 'email', form: 'profile', kind: 'email', value: 'ada@example.com', omitted: false }, started_at: template.started_at + 4000, ended_at: template.started_at + 4300 },
+    );
+    await seed(worker, doc);
+    const page = await open(runHash('manual-5'));
+    await page.getByRole('heading', { level: 1, name: 'Manual flow' }).waitFor();
+    const header = await textOf(page.locator('.record-head'));
+    // Every page visited, in order; a reload once.
+    assert.match(header, /3 pages visited/);
+    assert.deepEqual(await page.locator('.page-urls li').allInnerTexts(), [`${base}/demo`, `${base}/settings`, `${base}/checkout?step=2`]);
+    // Stopped from the popup, in those words.
+    assert.match(header, /stopped from the extension’s popup/);
+    assert.doesNotMatch(header, /bsk debug stop/);
+    const click = page.locator('#op-o7');
+    assert.match(await click.locator('.params').innerText(), /target\s+button#save name="save" “Save profile”/);
+    assert.doesNotMatch(await click.innerText(), /"tag"|\{/);
+    const type = await page.locator('#op-o8 .params').innerText();
+    assert.match(type, /field\s+email/);
+    assert.doesNotMatch(type, /omitted/);
+    // The history list shows the pages too: every one when history's metadata lists them,
+    // else the first and how many loads followed.
+    await page.goto(evidenceUrl());
+    const row = page.locator('li.record', { hasText: 'Manual flow' });
+    await row.waitFor();
+    const rowText = await row.innerText();
+    assert.ok(rowText.includes(`${base}/demo`), rowText);
+    assert.ok(rowText.includes(`${base}/checkout?step=2`) || /and 3 later page loads/.test(rowText), rowText);
+    assert.match(rowText, /stopped from the extension’s popup/);
+    await page.close();
+  });
+
   test('screenshots, light and dark, wide and narrow', async () => {
     const dir = artifactsDir();
     const views = [
@@ -623,7 +715,7 @@ describe('evidence page', () => {
     const page = await open();
     for (const scheme of /** @type {const} */ (['light', 'dark'])) {
       await page.emulateMedia({ colorScheme: scheme });
-      for (const [width, height] of [[1280, 900], [420, 900]]) {
+      for (const [width, height] of [[1280, 900], [400, 900]]) {
         await page.setViewportSize({ width, height });
         for (const [name, hash] of views) {
           await page.goto(`${evidenceUrl()}${hash}`);

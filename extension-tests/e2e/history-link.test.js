@@ -105,6 +105,14 @@ describe('history through the extension link', () => {
       assert.equal(bytes.subarray(1, 4).toString(), 'PNG');
       assert.equal(bytes.readUInt32BE(16), 1280, 'rendered at 1280 px wide');
       assert.equal(fs.statSync(png).mode & 0o777, 0o600);
+      // At a place: one request on the requests tab; a request the capture does not hold is refused.
+      const first = exported.requests[0].id;
+      const atRequest = JSON.parse(await bsk(home, 'evidence', '--session', session, '--request', first, '--tab', 'requests', '--screenshot', png, '--json'));
+      assert.equal(atRequest.url, `${browser.evidenceUrl(runId)}&request=${first}&tab=requests`);
+      assert.equal(fs.readFileSync(png).subarray(1, 4).toString(), 'PNG');
+      await assert.rejects(bsk(home, 'evidence', '--session', session, '--request', 'r999', '--screenshot', png), /no request r999/);
+      const problems = JSON.parse(await bsk(home, 'evidence', '--session', session, '--part', 'problems', '--search', 'EMAIL TAKEN', '--json'));
+      assert.equal(problems.url, `${browser.evidenceUrl(runId)}&q=EMAIL%20TAKEN&part=problems`);
       const other = await bsk(home, 'session', 'start');
       await assert.rejects(bsk(home, 'evidence', '--session', other, '--run-id', runId, '--screenshot', png), /not_found|no capture|not.*session/i);
       // In an attached browser (a person's own Chrome) the page opens there, in front.

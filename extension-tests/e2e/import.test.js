@@ -150,7 +150,7 @@ describe('importing exported files', () => {
     assert.match(await page.locator('.card', { hasText: 'History' }).innerText(), /Imported into this browser from save-fails\.json/);
 
     await page.goto(`${evidenceUrl('run1')}&view=requests&request=r6`);
-    const body = page.locator('section[aria-label="Response body"] pre.body-text');
+    const body = page.locator('section[aria-label="Response"] pre.body-text');
     await body.waitFor();
     assert.equal(await body.innerText(), JSON.stringify(JSON.parse(fromFile.requests[5].response_body.text), null, 2));
     await page.close();

@@ -106,6 +106,16 @@ async function preferences(page) {
 }
 
 /**
+ * Unfolds the connection panel (folded to its state line by default).
+ * @param {import('playwright-core').Page} page
+ */
+async function openConnection(page) {
+  const details = page.locator('#connection details');
+  if (!(await details.evaluate((d) => /** @type {HTMLDetailsElement} */ (d).open))) await page.locator('#connection summary').click();
+  await page.locator('#reconnect').waitFor();
+}
+
+/**
  * Waits until the prompt for the agent contains `text`.
  * @param {import('playwright-core').Page} page
  * @param {string} text
@@ -174,8 +184,15 @@ async function clipboardText() {
 describe('popup', () => {
   test('without a daemon: says so, how one connects, and gives a prompt that copies', async () => {
     const page = await openPopup();
+    // Quick Actions → Website debugging is a place a person finds, with no daemon and no task.
+    await page.getByRole('heading', { level: 2, name: 'Quick Actions' }).waitFor();
+    const debugging = page.getByRole('region', { name: 'Website debugging' });
+    await debugging.getByRole('heading', { level: 3, name: 'Website debugging' }).waitFor();
+    await debugging.getByRole('link', { name: 'Open history' }).waitFor();
+    await debugging.getByLabel('Prompt for your agent').waitFor();
     const connection = page.locator('#connection');
     assert.match(await connection.innerText(), /No daemon connected/);
+    await openConnection(page);
     assert.match(await connection.innerText(), /bsk session start/);
     assert.match(await connection.innerText(), /--cdp-url/);
     assert.equal(await page.locator('#extension-version').innerText(), 'extension 0.1.0');
@@ -210,7 +227,7 @@ describe('popup', () => {
     const page = await openPopup();
     assert.match(await page.locator('#connection').innerText(), /No daemon connected/);
     await page.locator('#history-count').waitFor();
-    assert.equal(await page.locator('#history-count').innerText(), '4 records kept in this browser.');
+    assert.match(await page.locator('#history-count').innerText(), /^ ?· 4 records$/);
     const rows = page.locator('.recent-record');
     assert.equal(await rows.count(), 3, 'the three newest');
     assert.deepEqual(await rows.locator('.recent-name').allInnerTexts(), ['Left behind', 'Save fails', 'Checkout flow']);
@@ -231,14 +248,36 @@ describe('popup', () => {
     await list.close();
   });
 
-  test('preferences persist across a popup reload, and the evidence page follows fold_static', async () => {
+  test('preferences persist across a popup reload, and the evidence page follows foldStatic', async () => {
     const page = await openPopup();
     const { fold, name } = await preferences(page);
     assert.equal(await fold.isChecked(), true, 'folding is the default');
     assert.equal(await name.inputValue(), 'Website debugging');
 
+    // Browser automation preferences: the defaults, then other choices.
+    /** What the popup stored, read as the service worker reads it (history's IndexedDB). */
+    const stored = () => page.evaluate(async () => {
+      const { History } = await import('/lib/history.js');
+      const history = await History.open();
+      try { return await history.automation(); } finally { history.close(); }
+    });
+    const storedProfile = async (/** @type {string} */ profile) => {
+      const deadline = Date.now() + WAIT_MS;
+      while ((/** @type {any} */ (await stored()))?.profile !== profile) {
+        assert.ok(Date.now() < deadline, `the profile preference became ${profile}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    for (const id of ['pref-browser-headless', 'pref-dialogs-ask', 'pref-profile-private']) {
+      assert.equal(await page.locator(`#${id}`).isChecked(), true, `${id} is the default`);
+    }
     await fold.uncheck();
     await page.locator('#preferences-status', { hasText: 'Saved.' }).waitFor();
+    await page.getByLabel('Visible', { exact: true }).check();
+    await page.getByLabel('Accept', { exact: true }).check();
+    await page.getByLabel('Shared', { exact: true }).check();
+    await storedProfile('shared');
+    assert.deepEqual(await stored(), { browser: 'visible', dialogs: 'accept', profile: 'shared', foldStatic: false });
     await name.fill("Ada's checkout");
     await promptSays(page, "--name 'Ada'\\''s checkout'");
     await page.locator('#preferences-status', { hasText: 'Saved.' }).waitFor();
@@ -247,6 +286,9 @@ describe('popup', () => {
     await page.locator('.connection-state').waitFor();
     await preferences(page);
     assert.equal(await fold.isChecked(), false);
+    for (const id of ['pref-browser-visible', 'pref-dialogs-accept', 'pref-profile-shared']) {
+      assert.equal(await page.locator(`#${id}`).isChecked(), true, `${id} is kept`);
+    }
     assert.equal(await name.inputValue(), "Ada's checkout");
     assert.match(await page.getByLabel('Prompt for your agent').inputValue(), /--name 'Ada'\\''s checkout'/);
     await screenshots(page, 'preferences');
@@ -264,7 +306,11 @@ describe('popup', () => {
 
     // Back to the defaults for the tests that follow.
     await fold.check();
-    await page.locator('#preferences-status', { hasText: 'Saved.' }).waitFor();
+    await page.getByLabel('Headless', { exact: true }).check();
+    await page.getByLabel('Ask the agent', { exact: true }).check();
+    await page.getByLabel('Private', { exact: true }).check();
+    await storedProfile('private');
+    assert.deepEqual(await stored(), { browser: 'headless', dialogs: 'ask', profile: 'private', foldStatic: true });
     await name.fill('');
     await promptSays(page, "--name 'Website debugging'");
     await page.close();
@@ -276,22 +322,30 @@ describe('popup', () => {
     const page = await openPopup();
     const connection = page.locator('#connection');
     await connection.getByText('Daemon connected').waitFor();
+    // Folded, the state line says which daemon and how many sessions.
+    assert.match(await connection.innerText(), /bsk 0\.1\.0 · 2 sessions/);
+    await openConnection(page);
     assert.match(await connection.innerText(), /bsk 0\.1\.0/);
     assert.match(await connection.innerText(), /pid 42/);
-    assert.match(await connection.innerText(), /1 capture active/);
+    assert.match(await connection.innerText(), /Sessions\s+Save fails, k2p9/);
+    assert.match(await connection.innerText(), /1 active/);
+    // Honest settings: the link rides the daemon's CDP connection, so no address or port.
+    assert.equal(await connection.locator('input').count(), 0, 'no address or port to set');
+    await connection.getByRole('button', { name: 'Reconnect' }).click();
+    await connection.getByText('Daemon connected').waitFor();
 
     assert.equal(await page.locator('#tasks-title').innerText(), 'Current tasks');
     const cards = page.locator('article.task');
     assert.equal(await cards.count(), 2);
     const first = cards.nth(0);
-    assert.equal(await first.locator('h3').innerText(), 'Save fails');
+    assert.equal(await first.locator('h5').innerText(), 'Save fails');
     assert.match(await first.innerText(), /session s1/);
     assert.match(await first.innerText(), /localhost:3000\/settings\/profile/);
     assert.equal(await first.locator('.state').innerText(), 'active');
     assert.match(await first.locator('.task-capture').innerText(), /7 requests · 5 console entries/);
     await first.getByRole('button', { name: 'Stop capture for Save fails' }).waitFor();
     const second = cards.nth(1);
-    assert.equal(await second.locator('h3').innerText(), 'k2p9', 'a session without a name is shown by its id');
+    assert.equal(await second.locator('h5').innerText(), 'k2p9', 'a session without a name is shown by its id');
     assert.match(await second.innerText(), /No capture yet/);
     await second.getByRole('button', { name: 'Start capture for k2p9' }).waitFor();
     assert.equal(await second.getByRole('link', { name: /Open evidence/ }).count(), 0, 'nothing to open without a capture');
@@ -437,7 +491,8 @@ describe('popup with the real bsk daemon', () => {
       await card.getByRole('button', { name: 'Stop capture for popup e2e' }).click();
       await card.locator('.task-ok', { hasText: 'Capture stopped.' }).waitFor({ timeout: 20_000 });
       await card.locator('.state', { hasText: 'stopped' }).waitFor();
-      assert.match(await bsk(home, 'debug', 'status', '--session', session), /stopped \(stopped\)/);
+      // Stopped by the person from the popup, which the record says.
+      assert.match(await bsk(home, 'debug', 'status', '--session', session), /stopped \(stopped from extension\)/);
 
       const evidence = await opensTab(page, card.getByRole('link', { name: 'Open evidence of popup e2e' }));
       await evidence.getByRole('heading', { name: 'Website debugging', level: 1 }).waitFor();

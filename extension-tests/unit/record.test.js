@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { checkedDigest, digestOf, interrupt, metaFrom, metaOf, migrate, pageUrl, utf8Size } from '../../extension/lib/record.js';
+import { MAX_DIGEST_PAGES, checkedDigest, digestOf, interrupt, metaFrom, metaOf, migrate, pageUrl, pageUrls, utf8Size } from '../../extension/lib/record.js';
 import { storageError } from '../../extension/lib/db.js';
 import { RECORD_SCHEMA } from '../../extension/lib/constants.js';
 import { FIXTURE, LEGACY_META, MINUTE, NOW, makeDoc } from './builders.js';
@@ -39,6 +39,7 @@ describe('metaOf', () => {
       stopped_at: FIXTURE.run.stopped_at,
       stop_reason: { kind: 'stopped' },
       url: 'http://127.0.0.1:18123/demo',
+      page_urls: ['http://127.0.0.1:18123/demo'],
       saved_at: FIXTURE.saved_at,
       checkpoints: 3,
       bytes: 1234,
@@ -76,6 +77,7 @@ describe('digests', () => {
       saved_at: FIXTURE.saved_at,
       run: FIXTURE.run,
       url: 'http://127.0.0.1:18123/demo',
+      page_urls: ['http://127.0.0.1:18123/demo'],
       counts: { requests: 7, console: 5, operations: 6, pages: 1 },
       failures: 2,
     });
@@ -160,6 +162,29 @@ describe('pageUrl', () => {
     assert.equal(pageUrl(doc), 'http://127.0.0.1:18123/demo');
     doc.requests = [];
     assert.equal(pageUrl(doc), '');
+  });
+});
+
+describe('pageUrls', () => {
+  // The same cases as the daemon's (`a_digest_lists_every_page_visited`, schema/src/link.rs).
+  it('lists every page visited in order, a reload once, the first ones and the last', () => {
+    const doc = makeDoc('v');
+    const visit = (/** @type {string} */ url) => ({ ...structuredClone(doc.pages[0]), url });
+    doc.pages = ['http://h/a', 'http://h/a', 'http://h/b', '', 'http://h/a'].map(visit);
+    assert.deepEqual(pageUrls(doc), ['http://h/a', 'http://h/b', 'http://h/a']);
+    assert.deepEqual(digestOf(doc).page_urls, pageUrls(doc));
+    assert.deepEqual(metaOf(doc, { checkpoints: 1, bytes: 1 }).page_urls, pageUrls(doc));
+    doc.pages = Array.from({ length: 40 }, (_, i) => visit(`http://h/${i}`));
+    const urls = pageUrls(doc);
+    assert.equal(urls.length, MAX_DIGEST_PAGES);
+    assert.equal(urls[30], 'http://h/30');
+    assert.equal(urls[31], 'http://h/39');
+  });
+
+  it('a digest from a daemon without page_urls is accepted, and the metadata has none', () => {
+    const { page_urls: _, ...old } = digestOf(makeDoc('o'));
+    assert.equal(metaFrom(checkedDigest(old), { checkpoints: 1, bytes: 1 }).page_urls, undefined);
+    assert.throws(() => checkedDigest({ ...old, page_urls: [1] }), /page_urls/);
   });
 });
 

@@ -16,3 +16,13 @@ it('every stop reason of the export schema has words in the evidence page', () =
   assert.ok(kinds.length >= 8, `stop reasons: ${kinds}`);
   assert.deepEqual(kinds.filter((/** @type {string} */ k) => !(k in STOP_REASONS)), []);
 });
+
+it('a capture stopped from the popup says so, whichever way the daemon reports it', async () => {
+  const { stopReason } = await import('../../extension/evidence/format.js');
+  assert.equal(stopReason({ kind: 'stopped_from_extension' }), 'stopped from the extension’s popup');
+  assert.equal(stopReason({ kind: 'stopped', by: 'extension' }), 'stopped from the extension’s popup');
+  assert.equal(stopReason({ kind: 'stopped', stopped_by: 'extension' }), 'stopped from the extension’s popup');
+  assert.equal(stopReason({ kind: 'stopped' }), 'stopped with bsk debug stop');
+  // A reason this page does not know yet is shown in words, not dropped.
+  assert.equal(stopReason({ kind: 'stopped_by_something_new' }), 'stopped by something new');
+});

@@ -67,7 +67,7 @@ describe('the export document schema', () => {
     assert.deepEqual(errorsAfter((d) => { d.run.stop_reason = { kind: 'actor_panicked' }; }),
       ['/run/stop_reason/actor: is required but missing']);
     assert.match(errorsAfter((d) => { d.run.stop_reason = { kind: 'exploded' }; })[0],
-      /^\/run\/stop_reason\/kind: must be one of stopped, session_ended, .*, recovered \(got "exploded"\)$/);
+      /^\/run\/stop_reason\/kind: must be one of stopped, stopped_from_extension, session_ended, .*, recovered \(got "exploded"\)$/);
     assert.deepEqual(errorsAfter((d) => { d.run.stop_reason = 'stopped'; }),
       ['/run/stop_reason: must be an object or null (got string)']);
     assert.deepEqual(errorsAfter((d) => { d.run.stop_reason = null; }), [], 'null is allowed');

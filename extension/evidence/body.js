@@ -3,8 +3,8 @@
 // printed when it is complete JSON, in pages of 16384 UTF-16 code units (the unit of the CLI's
 // --offset; a JS string index is one). Built only when a request is opened.
 
-import { h, replace } from './dom.js';
-import { bodyState, count } from './format.js';
+import { h, marked, replace } from './dom.js';
+import { CHARACTERS_MEANING, bodyState, count } from './format.js';
 
 /** "--max-chars (default 4096, maximum 16384)": one page is the CLI's largest read. */
 export const BODY_PAGE_UNITS = 16384;
@@ -38,7 +38,11 @@ export function bodyView(ctx, request, part) {
     const text = raw ? body.text : /** @type {string} */ (pretty);
     const total = text.length;
     const lastPage = Math.max(0, Math.floor((total - 1) / BODY_PAGE_UNITS) * BODY_PAGE_UNITS);
-    const at = Math.min(ctx.ui.bodyOffsets.get(`${key}:${raw ? 'raw' : 'pretty'}`) ?? 0, lastPage);
+    // Opened at a search match: the page that holds the first match, until the reader pages.
+    const q = ctx.route.request === request.id ? ctx.route.q : '';
+    const firstMatch = q ? text.toLowerCase().indexOf(q.toLowerCase()) : -1;
+    const initial = firstMatch > 0 ? Math.floor(firstMatch / BODY_PAGE_UNITS) * BODY_PAGE_UNITS : 0;
+    const at = Math.min(ctx.ui.bodyOffsets.get(`${key}:${raw ? 'raw' : 'pretty'}`) ?? initial, lastPage);
     const end = Math.min(total, at + BODY_PAGE_UNITS);
     /** @param {number} to */
     const go = (to) => (/** @type {Event} */ event) => {
@@ -52,11 +56,11 @@ export function bodyView(ctx, request, part) {
     const prev = h('button', { type: 'button', 'data-focus-key': `${key}:prev`, disabled: at === 0, onclick: go(Math.max(0, at - BODY_PAGE_UNITS)) }, '← Previous');
     const next = h('button', { type: 'button', 'data-focus-key': `${key}:next`, disabled: end >= total, onclick: go(at + BODY_PAGE_UNITS) }, 'Next →');
     const position = h('span', { class: 'pager-position', 'aria-live': 'polite' },
-      total === 0 ? 'no text' : `units ${count(at + 1)}–${count(end)} of ${count(total)}`);
+      total === 0 ? 'no text' : `characters ${count(at + 1)}–${count(end)} of ${count(total)}`);
     replace(content,
       modes || paged ? h('div', { class: 'body-tools' }, modes, paged ? h('div', { class: 'pager' }, prev, position, next) : null) : null,
-      paged && !raw ? h('p', { class: 'muted small' }, 'Formatted for reading: units count the formatted text. “As retained” counts units as bsk debug request --offset does.') : null,
-      h('pre', { class: 'body-text', tabindex: '0', 'aria-label': `${part} body text` }, text.slice(at, end)));
+      paged && !raw ? h('p', { class: 'muted small' }, 'Formatted for reading: positions count the formatted text. “As retained” counts characters as bsk debug request --offset does.') : null,
+      h('pre', { class: 'body-text', tabindex: '0', 'aria-label': `${part} body text` }, q ? marked(text.slice(at, end), q) : text.slice(at, end)));
     if (keepFocusOn) {
       const same = /** @type {HTMLButtonElement | null} */ (content.querySelector(`[data-focus-key="${CSS.escape(keepFocusOn.dataset.focusKey ?? '')}"]`));
       (same && !same.disabled ? same : /** @type {HTMLElement} */ (same === next ? prev : next))?.focus();
@@ -107,9 +111,12 @@ function partsTable(body) {
 /** @param {any} body */
 function sizeWords(body) {
   const parts = [];
-  if (body.units) parts.push(`${count(body.units)} code units retained`);
-  if (body.original_units && body.original_units !== body.units) parts.push(`of ${count(body.original_units)} reported`);
-  return parts.length ? h('span', { class: 'muted' }, parts.join(' ')) : null;
+  if (body.units) parts.push(`${count(body.units)} characters retained`);
+  if (body.original_units && body.original_units !== body.units) {
+    // Redaction changes lengths: only a cut body is a part of a whole.
+    parts.push(body.state === 'truncated' ? `of ${count(body.original_units)}` : `(${count(body.original_units)} before redaction)`);
+  }
+  return parts.length ? h('span', { class: 'muted characters', title: CHARACTERS_MEANING }, parts.join(' ')) : null;
 }
 
 /** The text as indented JSON, or null when it is not JSON. */

@@ -2,7 +2,7 @@
 // The console: every retained entry, separated by source (website, extension, browser,
 // unknown), each with its level, kind, time, text and source location.
 
-import { badge, h } from './dom.js';
+import { badge, h, marked } from './dom.js';
 import { count, offset, timeOfDay } from './format.js';
 import { workerLabel } from './worker.js';
 
@@ -55,7 +55,10 @@ export function consoleEntry(ctx, entry, inline) {
     ? `${entry.url}${entry.line !== undefined ? `:${entry.line + 1}` : ''}${entry.column !== undefined ? `:${entry.column + 1}` : ''}`
     : entry.line !== undefined ? `no source URL, line ${entry.line + 1}${entry.column !== undefined ? `:${entry.column + 1}` : ''}` : 'no source URL';
   const level = String(entry.level ?? 'log');
-  return h('li', { class: `log level-${level.replace(/[^a-z]/gi, '')}` },
+  // In the console section each entry is a place a link can open (`&entry=`), with a search's
+  // matches marked.
+  const targeted = !inline && ctx.route.entry === entry.id;
+  return h('li', { class: `log level-${level.replace(/[^a-z]/gi, '')}`, id: inline ? null : `entry-${entry.id}`, 'data-entry': entry.id },
     h('div', { class: 'log-head' },
       h('span', { class: 'log-time', title: timeOfDay(entry.at) }, offset(entry.at, ctx.start)),
       badge(level, `level-${level}`),
@@ -64,5 +67,5 @@ export function consoleEntry(ctx, entry, inline) {
       // `console` is the usual kind and `browser` repeats the source; the rest say something.
       entry.kind && entry.kind !== 'console' && entry.kind !== entry.source ? h('span', { class: 'log-kind' }, entry.kind) : null,
       h('span', { class: 'log-where' }, where)),
-    h('pre', { class: 'log-text' }, entry.text));
+    h('pre', { class: 'log-text' }, targeted && ctx.route.q ? marked(entry.text, ctx.route.q) : entry.text));
 }

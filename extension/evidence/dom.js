@@ -132,3 +132,26 @@ export function restoreFocus(root, state) {
     el.setSelectionRange(state.selection[0], state.selection[1]);
   }
 }
+
+/**
+ * A text with every case-insensitive occurrence of `q` in `<mark>` (text nodes only: the text
+ * is page data).
+ * @param {string} text
+ * @param {string} q
+ * @returns {(string | HTMLElement)[]}
+ */
+export function marked(text, q) {
+  const needle = q.toLowerCase();
+  if (!needle) return [text];
+  const lower = text.toLowerCase();
+  /** @type {(string | HTMLElement)[]} */
+  const out = [];
+  let at = 0;
+  for (let i = lower.indexOf(needle); i !== -1; i = lower.indexOf(needle, i + needle.length)) {
+    if (i > at) out.push(text.slice(at, i));
+    out.push(h('mark', { class: 'hit' }, text.slice(i, i + needle.length)));
+    at = i + needle.length;
+  }
+  if (at < text.length) out.push(text.slice(at));
+  return out;
+}

@@ -1,5 +1,8 @@
 // @ts-check
-// "portable JSON export": the document exactly as last checkpointed, downloaded as a file.
+// "portable JSON export": the document exactly as last checkpointed, downloaded as a file; and
+// the same record as HAR.
+
+import { harFromRecord } from '../lib/har.js';
 
 /**
  * `bsk-<name or "run">-<run id>.json`, with the name reduced to safe file-name characters.
@@ -13,16 +16,37 @@ export function exportFileName(meta) {
 }
 
 /**
+ * Downloads one record as HAR 1.2 (`bsk-<name>-<run>.har`), for the network viewers people
+ * already use; the same writer rules as `bsk debug export --format har`.
+ * @param {import('../lib/history.js').History} history
+ * @param {{ name?: string | null, run_id: string }} meta
+ */
+export async function downloadHar(history, meta) {
+  const doc = JSON.parse(await history.exportJson(meta.run_id));
+  const har = harFromRecord(doc, { creatorVersion: chrome.runtime.getManifest().version });
+  download(JSON.stringify(har, null, 2), exportFileName(meta).replace(/\.json$/, '.har'), 'application/json');
+}
+
+/**
  * Downloads one record's export document.
  * @param {import('../lib/history.js').History} history
  * @param {{ name?: string | null, run_id: string }} meta
  */
 export async function downloadRecord(history, meta) {
-  const json = await history.exportJson(meta.run_id);
-  const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
+  download(await history.exportJson(meta.run_id), exportFileName(meta), 'application/json');
+}
+
+/**
+ * Saves text as a file through a download link.
+ * @param {string} text
+ * @param {string} name
+ * @param {string} type
+ */
+function download(text, name, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
   link.href = url;
-  link.download = exportFileName(meta);
+  link.download = name;
   document.body.append(link);
   link.click();
   link.remove();

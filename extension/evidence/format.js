@@ -79,6 +79,7 @@ export function plural(/** @type {number} */ n, /** @type {string} */ one, /** @
  */
 export const STOP_REASONS = {
   stopped: 'stopped with bsk debug stop',
+  stopped_from_extension: 'stopped from the extension’s popup',
   session_ended: 'the session ended',
   tab_returned: 'the tab was returned to its user',
   tab_closed: 'the tab was closed',
@@ -90,9 +91,12 @@ export const STOP_REASONS = {
 };
 
 /** Why a capture stopped, in words. Unknown kinds (from a newer daemon) are shown as they are. */
-export function stopReason(/** @type {{ kind: string, actor?: string } | null | undefined} */ reason) {
+export function stopReason(/** @type {{ kind: string, actor?: string, by?: string, stopped_by?: string } | null | undefined} */ reason) {
   if (!reason) return '';
-  const words = STOP_REASONS[reason.kind] ?? reason.kind.replaceAll('_', ' ');
+  // A stop asked for by the extension may come as its own kind or as `stopped` with who asked.
+  const by = reason.by ?? reason.stopped_by;
+  const kind = reason.kind === 'stopped' && by === 'extension' ? 'stopped_from_extension' : reason.kind;
+  const words = STOP_REASONS[kind] ?? kind.replaceAll('_', ' ');
   return reason.actor ? `${words} (${reason.actor})` : words;
 }
 
@@ -116,8 +120,8 @@ const BODY_REASONS = {
   deadline: 'the browser did not answer within 2.5 s',
   capture_stopped: 'capture stopped before the body arrived',
   request_failed: 'the request failed or never finished loading',
-  body_limit: 'over the 64 Ki code-unit body limit',
-  capture_budget: 'over the 512 Ki code-unit per-capture text budget',
+  body_limit: 'over the body limit of 64 Ki characters',
+  capture_budget: 'over the text budget of 512 Ki characters per capture',
   read_failed: 'bsk failed while reading it (an internal error, in the daemon log)',
 };
 
@@ -129,12 +133,12 @@ const BODY_STATES = {
   truncated: 'truncated',
   unavailable: 'unavailable',
   omitted: 'omitted',
-  evicted: 'evicted — dropped to stay within the 512 Ki code-unit per-capture text budget',
+  evicted: 'evicted — dropped to stay within the text budget of 512 Ki characters per capture',
   not_in_event: 'not in event — the request event carried no POST data and none could be fetched',
 };
 
 /**
- * A body's state and reason in words: "truncated — over the 64 Ki code-unit body limit".
+ * A body's state and reason in words: "truncated — over the body limit of 64 Ki characters".
  * @param {{ state: string, reason?: string } | null | undefined} body
  */
 export function bodyState(body) {
@@ -171,6 +175,49 @@ export function splitUrl(/** @type {string} */ url) {
   } catch {
     return { origin: '', path: url };
   }
+}
+
+/**
+ * What the person's pages call a character, said once where lengths are shown: the spec's UTF-16
+ * code unit, the unit of `bsk debug request --offset` and `--max-chars`.
+ */
+export const CHARACTERS_MEANING = 'Characters are counted as bsk counts them (UTF-16 code units, the unit of bsk debug request --offset and --max-chars): most characters count one, emoji and some rare scripts two.';
+
+/**
+ * An operation's parameters as a person reads them: `[name, words]` pairs, without the `op`
+ * name, empty values or a flag that says nothing (`omitted: false`); a manual input's element
+ * as its tag, id, name and text, not as JSON.
+ * @param {Record<string, unknown> | null | undefined} params
+ * @returns {[string, string][]}
+ */
+export function readableParams(params) {
+  /** @type {[string, string][]} */
+  const out = [];
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (key === 'op' || value === null || value === undefined || value === '') continue;
+    if (key === 'omitted') {
+      if (value === true) out.push(['value', 'omitted (a credential, payment or file field)']);
+      continue;
+    }
+    out.push([key, isElement(value) ? element(value) : compact(value)]);
+  }
+  return out;
+}
+
+/** @param {unknown} value */
+function isElement(value) {
+  return !!value && typeof value === 'object' && typeof /** @type {any} */ (value).tag === 'string';
+}
+
+/**
+ * An element as the manual observer describes it: `button#save name="save" “Save”`.
+ * @param {any} el
+ */
+export function element(el) {
+  const id = el.id ? `#${el.id}` : '';
+  const name = el.name ? ` name="${el.name}"` : '';
+  const text = typeof el.text === 'string' && el.text.trim() ? ` “${el.text.trim()}”` : '';
+  return `${el.tag || 'element'}${id}${name}${text}`;
 }
 
 /** A value for display: strings as they are, anything else as compact JSON. */

@@ -6,7 +6,9 @@ import { focusState, h, replace, restoreFocus } from './dom.js';
 import { downloadRecord } from './export.js';
 import { bytes, dateTime, plural, recordState, stopReason } from './format.js';
 import { ImportControl, acceptDrops } from './import.js';
+import { metaMatches, searchRecord, terms } from '../lib/search.js';
 import { hashOf } from './route.js';
+import { PART_WORDS } from './search-view.js';
 
 /** Typing pauses this long before a search runs: a search may read every document. */
 const SEARCH_DEBOUNCE_MS = 150;
@@ -17,11 +19,12 @@ export class HistoryView {
   /**
    * @param {HTMLElement} root
    * @param {import('../lib/history.js').History} history
+   * @param {string} [query] a search to start with (`#q=`)
    */
-  constructor(root, history) {
+  constructor(root, history, query = '') {
     this.root = root;
     this.history = history;
-    this.query = '';
+    this.query = query.trim();
     /** Bumped per search, so a slow earlier search cannot overwrite a later one. */
     this.generation = 0;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
@@ -37,6 +40,7 @@ export class HistoryView {
       'aria-describedby': 'history-count', autocomplete: 'off', spellcheck: 'false',
       oninput: () => this.scheduleSearch(),
     });
+    this.search.value = this.query;
     this.countLine = h('p', { id: 'history-count', class: 'muted', role: 'status' });
     this.daemonLine = h('p', { class: 'muted daemon-line' });
     this.notices = h('div', { class: 'notices' });
@@ -192,7 +196,8 @@ export class HistoryView {
           imported ? h('span', {
             class: 'badge badge-imported', title: `Imported from ${imported.file_name} on ${dateTime(imported.at)}; a point-in-time snapshot, read-only`,
           }, 'imported') : null),
-        meta.url ? h('p', { class: 'row-url', title: meta.url }, meta.url) : null,
+        pagesOf(meta),
+        this.query ? this.whereMatched(meta) : null,
         h('p', { class: 'row-meta' },
           h('span', null, `Started ${dateTime(meta.started_at)}`),
           meta.stop_reason ? h('span', null, stopReason(meta.stop_reason)) : null,
@@ -202,6 +207,35 @@ export class HistoryView {
           h('span', null, bytes(meta.bytes))),
         imported ? h('p', { class: 'row-imported' }, `Imported ${dateTime(imported.at)} from ${imported.file_name}`) : null),
       actions, status);
+  }
+
+  /**
+   * Which part of a record the search found, filled in once read: "in the response body of
+   * POST …/api/save". Metadata matches say so without reading the document.
+   * @param {RecordMeta} meta
+   */
+  whereMatched(meta) {
+    const line = h('p', { class: 'row-match muted' });
+    const query = this.query;
+    (async () => {
+      /** @type {string[]} */
+      const places = [];
+      let doc = null;
+      for (const word of terms(query)) {
+        if (metaMatches(meta, [word])) {
+          places.push(`“${word}” in its name, page URL or state`);
+          continue;
+        }
+        doc ??= (await this.history.get(meta.run_id))?.doc ?? null;
+        if (!doc) return;
+        const item = searchRecord(doc, word).items[0];
+        const hit = item?.hits[0];
+        if (item && hit) places.push(`“${word}” in the ${PART_WORDS[hit.part] ?? hit.part} of ${item.kind} ${item.id} (${item.label})`);
+        else places.push(`“${word}” in an operation or field`);
+      }
+      if (query === this.query) line.textContent = `Found ${places.join('; ')}.`;
+    })().catch(() => {});
+    return line;
   }
 
   /**
@@ -250,6 +284,27 @@ export class HistoryView {
     actions.replaceWith(confirm);
     keep.focus();
   }
+}
+
+/** How many visited pages a history row lists; the record lists them all. */
+const ROW_PAGES_SHOWN = 3;
+
+/**
+ * The pages a record visited: every URL when history's metadata lists them (`page_urls`), else
+ * the first and how many loads followed.
+ * @param {RecordMeta} meta
+ */
+function pagesOf(meta) {
+  const urls = /** @type {string[] | undefined} */ (/** @type {any} */ (meta).page_urls);
+  if (urls && urls.length > 1) {
+    const shown = urls.slice(0, ROW_PAGES_SHOWN);
+    return h('ol', { class: 'row-urls', 'aria-label': `${urls.length} pages visited` },
+      shown.map((url) => h('li', { class: 'row-url', title: url }, url)),
+      urls.length > shown.length ? h('li', { class: 'row-more-pages' }, `and ${plural(urls.length - shown.length, 'more page')}`) : null);
+  }
+  if (!meta.url) return null;
+  return h('p', { class: 'row-url', title: meta.url }, meta.url,
+    !urls && (meta.counts?.pages ?? 0) > 1 ? h('span', { class: 'row-more-pages' }, ` and ${plural(meta.counts.pages - 1, 'later page load')}`) : null);
 }
 
 function emptyState() {

@@ -3,7 +3,8 @@
 // record's capture is active. Reads history from IndexedDB; never fetches anything.
 
 import { CHANGES_CHANNEL, HEARTBEAT_STALE_MS } from '../lib/constants.js';
-import { DEFAULT_PREFERENCES, History } from '../lib/history.js';
+import { History } from '../lib/history.js';
+import { DEFAULT_AUTOMATION, readPreferences } from '../lib/preferences.js';
 import { h, replace } from './dom.js';
 import { HistoryView } from './history-view.js';
 import { RecordView } from './record-view.js';
@@ -33,7 +34,8 @@ async function start() {
   }
   // The person's folding default (set in the popup), read once: each record view starts from
   // it, and its own toggle still changes that view.
-  const preferences = await history.preferences().catch(() => DEFAULT_PREFERENCES);
+  const legacy = await history.preferences().catch(() => null);
+  const preferences = await readPreferences(history, { legacyFoldStatic: legacy?.fold_static }).catch(() => DEFAULT_AUTOMATION);
 
   const show = () => {
     const route = parseRoute(location.hash);
@@ -43,11 +45,11 @@ async function start() {
         return;
       }
       current?.dispose();
-      current = new RecordView(root, history, route, { showFolded: !preferences.fold_static });
+      current = new RecordView(root, history, route, { showFolded: !preferences.foldStatic });
     } else {
       if (current instanceof HistoryView) return;
       current?.dispose();
-      current = new HistoryView(root, history);
+      current = new HistoryView(root, history, route.q);
     }
     current.start().catch((e) => replace(root, failure('This page could not be shown', e)));
   };

@@ -7,12 +7,15 @@
 import { cardsView } from './cards.js';
 import { consoleSection } from './console.js';
 import { focusState, h, replace, restoreFocus } from './dom.js';
-import { downloadRecord } from './export.js';
-import { bytes, count, dateTime, duration, plural, recordState, stopReason } from './format.js';
+import { downloadHar, downloadRecord } from './export.js';
+import { count } from './format.js';
 import { ImportControl } from './import.js';
 import { pagesSection } from './page-context.js';
+import { problemsView } from './problems.js';
+import { headerContent } from './record-head.js';
 import { requestDetail } from './request-detail.js';
-import { requestsSection } from './requests.js';
+import { requestListPane, requestsSection } from './requests.js';
+import { searchBox, searchSection } from './search-view.js';
 import { hashOf } from './route.js';
 import { summaryRows, summarySection } from './summary.js';
 import { timelineSection } from './timeline.js';
@@ -28,12 +31,14 @@ import { placeEvidence } from './windows.js';
  *   bodyRaw: Set<string>,
  *   openDetails: Set<string>,
  *   scroll: Map<string, number>,
+ *   summarySort: { key: string, descending: boolean },
  * }} UiState what the reader chose, kept across live updates and section changes
  * @typedef {{
  *   runId: string, doc: ExportDocument, meta: RecordMeta, route: Route, ui: UiState,
  *   start: number,
  *   href: (patch: Partial<Route>) => string,
  *   replaceRoute: (patch: Partial<Route>) => void,
+ *   redraw: () => void,
  *   requestById: Map<string, any>,
  *   redirectsTo: Map<string, string[]>,
  *   operationIndex: Map<string, number>,
@@ -53,6 +58,8 @@ const TABS = [
   ['summary', ['Traffic', ' summary'], (doc) => (doc.summary ? summaryRows(doc.summary).length : null)],
   ['console', ['Console', ''], (doc) => (doc.console ?? []).length],
   ['pages', ['Page context', ''], (doc) => (doc.pages ?? []).length],
+  // Shown while a search is open: its results are a place of their own (`&q=`).
+  ['search', ['Search', ' results'], () => null],
 ];
 
 export class RecordView {
@@ -68,7 +75,11 @@ export class RecordView {
     this.route = route;
     this.runId = /** @type {string} */ (route.run);
     /** @type {UiState} */
-    this.ui = { showFolded: initial.showFolded ?? false, bodyOffsets: new Map(), bodyRaw: new Set(), openDetails: new Set(), scroll: new Map() };
+    this.ui = {
+      showFolded: initial.showFolded ?? false, bodyOffsets: new Map(), bodyRaw: new Set(), openDetails: new Set(), scroll: new Map(),
+      // The traffic summary opens with its failing routes first.
+      summarySort: { key: 'failing', descending: true },
+    };
     /** @type {Ctx | null} */
     this.ctx = null;
     this.refreshing = false;
@@ -80,6 +91,8 @@ export class RecordView {
     this.tabs = h('nav', { class: 'tabs', 'aria-label': 'Evidence sections' });
     this.section = h('section', { class: 'section', id: 'section', tabindex: '-1' });
     this.cards = h('aside', { class: 'cards', 'aria-label': 'Notes on this record' });
+    this.problems = h('div', { class: 'problems-place' });
+    this.search = h('div', { class: 'search-place' });
   }
 
   start() {
@@ -116,9 +129,9 @@ export class RecordView {
       this.header, this.notices,
       h('div', { class: 'record-layout' },
         this.cards,
-        h('div', { class: 'evidence' }, this.tabs, this.section)));
+        h('div', { class: 'evidence' }, this.problems, this.search, this.tabs, this.section)));
     this.renderAll();
-    this.revealOperation();
+    this.reveal();
   }
 
   /** Nothing to release: the record view holds no timers or listeners of its own. */
@@ -155,6 +168,7 @@ export class RecordView {
     this.ctx.route = route;
     this.renderTabs();
     this.renderSection();
+    if (from.q !== route.q) replace(this.search, searchBox(this.ctx));
     // The tab or link that was pressed was redrawn: focus goes to its new copy.
     restoreFocus(this.root, focus);
     const saved = this.ui.scroll.get(placeKey(route));
@@ -168,6 +182,46 @@ export class RecordView {
       /** @type {HTMLElement | null} */ (this.section.querySelector(`[data-focus-key="${CSS.escape(`req:${from.request}`)}"]`))?.focus({ preventScroll: saved !== undefined });
     } else if (route.request) {
       /** @type {HTMLElement | null} */ (this.section.querySelector('h2'))?.focus({ preventScroll: true });
+    } else if (route.view === 'search') {
+      /** @type {HTMLElement | null} */ (this.section.querySelector('h2'))?.focus({ preventScroll: true });
+    }
+    this.reveal();
+  }
+
+  /**
+   * A link to a place inside a section scrolls to it: an operation (`&op=`), a console entry or
+   * page (`&entry=`), a search match in a request (`&q=…&part=`), highlighted.
+   */
+  reveal() {
+    if (this.route.part === 'problems' && !this.route.request) {
+      const problems = /** @type {HTMLElement | null} */ (this.problems.querySelector('h2'));
+      if (problems) {
+        problems.setAttribute('tabindex', '-1');
+        this.problems.scrollIntoView({ block: 'start' });
+        problems.focus({ preventScroll: true });
+      }
+      return;
+    }
+    if (this.route.entry) {
+      const el = document.getElementById(`entry-${this.route.entry}`) ?? document.getElementById(`page-${this.route.entry}`);
+      if (el) {
+        el.classList.add('targeted');
+        el.setAttribute('tabindex', '-1');
+        el.scrollIntoView({ block: 'center' });
+        el.focus({ preventScroll: true });
+      }
+      return;
+    }
+    if (this.route.request && this.route.q) {
+      const part = this.route.part ? this.section.querySelector(`[data-part="${CSS.escape(this.route.part)}"]`) : null;
+      const mark = /** @type {HTMLElement | null} */ ((part ?? this.section).querySelector('mark.hit'));
+      if (mark) {
+        mark.classList.add('hit-current');
+        mark.scrollIntoView({ block: 'center' });
+      } else if (part) {
+        part.scrollIntoView({ block: 'start' });
+      }
+      return;
     }
     this.revealOperation();
   }
@@ -229,11 +283,16 @@ export class RecordView {
     const ctx = {
       runId, doc, meta, route: this.route, ui: this.ui,
       start: doc.run.started_at,
-      href: (patch) => hashOf({ ...ctx.route, request: null, filter: '', source: null, op: null, ...patch, run: runId }),
+      href: (patch) => hashOf({ ...ctx.route, request: null, filter: '', source: null, op: null, entry: null, q: '', part: null, route: null, ...patch, run: runId }),
       replaceRoute: (patch) => {
         this.route = { ...this.route, ...patch };
         ctx.route = this.route;
         window.history.replaceState(null, '', hashOf(this.route));
+      },
+      redraw: () => {
+        const focus = focusState();
+        this.renderSection();
+        restoreFocus(this.root, focus);
       },
       requestById,
       redirectsTo,
@@ -246,9 +305,12 @@ export class RecordView {
   renderAll() {
     const ctx = /** @type {Ctx} */ (this.ctx);
     document.title = `bsk — ${ctx.doc.run.name || ctx.runId}`;
-    replace(this.header, ...headerContent(ctx, () => downloadRecord(this.history, ctx.meta)
-      .catch((e) => this.notice(`Export failed: ${e.message}`))));
+    replace(this.header, ...headerContent(ctx,
+      () => downloadRecord(this.history, ctx.meta).catch((e) => this.notice(`Export failed: ${e.message}`)),
+      () => downloadHar(this.history, ctx.meta).catch((e) => this.notice(`HAR export failed: ${e.message}`))));
     replace(this.cards, cardsView(ctx));
+    replace(this.problems, problemsView(ctx));
+    replace(this.search, searchBox(ctx));
     this.renderTabs();
     this.renderSection();
   }
@@ -270,59 +332,18 @@ export class RecordView {
     const route = this.route;
     /** @type {Node} */
     let content;
-    if (route.view === 'requests' && route.request) content = requestDetail(ctx, route.request);
+    // A wide window shows the list beside the open request (CSS hides it below 1280 px).
+    if (route.view === 'requests' && route.request) content = h('div', { class: 'request-split' }, requestListPane(ctx), requestDetail(ctx, route.request));
     else if (route.view === 'requests') content = requestsSection(ctx);
     else if (route.view === 'summary') content = summarySection(ctx);
     else if (route.view === 'console') content = consoleSection(ctx);
     else if (route.view === 'pages') content = pagesSection(ctx);
+    else if (route.view === 'search') content = searchSection(ctx);
     else content = timelineSection(ctx);
     replace(this.section, content);
+    this.root.querySelector('.record-layout')?.classList.toggle('detail-open', route.view === 'requests' && !!route.request);
     this.section.setAttribute('aria-label', TABS.find(([v]) => v === route.view)?.[1].join('') ?? '');
   }
-}
-
-/**
- * @param {Ctx} ctx
- * @param {() => void} exportRecord
- */
-function headerContent(ctx, exportRecord) {
-  const run = ctx.doc.run;
-  const imported = ctx.meta.imported;
-  // An imported record was exported at some point in time: it is never live here.
-  const live = run.state === 'active' && !imported;
-  const snapshot = run.state === 'active' && !!imported;
-  const end = run.stopped_at ?? ctx.doc.saved_at;
-  const state = recordState(ctx.meta);
-  return [
-    h('div', { class: 'title-line' },
-      h('h1', null, run.name || run.run_id),
-      h('span', { class: `state state-${state.kind}` }, state.word),
-      imported ? h('span', { class: 'badge badge-imported', title: `Imported from ${imported.file_name}` }, 'imported') : null,
-      live ? h('span', { class: 'live' }, h('span', { class: 'live-dot', 'aria-hidden': 'true' }), 'Live — updates as the capture saves') : null,
-      h('button', { type: 'button', class: 'export', onclick: exportRecord }, 'Export JSON')),
-    imported ? h('p', { class: 'imported-note' },
-      `Imported from ${imported.file_name} on ${dateTime(imported.at)}; a point-in-time snapshot, read-only.`,
-      snapshot ? ' The capture was still active when it was exported: what was pending then is shown as pending.' : '') : null,
-    ctx.meta.url ? h('p', { class: 'page-url' }, ctx.meta.url) : null,
-    h('dl', { class: 'run-facts' },
-      fact('Started', dateTime(run.started_at)),
-      run.stopped_at ? fact('Stopped', dateTime(run.stopped_at)) : null,
-      fact(live ? 'Running for' : 'Duration',
-        `${duration(end - run.started_at)}${live ? ' so far' : snapshot ? ' until the snapshot' : ''}`),
-      run.stop_reason ? fact('Stop reason', stopReason(run.stop_reason)) : null,
-      fact('Checkpoint saved', dateTime(ctx.doc.saved_at)),
-      fact('Session', run.session),
-      fact('Run', run.run_id),
-      fact('Stored', `${bytes(ctx.meta.bytes)}, ${imported ? 'imported' : plural(ctx.meta.checkpoints ?? 0, 'checkpoint')}`)),
-  ];
-}
-
-/**
- * @param {string} term
- * @param {string} value
- */
-function fact(term, value) {
-  return h('div', null, h('dt', null, term), h('dd', null, value));
 }
 
 /** @param {Route} route */

@@ -3,8 +3,9 @@
 // ExtraInfo sets when present), Chrome's ResourceTiming, and both bodies.
 
 import { bodyView } from './body.js';
-import { dl, h, lazyDetails } from './dom.js';
+import { dl, h, lazyDetails, marked } from './dom.js';
 import { bytes, duration, offset, plural, preciseDateTime, splitUrl, timeOfDay } from './format.js';
+import { curlCaveats, curlOf } from './curl.js';
 import { flags, statusCell } from './requests.js';
 
 /**
@@ -13,7 +14,7 @@ import { flags, statusCell } from './requests.js';
  */
 export function requestDetail(ctx, id) {
   const r = ctx.requestById.get(id);
-  const back = h('a', { href: ctx.href({ view: 'requests', filter: ctx.route.filter }), class: 'back' }, '← All requests');
+  const back = h('a', { href: ctx.href({ view: 'requests', filter: ctx.route.filter, route: ctx.route.route }), class: 'back' }, '← All requests');
   if (!r) {
     return h('div', { class: 'request-detail' }, h('nav', { class: 'detail-nav' }, back),
       h('h2', { tabindex: '-1' }, `Request ${id} is not in this record`),
@@ -23,31 +24,83 @@ export function requestDetail(ctx, id) {
   const prev = ctx.doc.requests[index - 1];
   const next = ctx.doc.requests[index + 1];
   const { path } = splitUrl(r.url);
-  return h('div', { class: 'request-detail' },
+  const q = ctx.route.q;
+  // A fetch or XHR is read for its bodies: they come first, the headers after them.
+  const api = r.resource_type === 'Fetch' || r.resource_type === 'XHR';
+  const parts = {
+    response: section('Response', 'detail-response', 'response_body', bodyView(ctx, r, 'response'), copyButton('Copy response body', () => r.response_body?.text ?? '', typeof r.response_body?.text !== 'string')),
+    payload: section('Payload', 'detail-payload', 'request_body', bodyView(ctx, r, 'request'), copyButton('Copy request body', () => r.request_body?.text ?? '', typeof r.request_body?.text !== 'string')),
+    headers: h('div', { class: 'detail-headers', id: 'detail-headers' },
+      section('Request headers', 'detail-request-headers', 'request_headers', headersView(r.request_headers, r.request_headers_raw, 'request', q)),
+      section('Response headers', 'detail-response-headers', 'response_headers', headersView(r.response_headers, r.response_headers_raw, 'response', q))),
+    timing: section('Timing', 'detail-timing', null, timingView(r)),
+    general: section('General', 'detail-general', null, general(ctx, r)),
+  };
+  const order = api
+    ? /** @type {const} */ (['response', 'payload', 'headers', 'timing', 'general'])
+    : /** @type {const} */ (['general', 'headers', 'payload', 'response', 'timing']);
+  const jumpWords = { response: 'Response', payload: 'Payload', headers: 'Headers', timing: 'Timing', general: 'General' };
+  const jumps = h('nav', { class: 'detail-jump', 'aria-label': 'Parts of this request' },
+    order.map((key) => h('button', {
+      type: 'button', class: 'jump', 'data-focus-key': `jump:${key}`,
+      onclick: () => {
+        const target = /** @type {HTMLElement} */ (parts[key]);
+        target.scrollIntoView({ block: 'start' });
+        /** @type {HTMLElement | null} */ (target.querySelector('h3'))?.focus({ preventScroll: true });
+      },
+    }, jumpWords[key])));
+  return h('div', { class: `request-detail${api ? ' request-api' : ''}` },
     h('nav', { class: 'detail-nav', 'aria-label': 'Request navigation' },
       back,
       h('span', { class: 'spacer' }),
-      prev ? h('a', { href: ctx.href({ view: 'requests', request: prev.id, filter: ctx.route.filter }) }, '← Previous request') : null,
-      next ? h('a', { href: ctx.href({ view: 'requests', request: next.id, filter: ctx.route.filter }) }, 'Next request →') : null),
+      prev ? h('a', { href: ctx.href({ view: 'requests', request: prev.id, filter: ctx.route.filter, route: ctx.route.route }) }, '← Previous request') : null,
+      next ? h('a', { href: ctx.href({ view: 'requests', request: next.id, filter: ctx.route.filter, route: ctx.route.route }) }, 'Next request →') : null),
     h('div', { class: 'detail-title' },
       statusCell(r),
       h('h2', { tabindex: '-1' }, `${r.method} ${path || r.url}`),
       flags(r)),
-    h('p', { class: 'full-url' }, r.url),
-    section('General', general(ctx, r)),
-    section('Request headers', headersView(r.request_headers, r.request_headers_raw, 'request')),
-    section('Response headers', headersView(r.response_headers, r.response_headers_raw, 'response')),
-    section('Timing', timingView(r)),
-    section('Request body', bodyView(ctx, r, 'request')),
-    section('Response body', bodyView(ctx, r, 'response')));
+    h('p', { class: 'full-url', 'data-part': 'url' }, q ? marked(r.url, q) : r.url),
+    h('div', { class: 'detail-sticky' },
+      jumps,
+      h('div', { class: 'detail-copy', role: 'group', 'aria-label': 'Copy' },
+        copyButton('Copy URL', () => r.url),
+        copyButton('Copy as cURL', () => curlOf(r), false, curlCaveats(r).join('; ')))),
+    order.map((key) => parts[key]));
+}
+
+/**
+ * A button that puts text on the clipboard and says so beside itself.
+ * @param {string} label
+ * @param {() => string} text
+ * @param {boolean} [disabled]
+ * @param {string} [note] said after copying (what the copy leaves out)
+ */
+function copyButton(label, text, disabled = false, note = '') {
+  const status = h('span', { class: 'copy-status', role: 'status' });
+  const button = h('button', {
+    type: 'button', class: 'copy', disabled,
+    onclick: async () => {
+      try {
+        await navigator.clipboard.writeText(text());
+        status.textContent = note ? `Copied (${note}).` : 'Copied.';
+      } catch (e) {
+        status.textContent = `Not copied: ${e instanceof Error ? e.message : String(e)}`;
+      }
+    },
+  }, label);
+  return h('span', { class: 'copy-wrap' }, button, status);
 }
 
 /**
  * @param {string} title
+ * @param {string} id
+ * @param {string | null} part the search part it holds
  * @param {Node} content
+ * @param {Node} [tool] a control beside the heading
  */
-function section(title, content) {
-  return h('section', { class: 'detail-section', 'aria-label': title }, h('h3', null, title), content);
+function section(title, id, part, content, tool) {
+  return h('section', { class: 'detail-section', id, 'aria-label': title, 'data-part': part },
+    h('div', { class: 'detail-section-head' }, h('h3', { tabindex: '-1' }, title), tool ?? null), content);
 }
 
 /**
@@ -106,25 +159,29 @@ function placement(ctx, r) {
  * @param {any} headers
  * @param {any} raw
  * @param {'request' | 'response'} part
+ * @param {string} [q]
  */
-function headersView(headers, raw, part) {
+function headersView(headers, raw, part, q = '') {
   const box = h('div', { class: 'headers' });
   if (raw) {
-    box.append(h('h4', null, part === 'request' ? 'As sent (ExtraInfo: cookies included, redacted)' : 'As received (ExtraInfo: Set-Cookie included, redacted)'), headerTable(raw));
-    box.append(lazyDetails(`From the ${part} event (${plural(headers?.entries?.length ?? 0, 'header')})`, () => headerTable(headers)));
+    box.append(h('h4', null, part === 'request' ? 'As sent (ExtraInfo: cookies included, redacted)' : 'As received (ExtraInfo: Set-Cookie included, redacted)'), headerTable(raw, q));
+    box.append(lazyDetails(`From the ${part} event (${plural(headers?.entries?.length ?? 0, 'header')})`, () => headerTable(headers, q)));
   } else {
-    box.append(headerTable(headers));
+    box.append(headerTable(headers, q));
   }
   return box;
 }
 
-/** @param {any} headers */
-function headerTable(headers) {
+/**
+ * @param {any} headers
+ * @param {string} [q] a search's text, marked where it occurs
+ */
+function headerTable(headers, q = '') {
   const entries = headers?.entries ?? [];
   if (!entries.length && !headers?.dropped) return h('p', { class: 'muted' }, 'No headers recorded.');
   return h('div', { class: 'table-wrap' },
     h('table', { class: 'header-table' }, h('tbody', null, entries.map((/** @type {[string, string]} */ [name, value]) =>
-      h('tr', null, h('th', { scope: 'row' }, name), h('td', null, value))))),
+      h('tr', null, h('th', { scope: 'row' }, q ? marked(name, q) : name), h('td', null, q ? marked(value, q) : value))))),
     headers.dropped ? h('p', { class: 'flag' }, `${plural(headers.dropped, 'header')} dropped to stay within 4 Ki characters per header set.`) : null);
 }
 

@@ -5,7 +5,8 @@
 
 import { badge, h, replace } from './dom.js';
 import { bytes, count, duration, plural, splitUrl } from './format.js';
-import { NOT_AVAILABLE, foldKind, isFolded, requestFilter } from './traffic.js';
+import { bodyPreview } from './problems.js';
+import { NOT_AVAILABLE, foldKind, isFolded, requestFilter, routeFilter } from './traffic.js';
 import { workerLabel } from './worker.js';
 
 /** @param {import('./record-view.js').Ctx} ctx */
@@ -19,15 +20,17 @@ export function requestsSection(ctx) {
     'aria-describedby': 'request-count filter-help',
   });
 
+  const onRoute = ctx.route.route ? routeFilter(ctx.route.route) : null;
   const draw = () => {
     const matches = requestFilter(input.value);
     const all = ctx.doc.requests;
-    const matching = all.filter(matches);
+    const matching = all.filter((r) => matches(r) && (!onRoute || onRoute(r)));
     const folded = matching.filter(isFolded);
     const shown = ctx.ui.showFolded ? matching : matching.filter((r) => !isFolded(r));
     const staticCount = folded.filter((r) => foldKind(r) === 'static').length;
     const extensionCount = folded.length - staticCount;
-    summary.textContent = `${plural(shown.length, 'request')} shown of ${count(all.length)}${input.value.trim() ? ` (${count(matching.length)} match the filter)` : ''}.`;
+    const narrowed = input.value.trim() || onRoute;
+    summary.textContent = `${plural(shown.length, 'request')} shown of ${count(all.length)}${narrowed ? ` (${count(matching.length)} match${onRoute ? ' the route' : ''}${input.value.trim() ? `${onRoute ? ' and' : ''} the filter` : ''})` : ''}.`;
     toggle.hidden = folded.length === 0;
     toggle.setAttribute('aria-expanded', String(ctx.ui.showFolded));
     toggle.textContent = ctx.ui.showFolded
@@ -41,6 +44,11 @@ export function requestsSection(ctx) {
         : 'No requests were retained.'));
   };
 
+  const routeLine = ctx.route.route
+    ? h('p', { class: 'route-filter', id: 'route-filter' }, 'Only the route ', h('code', null, ctx.route.route),
+      ' (retained requests; the traffic summary counts evicted ones too). ',
+      h('a', { href: ctx.href({ view: 'requests', filter: ctx.route.filter }) }, 'Show every route'))
+    : null;
   input.addEventListener('input', () => {
     ctx.replaceRoute({ filter: input.value.trim() });
     draw();
@@ -58,6 +66,7 @@ export function requestsSection(ctx) {
       input,
       h('p', { class: 'muted small', id: 'filter-help' },
         'Words match URL, method, status, type and MIME type. Narrow with body:truncated, body:unavailable, state:failed, status:404, status:5xx, method:post, type:fetch.'),
+      routeLine,
       h('div', { class: 'list-line' }, summary, toggle)),
     h('p', { class: 'section-note' }, 'A status code describes the HTTP exchange, not whether the site did what was asked: an error can arrive as 200, and a 4xx can be expected.'),
     h('div', { class: 'req-header', 'aria-hidden': 'true' },
@@ -85,7 +94,7 @@ export function requestRow(ctx, r) {
   const { origin, path } = splitUrl(r.url);
   return h('a', {
     class: `req row-link${isFolded(r) ? ' folded' : ''}`,
-    href: ctx.href({ view: 'requests', request: r.id, filter: ctx.route.filter }),
+    href: ctx.href({ view: 'requests', request: r.id, filter: ctx.route.filter, route: ctx.route.route }),
     'data-focus-key': `req:${r.id}`,
     title: r.url,
   },
@@ -95,7 +104,14 @@ export function requestRow(ctx, r) {
   h('span', { class: 'req-type' }, r.resource_type ?? 'Other'),
   h('span', { class: 'req-size' }, bytes(r.encoded_data_length)),
   h('span', { class: 'req-time' }, r.ended_at ? duration(r.ended_at - r.started_at) : '—'),
-  flags(r));
+  flags(r),
+  preview(r));
+}
+
+/** A fetch/XHR response body's first characters, on one line under the row. */
+function preview(/** @type {any} */ r) {
+  const text = bodyPreview(r);
+  return text === null ? null : h('span', { class: 'req-preview', title: 'Start of the response body' }, text);
 }
 
 /**
@@ -110,7 +126,8 @@ export function requestLine(ctx, r) {
     h('span', { class: 'req-method' }, r.method),
     h('span', { class: 'req-url' }, h('span', { class: 'req-path' }, path || '/'), h('span', { class: 'req-origin' }, origin)),
     h('span', { class: 'req-time' }, r.ended_at ? duration(r.ended_at - r.started_at) : '—'),
-    flags(r));
+    flags(r),
+    preview(r));
 }
 
 /** The status number, or the request's state when it has none. */
@@ -137,4 +154,28 @@ export function flags(/** @type {any} */ r) {
     if (body && NOT_AVAILABLE.includes(body.state)) items.push(badge(`${part} body ${body.state.replaceAll('_', ' ')}`, 'attention'));
   }
   return items.length ? h('span', { class: 'req-flags' }, items) : null;
+}
+
+/**
+ * The request list beside an open request (wide windows only): the same filter, route and
+ * folding as the list, the open request marked.
+ * @param {import('./record-view.js').Ctx} ctx
+ */
+export function requestListPane(ctx) {
+  const matches = requestFilter(ctx.route.filter);
+  const onRoute = ctx.route.route ? routeFilter(ctx.route.route) : null;
+  const shown = ctx.doc.requests.filter((r) => matches(r) && (!onRoute || onRoute(r)) && (ctx.ui.showFolded || !isFolded(r) || r.id === ctx.route.request));
+  return h('nav', { class: 'request-pane', 'aria-label': 'Requests' },
+    h('ul', { class: 'mini-requests' }, shown.map((r) => {
+      const { origin, path } = splitUrl(r.url);
+      return h('li', null, h('a', {
+        class: 'req-line row-link', href: ctx.href({ view: 'requests', request: r.id, filter: ctx.route.filter, route: ctx.route.route, q: ctx.route.q }),
+        title: r.url, 'data-focus-key': `pane:${r.id}`, 'aria-current': r.id === ctx.route.request ? 'true' : null,
+      },
+      statusCell(r),
+      h('span', { class: 'req-method' }, r.method),
+      h('span', { class: 'req-url' }, h('span', { class: 'req-path' }, path || '/'), h('span', { class: 'req-origin' }, origin)),
+      h('span', { class: 'req-time' }, r.ended_at ? duration(r.ended_at - r.started_at) : '—'),
+      preview(r)));
+    })));
 }

@@ -10,13 +10,23 @@
 //   #run=<id>&op=<operation id>              its timeline, at one operation
 //   #run=<id>&view=console&source=website    its console, one source
 //   #run=<id>&view=pages                     its page context
+//   #run=<id>&view=console&entry=<id>        its console, at one entry
+//   #run=<id>&view=search&q=<text>           what a search inside the record found
+//   #run=<id>&q=<text>                       the same (a link a person or bsk writes)
+//   #run=<id>&view=requests&request=<id>&q=<text>&part=<part>   a request at a search match
+//   #run=<id>&part=problems                  the record at its Problems part
+//   #q=<text>                                the history list, searching
+// `bsk evidence` writes `tab=<view>` for `view=`, and `request=` alone opens that request.
 
 /** The sections of a record, in tab order. */
-export const VIEWS = /** @type {const} */ (['timeline', 'requests', 'summary', 'console', 'pages']);
+export const VIEWS = /** @type {const} */ (['timeline', 'requests', 'summary', 'console', 'pages', 'search']);
 
 /**
  * @typedef {typeof VIEWS[number]} View
- * @typedef {{ run: string | null, view: View, request: string | null, filter: string, source: string | null, op: string | null }} Route
+ * @typedef {{
+ *   run: string | null, view: View, request: string | null, filter: string, source: string | null,
+ *   op: string | null, entry: string | null, q: string, part: string | null, route: string | null,
+ * }} Route
  */
 
 /**
@@ -25,14 +35,21 @@ export const VIEWS = /** @type {const} */ (['timeline', 'requests', 'summary', '
  */
 export function parseRoute(hash) {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
-  const view = /** @type {View} */ (params.get('view'));
+  const asked = /** @type {View} */ (params.get('view') ?? params.get('tab'));
+  const q = params.get('q') ?? '';
+  // With no view named: a request opens in Requests, a search lands on what it found.
+  const view = VIEWS.includes(asked) ? asked : params.get('request') ? 'requests' : q ? 'search' : 'timeline';
   return {
     run: params.get('run') || null,
-    view: VIEWS.includes(view) ? view : 'timeline',
+    view,
     request: params.get('request') || null,
     filter: params.get('filter') ?? '',
     source: params.get('source') || null,
     op: params.get('op') || null,
+    entry: params.get('entry') || null,
+    q,
+    part: params.get('part') || null,
+    route: params.get('route') || null,
   };
 }
 
@@ -41,13 +58,17 @@ export function parseRoute(hash) {
  * @param {Partial<Route>} route
  */
 export function hashOf(route) {
-  if (!route.run) return '#';
+  if (!route.run) return route.q ? `#q=${encodeURIComponent(route.q)}` : '#';
   const params = new URLSearchParams({ run: route.run });
   if (route.view && route.view !== 'timeline') params.set('view', route.view);
   if (route.request) params.set('request', route.request);
   if (route.filter) params.set('filter', route.filter);
   if (route.source) params.set('source', route.source);
   if (route.op) params.set('op', route.op);
+  if (route.entry) params.set('entry', route.entry);
+  if (route.route) params.set('route', route.route);
+  if (route.q) params.set('q', route.q);
+  if (route.part) params.set('part', route.part);
   // URLSearchParams writes a space as "+"; %20 reads the same and survives copy and paste.
   return `#${params.toString().replaceAll('+', '%20')}`;
 }

@@ -76,6 +76,46 @@ export function statusCount(row, column) {
   return Object.entries(status).filter(([key]) => !CLASS.test(key)).reduce((sum, [, n]) => sum + number(n), 0);
 }
 
+/**
+ * A row's failures: network errors and 4xx/5xx responses.
+ * @param {RouteStats} row
+ */
+export function failing(row) {
+  return number(row.failed) + statusCount(row, '4xx') + statusCount(row, '5xx');
+}
+
+/**
+ * The columns a person can sort by, each with its value and whether it starts descending.
+ * @type {Record<string, { label: string, value: (row: RouteStats) => number | string }>}
+ */
+export const SORTS = {
+  failing: { label: 'Failures', value: failing },
+  route: { label: 'Route', value: (row) => `${row.route} ${row.method}` },
+  count: { label: 'Count', value: (row) => number(row.count) },
+  p50: { label: 'p50 ms', value: (row) => number(row.duration_ms?.p50) },
+  p95: { label: 'p95 ms', value: (row) => number(row.duration_ms?.p95) },
+  p99: { label: 'p99 ms', value: (row) => number(row.duration_ms?.p99) },
+  bytes: { label: 'Bytes in / out', value: (row) => number(row.bytes_in) },
+};
+
+/**
+ * The routes in the chosen order (ties keep the daemon's order: most requests first); `other`
+ * stays last whatever the order.
+ * @param {TrafficSummary} summary
+ * @param {{ key: string, descending: boolean }} sort
+ */
+export function sortedRows(summary, sort) {
+  const value = (SORTS[sort.key] ?? SORTS.failing).value;
+  const routes = [...(summary.routes ?? [])].map((row, i) => ({ row, i }));
+  routes.sort((a, b) => {
+    const x = value(a.row);
+    const y = value(b.row);
+    const order = typeof x === 'string' ? String(x).localeCompare(String(y)) : x - /** @type {number} */ (y);
+    return (sort.descending ? -order : order) || a.i - b.i;
+  });
+  return [...routes.map((r) => r.row), ...(summary.other ? [summary.other] : [])];
+}
+
 /** @param {import('./record-view.js').Ctx} ctx */
 export function summarySection(ctx) {
   const summary = ctx.doc.summary;
@@ -84,8 +124,30 @@ export function summarySection(ctx) {
       h('h2', { class: 'visually-hidden' }, 'Traffic summary'),
       h('p', { class: 'empty' }, 'This record has no traffic summary: it was saved by a bsk from before summaries were kept. Its retained requests are under Requests.'));
   }
-  const rows = summaryRows(summary);
+  const sort = ctx.ui.summarySort;
+  const rows = sortedRows(summary, sort);
   const columns = statusColumns(rows);
+  const failingRoutes = (summary.routes ?? []).filter((row) => failing(row) > 0).length;
+  /**
+   * A column heading that sorts the table by it (a second press reverses the order).
+   * @param {string} key
+   * @param {string} label
+   * @param {string} meaning
+   * @param {boolean} [numeric]
+   */
+  const sortHeading = (key, label, meaning, numeric = true) => {
+    const active = sort.key === key;
+    return h('th', {
+      scope: 'col', class: numeric ? 'num' : null, title: meaning,
+      'aria-sort': active ? (sort.descending ? 'descending' : 'ascending') : null,
+    }, h('button', {
+      type: 'button', class: 'sort', 'data-focus-key': `sort:${key}`,
+      onclick: () => {
+        ctx.ui.summarySort = { key, descending: active ? !sort.descending : key !== 'route' };
+        ctx.redraw();
+      },
+    }, label));
+  };
   // Requests still in flight are rare once a capture stopped: their column shows only when a
   // row has one, so the table fits the page beside the side cards.
   const inFlight = rows.some((row) => number(row.in_flight) > 0);
@@ -103,20 +165,27 @@ export function summarySection(ctx) {
         `${plural(untracked, 'request')} counted without ${untracked === 1 ? 'its' : 'their'} outcome: more than 4096 were in flight at once. They are in the counts, in no status, failure or duration.`) : null,
       rows.length === 0
         ? h('p', { class: 'empty' }, 'No request was sent.')
-        : h('div', { class: 'table-wrap summary-wrap', tabindex: '0', role: 'region', 'aria-label': 'Routes (scrolls when wider or taller than the page)' },
+        : [h('div', { class: 'summary-order' },
+          h('p', { class: 'muted small', id: 'summary-order' },
+            failingRoutes ? `${plural(failingRoutes, 'route')} with failures (network errors or 4xx/5xx). ` : 'No route has a failure. ',
+            `Sorted by ${SORTS[sort.key]?.label ?? 'failures'}, ${sort.descending ? 'highest' : 'lowest'} first; press a column heading to sort by it. A route opens its retained requests.`),
+          sort.key !== 'failing' || !sort.descending ? h('button', {
+            type: 'button', class: 'failing-first', onclick: () => { ctx.ui.summarySort = { key: 'failing', descending: true }; ctx.redraw(); },
+          }, 'Failing routes first') : null),
+        h('div', { class: 'table-wrap summary-wrap', tabindex: '0', role: 'region', 'aria-label': 'Routes (scrolls sideways when wider than the page)' },
           h('table', { class: 'summary-table' },
-            h('caption', { class: 'visually-hidden' }, 'Requests by method and route, most first; other routes last'),
+            h('caption', { class: 'visually-hidden' }, 'Requests by method and route; other routes last'),
             h('thead', null, h('tr', null,
-              h('th', { scope: 'col' }, 'Route'),
-              numberHeading('Count', 'requests sent on the route'),
+              sortHeading('route', 'Route', 'method and route', false),
+              sortHeading('count', 'Count', 'requests sent on the route'),
               columns.map((c) => numberHeading(c === OTHER_STATUS ? 'Other' : c, c === OTHER_STATUS ? 'responses of another status class' : `${c} responses`)),
-              numberHeading('Failed', 'ended with a network error'),
+              sortHeading('failing', 'Failed', 'ended with a network error (sorts by network errors and 4xx/5xx together)'),
               inFlight ? numberHeading('In flight', 'sent, not ended (or cut by the stop)') : null,
-              numberHeading('p50 ms', 'median duration'),
-              numberHeading('p95 ms', '95th percentile of duration'),
-              numberHeading('p99 ms', '99th percentile of duration'),
-              numberHeading('Bytes in / out', 'received on the wire, headers included / request bodies sent'))),
-            h('tbody', null, rows.map((row) => routeRow(row, row === summary.other, columns, inFlight)))))));
+              sortHeading('p50', 'p50 ms', 'median duration'),
+              sortHeading('p95', 'p95 ms', '95th percentile of duration'),
+              sortHeading('p99', 'p99 ms', '99th percentile of duration'),
+              sortHeading('bytes', 'Bytes in / out', 'received on the wire, headers included / request bodies sent'))),
+            h('tbody', null, rows.map((row) => routeRow(ctx, row, row === summary.other, columns, inFlight)))))]));
 }
 
 /**
@@ -128,13 +197,15 @@ function numberHeading(label, meaning) {
 }
 
 /**
- * One route: its method and route with its failures by error text beneath, then the numbers.
+ * One route: its method and route (a link to its retained requests) with its failures by error
+ * text beneath, then the numbers.
+ * @param {import('./record-view.js').Ctx} ctx
  * @param {RouteStats} row
  * @param {boolean} isOther
  * @param {string[]} columns
  * @param {boolean} inFlight whether the table has the in-flight column
  */
-function routeRow(row, isOther, columns, inFlight) {
+function routeRow(ctx, row, isOther, columns, inFlight) {
   const failures = [
     ...(row.failures ?? []).map((f) => `${f.error} ×${count(number(f.count))}`),
     row.failures_other ? `other errors ×${count(number(row.failures_other))}` : null,
@@ -145,7 +216,8 @@ function routeRow(row, isOther, columns, inFlight) {
     h('th', { scope: 'row', class: 'route-cell', title: `first sent ${timeOfDay(row.first_seen)}, latest ${timeOfDay(row.last_seen)}` },
       isOther
         ? h('span', { class: 'route-other' }, 'Other routes ', h('span', { class: 'muted' }, '(beyond the first 512)'))
-        : [h('span', { class: 'route-method' }, String(row.method)), ' ', h('span', { class: 'route-path' }, breakable(String(row.route)))],
+        : h('a', { class: 'route-link', href: ctx.href({ view: 'requests', route: `${row.method} ${row.route}` }) },
+          h('span', { class: 'route-method' }, String(row.method)), ' ', h('span', { class: 'route-path' }, breakable(String(row.route)))),
       failures.length ? h('ul', { class: 'route-failures', 'aria-label': 'Failures by error text' }, failures.map((text) => h('li', null, text))) : null,
       cached ? h('span', { class: 'route-note' }, `${count(cached)} from the cache or a service worker`) : null),
     numberCell(number(row.count)),

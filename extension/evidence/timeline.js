@@ -5,8 +5,9 @@
 
 import { consoleEntry } from './console.js';
 import { badge, h } from './dom.js';
-import { compact, duration, offset, plural, timeOfDay } from './format.js';
+import { duration, offset, plural, readableParams, timeOfDay } from './format.js';
 import { excerpt, fieldChainView, followUpsView, observationView, remembered } from './observation.js';
+import { operationCounts } from './problems.js';
 import { requestLine } from './requests.js';
 import { IMMEDIATE_WINDOW_MS, POSSIBLY_RELATED_WINDOW_MS } from './windows.js';
 
@@ -40,7 +41,7 @@ export function timelineSection(ctx) {
  */
 function operationView(ctx, op, index) {
   const placed = ctx.placed.get(op.id);
-  const params = Object.entries(op.params ?? {}).filter(([key]) => key !== 'op');
+  const params = readableParams(op.params);
   const linkedChain = (op.field_chain ?? []).some((/** @type {any} */ f) => f.submitted?.request_id || f.response?.request_id);
   const open = ctx.ui.openDetails;
   return h('article', { class: `op op-${op.state}`, id: `op-${op.id}`, 'aria-labelledby': `op-${op.id}-title` },
@@ -49,10 +50,11 @@ function operationView(ctx, op, index) {
       h('h3', { id: `op-${op.id}-title` }, h('span', { class: 'visually-hidden' }, `Operation ${index + 1}: `), op.name),
       badge(op.source, `source-${op.source}`),
       badge(op.state, `op-${op.state}`),
+      placed ? problemCounts(operationCounts(placed)) : null,
       h('span', { class: 'op-time', title: `${timeOfDay(op.started_at)} – ${timeOfDay(op.ended_at)}` },
         offset(op.started_at, ctx.start), ' · ',
         op.ended_at ? duration(op.ended_at - op.started_at) : op.state === 'running' ? 'still running' : 'no end recorded')),
-    params.length ? h('dl', { class: 'params' }, params.map(([key, value]) => h('div', null, h('dt', null, key), h('dd', null, compact(value))))) : null,
+    params.length ? h('dl', { class: 'params' }, params.map(([key, value]) => h('div', null, h('dt', null, key), h('dd', null, value)))) : null,
     op.summary ? h('p', { class: 'op-summary' }, op.summary) : null,
     op.error ? h('p', { class: 'op-error' }, h('strong', null, 'Error: '), op.error) : null,
     placed ? evidence(ctx, placed) : null,
@@ -70,6 +72,18 @@ function operationView(ctx, op, index) {
     op.suppressed_manual_events
       ? h('p', { class: 'muted small' }, `${plural(op.suppressed_manual_events, 'manual input event')} suppressed: produced by this agent operation.`)
       : null);
+}
+
+/**
+ * An operation's errors and warnings in its windows, in words, both always said.
+ * @param {{ errors: number, warnings: number }} counts
+ */
+function problemCounts(counts) {
+  return h('span', {
+    class: 'op-counts', title: 'In this operation’s windows: errors are failed and 4xx/5xx requests, console errors and uncaught exceptions; warnings are console warnings',
+  },
+  h('span', { class: counts.errors ? 'op-count count-error' : 'op-count zero' }, plural(counts.errors, 'error')),
+  h('span', { class: counts.warnings ? 'op-count count-warning' : 'op-count zero' }, plural(counts.warnings, 'warning')));
 }
 
 /**

@@ -71,3 +71,32 @@ function statusMatches(status, value) {
   if (/^\dxx$/.test(value)) return String(status)[0] === value[0];
   return String(status) === value;
 }
+
+/**
+ * Whether a request is on a traffic-summary route (`GET 127.0.0.1:3000/api/users/{id}`): same
+ * method, and host and path with each `{id}` standing for one path segment (no query).
+ * @param {string} methodAndRoute
+ * @returns {(request: any) => boolean}
+ */
+export function routeFilter(methodAndRoute) {
+  const space = methodAndRoute.indexOf(' ');
+  if (space < 0) return () => false;
+  const method = methodAndRoute.slice(0, space);
+  const route = methodAndRoute.slice(space + 1);
+  const pattern = new RegExp(`^${route.split('{id}').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+')}$`);
+  return (request) => request.method === method && pattern.test(plainRoute(String(request.url ?? '')));
+}
+
+/** A URL's host and path as the summary writes a route, before identifiers become `{id}`. */
+function plainRoute(/** @type {string} */ url) {
+  const colon = url.indexOf(':');
+  if (colon < 0) return url;
+  const scheme = url.slice(0, colon);
+  if (!url.startsWith('//', colon + 1)) return `${scheme}:`;
+  const rest = url.slice(colon + 3).split(/[?#]/)[0];
+  const slash = rest.indexOf('/');
+  const host = (slash < 0 ? rest : rest.slice(0, slash)).split('@').at(-1) ?? '';
+  const path = slash < 0 ? '/' : rest.slice(slash);
+  const prefix = scheme === 'http' || scheme === 'https' ? '' : `${scheme}://`;
+  return `${prefix}${host}${path}`;
+}

@@ -19,8 +19,9 @@ import { MAX_ERRORS, compileSchema, exportDocumentErrors } from './validate.js';
  */
 
 /**
- * `fold_static`: the evidence page folds static resources and extension traffic (they stay in
- * the record). `capture_name`: the name a capture started from the popup gets.
+ * `fold_static`: whether the evidence page folds static resources and extension traffic, as an
+ * earlier popup stored it; folding is now `foldStatic` of lib/preferences.js, which reads this
+ * until a choice is stored there. `capture_name`: the name a capture started from the popup gets.
  * @type {Preferences}
  */
 export const DEFAULT_PREFERENCES = { fold_static: true, capture_name: 'Website debugging' };
@@ -223,6 +224,24 @@ export class History {
       meta.put(next, 'preferences');
       return next;
     }, 'save preferences');
+  }
+
+  /**
+   * The browser automation preferences as stored (see `preferences.js`), or undefined.
+   * @returns {Promise<unknown>}
+   */
+  async automation() {
+    return transact(this.db, ['meta'], 'readonly',
+      (tx) => done(tx.objectStore('meta').get('automation')), 'read the automation preferences');
+  }
+
+  /**
+   * @param {object} value the whole, normalized preferences
+   */
+  async setAutomation(value) {
+    return transact(this.db, ['meta'], 'readwrite', async (tx) => {
+      tx.objectStore('meta').put(value, 'automation');
+    }, 'save the automation preferences');
   }
 
   /**

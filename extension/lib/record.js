@@ -33,6 +33,7 @@ import { RECORD_SCHEMA } from './constants.js';
  *   schema: number, run_id: string, name: string | null, session: string,
  *   state: 'active' | 'stopped' | 'interrupted', started_at: number,
  *   stopped_at: number | null, stop_reason: StopReason | null, url: string,
+ *   page_urls?: string[],
  *   saved_at: number, checkpoints: number, bytes: number,
  *   counts: { requests: number, console: number, operations: number, pages: number },
  *   failures: number | null,
@@ -52,15 +53,37 @@ export function pageUrl(/** @type {ExportDocument} */ doc) {
   return documentRequest?.url ?? doc.requests?.[0]?.url ?? '';
 }
 
+/** How many page URLs a digest lists at most (`MAX_DIGEST_PAGES` in schema/src/link.rs). */
+export const MAX_DIGEST_PAGES = 32;
+
+/**
+ * Every page the record visited, in order: the URLs of its page loads, a reload (the same URL
+ * right after itself) once; at most MAX_DIGEST_PAGES, the first ones and the last. The daemon
+ * sends the same (`page_urls` in schema/src/link.rs).
+ * @param {ExportDocument} doc
+ * @returns {string[]}
+ */
+export function pageUrls(doc) {
+  /** @type {string[]} */
+  const urls = [];
+  for (const page of doc.pages ?? []) {
+    if (page.url && urls[urls.length - 1] !== page.url) urls.push(page.url);
+  }
+  if (urls.length > MAX_DIGEST_PAGES) urls.splice(MAX_DIGEST_PAGES - 1, urls.length - MAX_DIGEST_PAGES);
+  return urls;
+}
+
 /**
  * What history lists a record by, read from its document: the daemon sends the same with each
  * checkpoint (`CheckpointDigest` in schema/src/link.rs, by these rules), so that the worker
  * stores a checkpoint's text without parsing it.
  * @typedef {{
  *   version: number, saved_at: number, run: ExportDocument['run'], url: string,
+ *   page_urls?: string[],
  *   counts: { requests: number, console: number, operations: number, pages: number },
  *   failures: number,
  * }} Digest
+ *   `page_urls`: every page visited (see pageUrls); absent from a daemon that predates it.
  */
 
 /**
@@ -74,6 +97,7 @@ export function digestOf(doc) {
     saved_at: doc.saved_at,
     run: doc.run,
     url: pageUrl(doc),
+    page_urls: pageUrls(doc),
     counts: {
       requests: doc.requests?.length ?? 0,
       console: doc.console?.length ?? 0,
@@ -106,6 +130,7 @@ export function checkedDigest(digest) {
       && optional(d.run.stopped_at, Number.isFinite)
       && optional(d.run.stop_reason, (v) => typeof v === 'object' && v !== null && typeof v.kind === 'string')],
     ['url', () => typeof d.url === 'string'],
+    ['page_urls', () => optional(d.page_urls, (v) => Array.isArray(v) && v.every((u) => typeof u === 'string'))],
     ['counts', () => typeof d.counts === 'object' && d.counts !== null
       && ['requests', 'console', 'operations', 'pages'].every((k) => count(d.counts[k]))],
     ['failures', () => count(d.failures)],
@@ -162,6 +187,8 @@ export function metaFrom(digest, { checkpoints, bytes, imported }) {
     counts: { ...digest.counts },
     failures: digest.failures,
   };
+  // Every page visited (`url` is the first); records stored before it existed have only `url`.
+  if (digest.page_urls) meta.page_urls = [...digest.page_urls];
   if (imported) meta.imported = { at: imported.at, file_name: imported.file_name };
   return meta;
 }

@@ -1,7 +1,8 @@
 // @ts-check
-// The popup: the link with the bsk daemon, the current tasks with their Quick Actions (website
-// debugging), or a prompt for the agent; history; preferences. Re-reads the link every 2 s
-// while open, and at once when the worker announces a heartbeat or a saved checkpoint.
+// The popup: Quick Actions → Website debugging (the current tasks with start/stop capture and
+// their evidence, or the prompt for the agent; history, with or without a daemon or task), the
+// connection as the link sees it, and browser automation preferences. Re-reads the link every
+// 2 s while open, and at once when the worker announces a heartbeat or a saved checkpoint.
 
 import { CHANGES_CHANNEL } from '../lib/constants.js';
 import { DEFAULT_PREFERENCES, History } from '../lib/history.js';
@@ -41,11 +42,20 @@ async function refreshStatus() {
       } catch (e) {
         status = e instanceof Error ? e : new Error(String(e));
       }
-      renderConnection(places, status);
+      renderConnection(places, status, reconnect);
       tasks.update(status);
     } while (readAgain);
   })().finally(() => { reading = null; });
   return reading;
+}
+
+/**
+ * Wakes the extension's service worker (a message starts it) and reads the link again at once:
+ * the daemon finds a woken worker on its next heartbeat.
+ */
+async function reconnect() {
+  await chrome.runtime.sendMessage({ type: 'wake' }).catch(() => {});
+  await refreshStatus();
 }
 
 /** @param {History | null} history */
@@ -73,8 +83,9 @@ async function start() {
     renderRecent(byId('history'), new Error(`history cannot be opened: ${e instanceof Error ? e.message : String(e)}`));
   }
   tasks.setCaptureName(preferences.capture_name);
-  renderPreferences(byId('preferences'), history, preferences, (saved) => tasks.setCaptureName(saved.capture_name));
-  await Promise.all([refreshStatus(), refreshHistory(history)]);
+  await Promise.all([
+    renderPreferences(byId('preferences'), history, preferences, (saved) => tasks.setCaptureName(saved.capture_name)),
+    refreshStatus(), refreshHistory(history)]);
 
   setInterval(refreshStatus, STATUS_REFRESH_MS);
   const channel = new BroadcastChannel(CHANGES_CHANNEL);

@@ -45,7 +45,7 @@ The problem: `;
  */
 export function promptView(captureName) {
   const text = h('textarea', {
-    id: 'agent-prompt', class: 'prompt-text', readonly: true, rows: 8, spellcheck: 'false',
+    id: 'agent-prompt', class: 'prompt-text', readonly: true, rows: 4, spellcheck: 'false',
     'aria-describedby': 'prompt-lede',
   });
   text.value = agentPrompt(captureName);
@@ -66,7 +66,7 @@ export function promptView(captureName) {
     },
   }, 'Copy prompt');
   return h('div', { class: 'prompt' },
-    h('p', { id: 'prompt-lede', class: 'prompt-lede' }, 'Give your agent this prompt, and add what goes wrong after “The problem:”. The agent’s session then shows here.'),
+    h('p', { id: 'prompt-lede', class: 'prompt-lede' }, 'Give your agent this prompt, with what goes wrong after “The problem:”. Its session then shows here.'),
     h('label', { for: 'agent-prompt', class: 'visually-hidden' }, 'Prompt for your agent'),
     text,
     h('div', { class: 'prompt-actions' }, copy, status));

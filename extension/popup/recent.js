@@ -10,7 +10,13 @@ import { evidencePath, opener } from './pages.js';
 const NEWEST_SHOWN = 3;
 
 /** A start time short enough for one line beside the name: the evidence page has the rest. */
-const shortTime = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+const clockTime = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const dayTime = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+
+/** Today's records by their time, older ones by their day. */
+function shortTime(/** @type {number} */ at) {
+  return new Date(at).toDateString() === new Date().toDateString() ? clockTime.format(at) : dayTime.format(at);
+}
 
 /** @typedef {import('../lib/record.js').RecordMeta} RecordMeta */
 
@@ -21,18 +27,19 @@ const shortTime = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'num
 export function renderRecent(section, records) {
   const open = h('a', { class: 'button', id: 'open-history', href: evidencePath(), onclick: opener(evidencePath()) }, 'Open history');
   let body;
+  let countWords = '';
   if (records instanceof Error) {
     body = h('p', { class: 'notice', role: 'alert' }, `History could not be read: ${records.message}`);
   } else if (records.length === 0) {
     body = h('p', { class: 'muted small', id: 'history-count' }, 'No records yet. A capture is saved here as soon as it starts, and stays after its task ends.');
   } else {
-    body = [
-      h('p', { class: 'muted small', id: 'history-count' }, `${plural(records.length, 'record')} kept in this browser.`),
-      h('ul', { class: 'recent', 'aria-label': 'Newest records' }, records.slice(0, NEWEST_SHOWN).map(row)),
-    ];
+    countWords = plural(records.length, 'record');
+    body = h('ul', { class: 'recent', 'aria-label': 'Newest records' }, records.slice(0, NEWEST_SHOWN).map(row));
   }
   replace(section,
-    h('div', { class: 'section-head' }, h('h2', { id: 'history-title' }, 'History'), open),
+    h('div', { class: 'section-head' },
+      h('h4', { id: 'history-title' }, 'History', countWords ? h('span', { class: 'history-count', id: 'history-count', title: 'kept in this browser' }, ` · ${countWords}`) : null),
+      open),
     body);
 }
 
@@ -43,7 +50,7 @@ function row(/** @type {RecordMeta} */ meta) {
   return h('li', null,
     h('a', { class: 'recent-record', href: path, onclick: opener(path), 'data-run': meta.run_id, title: meta.url || null },
       h('span', { class: 'recent-name' }, meta.name || meta.run_id),
-      h('time', { class: 'recent-time', datetime: iso(meta.started_at) }, shortTime.format(meta.started_at)),
+      h('time', { class: 'recent-time', datetime: iso(meta.started_at), title: new Date(meta.started_at).toLocaleString() }, shortTime(meta.started_at)),
       h('span', { class: `state state-${state.kind}`, title: meta.imported ? `Imported from ${meta.imported.file_name}` : null },
         meta.imported ? `${state.word}, imported` : state.word)));
 }

@@ -4,6 +4,7 @@
 // Without a task, the prompt to give the agent.
 
 import { focusState, h, replace, restoreFocus } from '../evidence/dom.js';
+import { DEFAULT_PREFERENCES } from '../lib/history.js';
 import { plural } from '../evidence/format.js';
 import { announce } from './announce.js';
 import { askDaemon } from './link.js';
@@ -64,11 +65,11 @@ export class Tasks {
     const focus = focusState();
     if (this.sessions.length === 0) {
       replace(this.section,
-        h('h2', { id: 'tasks-title' }, 'No task yet'),
+        h('h4', { id: 'tasks-title' }, 'No task yet'),
         promptView(this.captureName));
     } else {
       replace(this.section,
-        h('h2', { id: 'tasks-title' }, this.sessions.length === 1 ? 'Current task' : 'Current tasks'),
+        h('h4', { id: 'tasks-title' }, this.sessions.length === 1 ? 'Current task' : 'Current tasks'),
         h('ul', { class: 'tasks' }, this.sessions.map((s) => h('li', null, this.card(s)))));
     }
     restoreFocus(this.section, focus);
@@ -97,7 +98,7 @@ export class Tasks {
       : null;
     return h('article', { class: `task${active ? ' task-capturing' : ''}`, 'data-session': session.id, 'aria-label': `Task ${title}` },
       h('div', { class: 'task-head' },
-        h('h3', { class: 'task-title' }, title),
+        h('h5', { class: 'task-title' }, title),
         session.name ? h('span', { class: 'task-id' }, `session ${session.id}`) : null),
       session.url ? h('p', { class: 'task-url', title: session.url }, session.url) : null,
       captureLine(session),
@@ -112,7 +113,9 @@ export class Tasks {
    */
   async act(session, action) {
     const title = session.name || session.id;
-    const name = this.captureName;
+    // The default name is left to the daemon, which names the capture after the page and the
+    // time, so History never lists two captures by the same name.
+    const name = this.captureName === DEFAULT_PREFERENCES.capture_name ? undefined : this.captureName;
     this.actions.set(session.id, { busy: action, result: null });
     this.draw();
     announce(action === 'start' ? `Starting capture for ${title}…` : `Stopping capture for ${title}…`);

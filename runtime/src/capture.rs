@@ -33,6 +33,38 @@ fn memory_budget() -> u64 {
         .unwrap_or(bsk_actors::bounds::DEFAULT_MEMORY_BUDGET)
 }
 
+/// The name of a capture started without one: the page's host and when, so that History
+/// never lists two captures by the same default name (`127.0.0.1:8080 2026-12-06 14:03:07 UTC`,
+/// `Capture …` before any page).
+pub fn default_capture_name(url: &str, now_ms: u64) -> String {
+    let host = url
+        .split_once("://")
+        .map(|(_, rest)| rest.split(['/', '?', '#']).next().unwrap_or_default())
+        .map(|authority| authority.rsplit('@').next().unwrap_or_default())
+        .filter(|host| !host.is_empty());
+    let secs = now_ms / 1000;
+    let (year, month, day) = bsk_actors::model::time::civil_date(secs / 86_400);
+    let time = secs % 86_400;
+    format!(
+        "{} {year:04}-{month:02}-{day:02} {:02}:{:02}:{:02} UTC",
+        host.unwrap_or("Capture"),
+        time / 3600,
+        time / 60 % 60,
+        time % 60
+    )
+}
+
+/// `name`, or `name (2)`, `name (3)`, … when a capture this daemon holds already has it.
+pub fn distinct_name(name: String, taken: &[String]) -> String {
+    if !taken.contains(&name) {
+        return name;
+    }
+    (2..)
+        .map(|n| format!("{name} ({n})"))
+        .find(|candidate| !taken.contains(candidate))
+        .unwrap_or(name)
+}
+
 /// A run id that is unique across daemons, restarts and machines, because history in the
 /// browser, `#run=` links and exported files outlive the daemon that made them:
 /// `run-YYYYMMDD-HHMMSS-xxxxx` (UTC start time, sortable, then five random base-36 characters).
@@ -79,6 +111,26 @@ mod run_id_tests {
             .collect();
         assert_eq!(ids.len(), 1000);
         assert!(new_run_id(1_796_073_330_123, 1) < new_run_id(1_796_073_331_000, 1));
+    }
+
+    #[test]
+    fn default_names_say_the_host_and_when_and_never_repeat() {
+        let at = 1_796_073_330_123; // 2026-11-30T21:15:30.123Z
+        assert_eq!(
+            default_capture_name("http://ann:pw@127.0.0.1:8080/demo?q=1", at),
+            "127.0.0.1:8080 2026-11-30 21:15:30 UTC"
+        );
+        assert_eq!(
+            default_capture_name("about:blank", at),
+            "Capture 2026-11-30 21:15:30 UTC"
+        );
+        assert_ne!(
+            default_capture_name("http://a.test/", at),
+            default_capture_name("http://a.test/", at + 1000)
+        );
+        let taken = vec!["Save".to_string(), "Save (2)".to_string()];
+        assert_eq!(distinct_name("Save".into(), &taken), "Save (3)");
+        assert_eq!(distinct_name("Other".into(), &taken), "Other");
     }
 }
 
@@ -388,12 +440,22 @@ impl Captures {
         self.make_budget_room(&limits)?;
         let seq = self.next.fetch_add(1, Ordering::Relaxed);
         let run_id = new_run_id(now_ms(), seq);
+        let url = tab.state().url;
+        let taken: Vec<String> = self
+            .held
+            .iter()
+            .filter_map(|h| h.capture.lock().run_info().name)
+            .collect();
+        let name = distinct_name(
+            name.unwrap_or_else(|| default_capture_name(&url, now_ms())),
+            &taken,
+        );
         let mut capture = Capture::with_limits(
             RunMeta {
                 run_id: run_id.clone(),
                 session: session.id.clone(),
                 task_id: session.task_id,
-                name,
+                name: Some(name),
                 tab_id: tab.target_id.clone(),
                 started_at: now_ms(),
             },
@@ -404,7 +466,6 @@ impl Captures {
             .await
             .ok()
             .and_then(|v| v["userAgent"].as_str().map(str::to_string));
-        let url = tab.state().url;
         capture.coverage.late_start = !(url.is_empty() || url == "about:blank");
         capture.coverage.workers = workers;
         let own_context = session.browser_context.is_some()
@@ -502,12 +563,14 @@ impl Captures {
         held.capture.lock().run_info()
     }
 
-    /// `bsk debug stop`: the given or latest active capture of the session.
+    /// `bsk debug stop`: the given or latest active capture of the session, ended for `reason`
+    /// (`Stopped`, or `StoppedFromExtension` when the popup asked).
     pub async fn stop(
         &self,
         session: &Session,
         run_id: Option<&str>,
         tab_id: Option<&str>,
+        reason: StopReason,
     ) -> Result<RunInfo> {
         let held = match run_id {
             Some(run_id) => self.get(session, Some(run_id), tab_id)?,
@@ -521,7 +584,7 @@ impl Captures {
         if !held.capture.lock().is_active() {
             return Ok(held.capture.lock().run_info());
         }
-        Ok(self.finish(&held, StopReason::Stopped).await)
+        Ok(self.finish(&held, reason).await)
     }
 
     /// Ends every active capture of a task (session ended, tab returned or closed, browser gone).
@@ -728,9 +791,9 @@ impl Captures {
             return;
         };
         let note = match &event.phase {
-            OperationPhase::Completed { result } => OperationNote::Ended {
+            OperationPhase::Completed { summary } => OperationNote::Ended {
                 op_id: event.op_id,
-                outcome: Ok(result.summary.clone()),
+                outcome: Ok(summary.clone()),
                 at: event.at_ms,
             },
             OperationPhase::Failed { error } => OperationNote::Ended {

@@ -90,6 +90,18 @@ be shown."
         /// Write a PNG of the rendered page to this file.
         #[arg(long, value_name = "FILE.png")]
         screenshot: Option<std::path::PathBuf>,
+        /// Open the page searching the record for this text (bodies, headers, console, pages).
+        #[arg(long, value_name = "TEXT")]
+        search: Option<String>,
+        /// Open the page on one request of the capture (`r9`, as `bsk debug requests` lists).
+        #[arg(long, value_name = "ID")]
+        request: Option<String>,
+        /// Open the page at one of its parts.
+        #[arg(long, value_enum)]
+        part: Option<EvidencePartArg>,
+        /// Open the page on one of its tabs.
+        #[arg(long, value_enum)]
+        tab: Option<EvidenceTabArg>,
     },
     /// Record and read website-debugging evidence: requests, console, operations, page loads.
     #[command(
@@ -99,7 +111,7 @@ Start capture before navigating, reproduce with the normal commands, then read:\
 bsk debug start --session $id --name 'Save fails'\n  \
 bsk navigate http://localhost:3000 --session $id\n  \
 bsk fill '#email' a@b.c --session $id; bsk click '#save' --session $id\n  \
-bsk debug operations --session $id          # what you did, with the requests after each\n  \
+bsk debug operations --caused --session $id # what you did, with the requests each caused\n  \
 bsk debug operation o2 --session $id        # one operation's evidence windows\n  \
 bsk debug requests --session $id            # all traffic (bodies never in lists)\n  \
 bsk debug request r7 --part response --session $id\n  \
@@ -457,13 +469,19 @@ logins and cookies), for a person who wants the agent to work as them.")]
         #[arg(long)]
         name: Option<String>,
         /// Use the browser's own profile (logins, cookies, cache) instead of a private one.
-        #[arg(long)]
+        /// Without this or --private-profile, the bsk extension's preference decides (private
+        /// when none is set).
+        #[arg(long, conflicts_with = "private_profile")]
         shared_profile: bool,
+        /// A private profile for the session's tab, whatever the extension's preference says.
+        #[arg(long)]
+        private_profile: bool,
         /// JavaScript dialogs (alert, confirm, prompt, beforeunload): `ask` leaves each open for
         /// `bsk dialog accept|dismiss` (the operation that opened it says so); `accept` and
-        /// `dismiss` answer at once.
-        #[arg(long, value_enum, default_value = "ask")]
-        dialogs: DialogsArg,
+        /// `dismiss` answer at once. Without it, the bsk extension's preference decides (`ask`
+        /// when none is set).
+        #[arg(long, value_enum)]
+        dialogs: Option<DialogsArg>,
         /// Start a capture of the new tab before anything loads in it, optionally named: the
         /// first request is recorded (`bsk debug start` later misses what came before it).
         #[arg(long, value_name = "NAME", num_args = 0..=1, default_missing_value = "")]
@@ -737,6 +755,21 @@ pub enum DialogCommand {
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum EvidencePartArg {
+    /// Failed requests, 4xx/5xx responses, console errors and uncaught exceptions.
+    Problems,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EvidenceTabArg {
+    Summary,
+    Timeline,
+    Requests,
+    Console,
+    Pages,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum DialogsArg {
     Ask,
     Accept,

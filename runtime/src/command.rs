@@ -133,7 +133,32 @@ async fn execute(command: Command, style: Style) -> Result<()> {
             session,
             run_id,
             screenshot,
-        } => return evidence(&paths, style, session, run_id, screenshot).await,
+            search,
+            request: request_id,
+            part,
+            tab,
+        } => {
+            use crate::cli::{EvidencePartArg, EvidenceTabArg};
+            use bsk_schema::ipc::{EvidencePart, EvidenceTab};
+            let params = bsk_schema::ipc::EvidenceParams {
+                session,
+                run_id,
+                screenshot: screenshot.is_some(),
+                search,
+                request: request_id,
+                part: part.map(|p| match p {
+                    EvidencePartArg::Problems => EvidencePart::Problems,
+                }),
+                tab: tab.map(|t| match t {
+                    EvidenceTabArg::Summary => EvidenceTab::Summary,
+                    EvidenceTabArg::Timeline => EvidenceTab::Timeline,
+                    EvidenceTabArg::Requests => EvidenceTab::Requests,
+                    EvidenceTabArg::Console => EvidenceTab::Console,
+                    EvidenceTabArg::Pages => EvidenceTab::Pages,
+                }),
+            };
+            return evidence(&paths, style, params, screenshot).await;
+        }
         Command::Status => {
             let value = request(&paths, Call::DaemonStatus).await?;
             output::result(style, &value, output::status);
@@ -142,6 +167,7 @@ async fn execute(command: Command, style: Style) -> Result<()> {
         Command::Session(SessionCommand::Start {
             name,
             shared_profile,
+            private_profile,
             dialogs,
             capture,
             state,
@@ -154,10 +180,21 @@ async fn execute(command: Command, style: Style) -> Result<()> {
                 name,
                 shared_profile,
                 dialogs: match dialogs {
-                    DialogsArg::Ask => DialogPolicy::Ask,
-                    DialogsArg::Accept => DialogPolicy::Accept,
-                    DialogsArg::Dismiss => DialogPolicy::Dismiss,
+                    None | Some(DialogsArg::Ask) => DialogPolicy::Ask,
+                    Some(DialogsArg::Accept) => DialogPolicy::Accept,
+                    Some(DialogsArg::Dismiss) => DialogPolicy::Dismiss,
                 },
+                // What no flag chose, the person's preferences in the extension may.
+                preferred: [
+                    (dialogs.is_none(), bsk_schema::ipc::PreferenceKey::Dialogs),
+                    (
+                        !shared_profile && !private_profile,
+                        bsk_schema::ipc::PreferenceKey::Profile,
+                    ),
+                ]
+                .into_iter()
+                .filter_map(|(left, key)| left.then_some(key))
+                .collect(),
                 capture,
                 state,
                 ignore_certificate_errors,
@@ -380,17 +417,12 @@ async fn daemon(command: DaemonCommand, paths: &Paths, style: Style) -> Result<(
 async fn evidence(
     paths: &Paths,
     style: Style,
-    session: Option<String>,
-    run_id: Option<String>,
+    params: bsk_schema::ipc::EvidenceParams,
     screenshot: Option<std::path::PathBuf>,
 ) -> Result<()> {
     use base64::Engine;
-    use bsk_schema::ipc::{EvidenceParams, EvidenceResult};
-    let call = Call::Evidence(EvidenceParams {
-        session,
-        run_id,
-        screenshot: screenshot.is_some(),
-    });
+    use bsk_schema::ipc::EvidenceResult;
+    let call = Call::Evidence(params);
     let value = request(paths, call).await?;
     let result: EvidenceResult = serde_json::from_value(value.clone())
         .map_err(|e| Failure::protocol(format!("unexpected evidence result: {e}")))?;
@@ -622,7 +654,8 @@ async fn debug(command: DebugCommand, paths: &Paths, style: Style) -> Result<()>
                 run_id: on.run_id,
                 actor,
             });
-            request(paths, call).await?;
+            let value = request(paths, call).await?;
+            output::result(style, &value, |_| Some("done".into()));
             return Ok(());
         }
     };

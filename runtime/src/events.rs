@@ -3,7 +3,6 @@
 //! here, and the capture runtime subscribes to close its record.
 
 use bsk_schema::ErrorBody;
-use bsk_schema::ops::OperationResult;
 
 /// Events buffered for each subscriber. A subscriber that falls this far behind misses the
 /// oldest ones and is told how many (`broadcast`'s `Lagged`), which it must count as dropped.
@@ -23,6 +22,11 @@ pub struct OperationEvent {
 
 #[derive(Debug, Clone)]
 pub enum OperationPhase {
-    Completed { result: OperationResult },
-    Failed { error: ErrorBody },
+    /// Its input was dispatched; `summary` is the result's one line.
+    Completed {
+        summary: String,
+    },
+    Failed {
+        error: ErrorBody,
+    },
 }

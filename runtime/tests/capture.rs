@@ -395,11 +395,15 @@ async fn redirects_error_statuses_business_failures_refusals_and_pagination() {
     // An unfinished request comes first as pending, then again once complete.
     let cursor = since.expect("at least one page");
     let cursor_arg = cursor.to_string();
-    assert_eq!(
-        s.eval("(window.__slow = fetch('/slow?ms=1500').then(r => r.text()), 'started')")
-            .await,
-        "started"
-    );
+    // Without settling: the evaluate answers while its fetch is still out.
+    let started = s
+        .op(&[
+            "evaluate",
+            "(window.__slow = fetch('/slow?ms=1500').then(r => r.text()), 'started')",
+            "--no-settle",
+        ])
+        .await;
+    assert_eq!(started["value"], "started");
     let slow_url = site.url("/slow?ms=1500");
     let (pending, seen_at) = wait_for("/slow to appear as pending", WAIT, || async {
         let page = debug(&s, &["requests", "--all", "--since", &cursor_arg]).await;
@@ -2816,4 +2820,128 @@ async fn at_most_four_captures_are_held_and_stopped_ones_are_evicted_first() {
             "active captures are protected"
         );
     }
+}
+
+/// In a browser bsk attached to (`--cdp-url`), a quick error response finishes like any other:
+/// complete, with its time, not left in flight when the capture stops.
+#[tokio::test(flavor = "multi_thread")]
+async fn an_attached_browser_s_quick_error_responses_finish() {
+    let site = site().await;
+    let bsk = Bsk::with_devtools_port("cap-attached-500").await;
+    let s = bsk.start_session().await;
+    start_capture(&s, &s.tab, &[]).await;
+    s.op(&[
+        "navigate",
+        &site.url("/demo"),
+        "--wait-until",
+        "networkidle",
+    ])
+    .await;
+    quick_errors_finish(&s, &s.tab, &site).await;
+    // A person's own tab, borrowed: the default context, where the extension lives.
+    let borrower = bsk.start_session().await;
+    let user_tab = common::open_user_tab(&bsk, &site.url("/demo")).await;
+    bsk.json(&["tab", "borrow", &user_tab, "--session", &borrower.id])
+        .await;
+    start_capture(&borrower, &user_tab, &["--tab-id", &user_tab]).await;
+    quick_errors_finish(&borrower, &user_tab, &site).await;
+}
+
+async fn quick_errors_finish(s: &Session<'_>, tab: &str, site: &Site) {
+    for _ in 0..3 {
+        assert_eq!(
+            s.eval_on(tab, "fetch('/status/500').then(r => r.status)")
+                .await,
+            500
+        );
+    }
+    let url = site.url("/status/500");
+    let finished = wait_for("the 500s to finish", WAIT, || async {
+        let done: Vec<Value> = requests(s)
+            .await
+            .into_iter()
+            .filter(|r| r["url"] == url && r["state"] == "complete")
+            .collect();
+        (done.len() == 3).then_some(done)
+    })
+    .await;
+    for record in &finished {
+        assert_eq!(record["status"], 500, "{record}");
+        assert!(record["duration_ms"].as_u64().is_some(), "{record}");
+    }
+    debug(s, &["stop"]).await;
+    let summary = debug(s, &["summary"]).await;
+    let route = summary["routes"]
+        .as_array()
+        .and_then(|routes| {
+            routes
+                .iter()
+                .find(|r| {
+                    r["route"]
+                        .as_str()
+                        .is_some_and(|r| r.ends_with("/status/{id}"))
+                })
+                .cloned()
+        })
+        .unwrap_or_else(|| panic!("no /status route: {summary}"));
+    assert_eq!(
+        (route["in_flight"].clone(), route["count"].clone()),
+        (json!(0), json!(3)),
+        "{route}"
+    );
+}
+
+/// A response the page never read before it navigated away: the browser reports no end for it.
+/// The record says so (failed, with its time), rather than "unfinished: capture ended first"
+/// and a request in flight for ever.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_response_the_page_left_before_reading_ends_with_the_page() {
+    let site = site().await;
+    let bsk = Bsk::with_devtools_port("cap-left-500").await;
+    let s = bsk.start_session().await;
+    start_capture(&s, &s.tab, &[]).await;
+    s.op(&[
+        "navigate",
+        &site.url("/demo"),
+        "--wait-until",
+        "networkidle",
+    ])
+    .await;
+    s.run(&[
+        "evaluate",
+        "fetch('/status/500').then(r => { location.href = '/redirect/final'; return r.status; })",
+    ])
+    .await;
+    let url = site.url("/status/500");
+    final_url(&s, &site.url("/redirect/final")).await;
+    debug(&s, &["stop"]).await;
+    let left = requests(&s)
+        .await
+        .into_iter()
+        .find(|r| r["url"] == url)
+        .unwrap_or_else(|| panic!("no record of {url}"));
+    assert_eq!(
+        (left["status"].clone(), left["state"].clone()),
+        (json!(500), json!("failed")),
+        "{left}"
+    );
+    let detail = part(&s, &id(&left), "metadata", &[]).await;
+    assert!(
+        detail["failure"]
+            .as_str()
+            .is_some_and(|f| f.contains("navigated away")),
+        "{detail}"
+    );
+    assert!(left["duration_ms"].as_u64().is_some(), "{left}");
+    let page = final_url(&s, &site.url("/redirect/final")).await;
+    assert_eq!(
+        page["state"], "complete",
+        "the new document is its own: {page}"
+    );
+    let summary = debug(&s, &["summary"]).await;
+    let in_flight: u64 = summary["routes"]
+        .as_array()
+        .map(|routes| routes.iter().filter_map(|r| r["in_flight"].as_u64()).sum())
+        .unwrap_or_default();
+    assert_eq!(in_flight, 0, "{summary}");
 }

@@ -672,6 +672,51 @@ async fn manual_typing_bursts_clicks_submit_and_reload_are_operations() {
             .is_some_and(|u| u.ends_with("/demo")),
         "{reload}"
     );
+    // The reload's own document request is in its window, not in the earlier operations'.
+    let holds = |detail: &Value, window: &str, request: &Value| {
+        detail[window]["requests"]
+            .as_array()
+            .is_some_and(|r| r.iter().any(|r| r["id"] == request["id"]))
+    };
+    let reloaded = final_request(&s, "GET", &site.url("/demo"), 1).await;
+    let detail = operation(&s, &id(&reload)).await;
+    assert!(
+        holds(&detail, "immediate", &reloaded),
+        "the reload's GET /demo is in its immediate window: {reloaded}\n{detail}"
+    );
+    assert!(
+        reload["started_at"].as_u64() <= reloaded["started_at"].as_u64(),
+        "the reload began before its document request: {reload} {reloaded}"
+    );
+    for earlier in operations(&s)
+        .await
+        .iter()
+        .filter(|o| o["id"] != reload["id"])
+    {
+        let detail = operation(&s, &id(earlier)).await;
+        assert!(
+            !holds(&detail, "immediate", &reloaded)
+                && !holds(&detail, "possibly_related", &reloaded),
+            "the reload's GET /demo is not another operation's: {detail}"
+        );
+    }
+
+    // A URL the person typed: a navigation, with its document request in its window.
+    person
+        .call("Page.navigate", json!({ "url": site.url("/demo?typed=1") }))
+        .await;
+    let typed_url = wait_for("the manual navigation", WAIT, || async {
+        manual(&operations(&s).await)
+            .into_iter()
+            .find(|o| o["name"] == "navigate")
+    })
+    .await;
+    let document = final_request(&s, "GET", &site.url("/demo?typed=1"), 0).await;
+    let detail = operation(&s, &id(&typed_url)).await;
+    assert!(
+        holds(&detail, "immediate", &document),
+        "the typed URL's document request is in its window: {document}\n{detail}"
+    );
 
     let ops = operations(&s).await;
     assert_eq!(
@@ -685,6 +730,7 @@ async fn manual_typing_bursts_clicks_submit_and_reload_are_operations() {
             "manual:click:completed",
             "manual:submit:completed",
             "manual:reload:completed",
+            "manual:navigate:completed",
         ],
         "{ops:#?}"
     );

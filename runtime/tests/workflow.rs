@@ -1218,8 +1218,9 @@ async fn wait_returns_when_the_page_meets_its_condition_and_times_out_clearly() 
     s.eval("setTimeout(() => history.pushState({}, '', '/ops/users/42'), 300); true")
         .await;
     s.op(&["wait", "--url", "*/users/*"]).await;
-    s.eval(&format!("fetch({}); true", json!(site.url("/slow?ms=700"))))
-        .await;
+    // Without settling, the evaluate answers while its fetch is out; the wait sees it end.
+    let fetch = format!("fetch({}); true", json!(site.url("/slow?ms=700")));
+    s.op(&["evaluate", &fetch, "--no-settle"]).await;
     let idle = s.op(&["wait", "--network-idle"]).await;
     let waited: f64 = idle["summary"]
         .as_str()

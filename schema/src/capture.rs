@@ -233,8 +233,14 @@ pub struct RequestRecord {
     pub untrusted_certificate: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
+    /// Bytes received for it in all (status line, headers and body as sent on the wire), as
+    /// the browser counted them when it finished (`encodedDataLength`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub encoded_data_length: Option<f64>,
+    /// Bytes the response's status line and headers took on the wire, as the browser counted
+    /// them when they arrived (`Response.encodedDataLength`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub response_headers_size: Option<u64>,
     /// The response's protocol as Chrome names it (`http/1.1`, `h2`, `h3`, `data`, …).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub protocol: Option<String>,
@@ -536,8 +542,10 @@ pub struct FieldChain {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum StopReason {
-    /// `bsk debug stop`.
+    /// `bsk debug stop` (or the MCP tool's stop).
     Stopped,
+    /// The person stopped it from the extension's popup.
+    StoppedFromExtension,
     /// The session ended (`bsk session stop`, idle timeout).
     SessionEnded,
     /// The captured tab was returned to its user.
@@ -563,7 +571,10 @@ impl StopReason {
     pub fn is_interruption(&self) -> bool {
         !matches!(
             self,
-            StopReason::Stopped | StopReason::SessionEnded | StopReason::TabReturned
+            StopReason::Stopped
+                | StopReason::StoppedFromExtension
+                | StopReason::SessionEnded
+                | StopReason::TabReturned
         )
     }
 }

@@ -171,6 +171,9 @@ pub struct SearchHit {
     /// Where the match starts in that part, in UTF-16 code units (as `--offset` counts them);
     /// for headers, in the `name: value` line.
     pub offset: usize,
+    /// The match's length in UTF-16 code units.
+    #[serde(default)]
+    pub length: usize,
     /// Up to 40 characters either side of the match, `…` where cut.
     pub snippet: String,
 }

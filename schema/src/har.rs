@@ -178,8 +178,20 @@ pub struct HarResponse {
     pub content: HarContent,
     #[serde(rename = "redirectURL")]
     pub redirect_url: String,
+    /// The status line's and headers' bytes on the wire, as the browser counted them; -1 when
+    /// not known.
     pub headers_size: i64,
+    /// The body's bytes on the wire (after any content encoding): the bytes received in all
+    /// less the headers'; 0 for an empty or cached body; -1 when not known.
     pub body_size: i64,
+    /// Every byte received for it (headers and body, as the browser counted them, and at least
+    /// the headers'): what DevTools shows as the transfer size.
+    #[serde(
+        rename = "_transferSize",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub transfer_size: Option<i64>,
     /// Chrome's network error (`net::ERR_CONNECTION_REFUSED`, …) of a failed request.
     #[serde(rename = "_error", default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,

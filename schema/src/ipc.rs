@@ -161,6 +161,57 @@ pub struct EvidenceParams {
     /// Render the page in the browser and return a PNG of it instead of opening it.
     #[serde(default)]
     pub screenshot: bool,
+    /// Open the page searching the record for this text (fragment `q=`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search: Option<String>,
+    /// Open the page on this request of the capture, `r9` (fragment `request=`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request: Option<String>,
+    /// Open the page on one of its parts (fragment `part=`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub part: Option<EvidencePart>,
+    /// Open the page on one of its tabs (fragment `tab=`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tab: Option<EvidenceTab>,
+}
+
+/// A part of the evidence page `bsk evidence --part` opens at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum EvidencePart {
+    /// Failed requests, 4xx/5xx responses, console errors and uncaught exceptions.
+    Problems,
+}
+
+/// A tab of the evidence page `bsk evidence --tab` opens on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum EvidenceTab {
+    Summary,
+    Timeline,
+    Requests,
+    Console,
+    Pages,
+}
+
+impl EvidencePart {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EvidencePart::Problems => "problems",
+        }
+    }
+}
+
+impl EvidenceTab {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EvidenceTab::Summary => "summary",
+            EvidenceTab::Timeline => "timeline",
+            EvidenceTab::Requests => "requests",
+            EvidenceTab::Console => "console",
+            EvidenceTab::Pages => "pages",
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
@@ -208,6 +259,20 @@ pub struct SessionStartParams {
     /// not given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub browser: Option<String>,
+    /// The settings the caller left to the person's preferences in the bsk extension (its
+    /// popup), used when the extension has them; the others are as given (explicit flags win).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub preferred: Vec<PreferenceKey>,
+}
+
+/// A session setting the person's preferences in the bsk extension may choose.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PreferenceKey {
+    /// `dialogs`.
+    Dialogs,
+    /// `shared_profile` (the preference `profile`: `private` or `shared`).
+    Profile,
 }
 
 /// Login state in Playwright's storage-state shape, so files interchange: cookies, and each

@@ -40,9 +40,31 @@ pub struct CheckpointDigest<'a> {
     /// The page the record is about: its first page load, else its first document request,
     /// else its first request; empty without any.
     pub url: &'a str,
+    /// Every page the record visited, in order: the URLs of its page loads, a reload (the same
+    /// URL right after itself) once; at most [`MAX_DIGEST_PAGES`], the first ones and the last.
+    pub page_urls: Vec<&'a str>,
     pub counts: DigestCounts,
     /// Requests that failed or answered with a status of 400 or more.
     pub failures: u64,
+}
+
+/// How many page URLs a digest lists at most.
+pub const MAX_DIGEST_PAGES: usize = 32;
+
+/// The pages of a record as history lists them (`pageUrls` in `extension/lib/record.js`).
+pub fn page_urls(document: &ExportDocument) -> Vec<&str> {
+    let mut urls: Vec<&str> = Vec::new();
+    for page in &document.pages {
+        if !page.url.is_empty() && urls.last() != Some(&page.url.as_str()) {
+            urls.push(&page.url);
+        }
+    }
+    if urls.len() > MAX_DIGEST_PAGES {
+        let last = urls[urls.len() - 1];
+        urls.truncate(MAX_DIGEST_PAGES - 1);
+        urls.push(last);
+    }
+    urls
 }
 
 /// The run as history lists it: the fields of [`RunInfo`] a record's metadata keeps.
@@ -100,6 +122,7 @@ impl<'a> CheckpointDigest<'a> {
             saved_at: document.saved_at,
             run: DigestRun::from(&document.run),
             url,
+            page_urls: page_urls(document),
             counts: DigestCounts {
                 requests: count(requests.len()),
                 console: count(document.console.len()),
@@ -114,6 +137,51 @@ impl<'a> CheckpointDigest<'a> {
             ),
         }
     }
+}
+
+/// The browser automation preferences a person set in the extension's popup
+/// (`chrome.storage.local.bskPreferences`), as `bskLink.preferences()` answers them. Each is
+/// absent when not set or not understood; bsk reads the ones that apply to it at session start,
+/// and explicit flags win.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BrowserPreferences {
+    /// `headless` or `visible`: for the next browser bsk launches.
+    #[serde(default, deserialize_with = "lenient")]
+    pub browser: Option<BrowserPreference>,
+    /// How a new session's tabs answer JavaScript dialogs.
+    #[serde(default, deserialize_with = "lenient")]
+    pub dialogs: Option<crate::ipc::DialogPolicy>,
+    /// `private` or `shared`: the profile a new session's tab gets.
+    #[serde(default, deserialize_with = "lenient")]
+    pub profile: Option<ProfilePreference>,
+    /// Fold static requests in the extension's pages (read there, not by bsk).
+    #[serde(default, deserialize_with = "lenient")]
+    pub fold_static: Option<bool>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum BrowserPreference {
+    Headless,
+    Visible,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ProfilePreference {
+    Private,
+    Shared,
+}
+
+/// A preference the extension stored in a shape this bsk does not know reads as not set.
+fn lenient<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::de::DeserializeOwned,
+{
+    let value = serde_json::Value::deserialize(deserializer)?;
+    Ok(serde_json::from_value(value).ok())
 }
 
 /// `bskLink.hello(…)`: the daemon's first call after attaching.
@@ -301,5 +369,33 @@ mod tests {
             assert_eq!(digest.failures, failures, "{name}");
             assert_eq!(digest.run.run_id, document.run.run_id, "{name}");
         }
+    }
+
+    /// The same cases as the extension's test of `pageUrls` (extension-tests/unit/record.test.js).
+    #[test]
+    fn a_digest_lists_every_page_visited() {
+        let mut document: ExportDocument = serde_json::from_str(include_str!(
+            "../../extension-tests/fixtures/save-fails.json"
+        ))
+        .expect("the fixture is an export document");
+        let page = document.pages[0].clone();
+        let visit = |url: &str| {
+            let mut p = page.clone();
+            p.url = url.into();
+            p
+        };
+        document.pages = ["http://h/a", "http://h/a", "http://h/b", "", "http://h/a"]
+            .into_iter()
+            .map(visit)
+            .collect();
+        assert_eq!(
+            CheckpointDigest::of(&document).page_urls,
+            ["http://h/a", "http://h/b", "http://h/a"]
+        );
+        document.pages = (0..40).map(|i| visit(&format!("http://h/{i}"))).collect();
+        let urls = CheckpointDigest::of(&document).page_urls;
+        assert_eq!(urls.len(), MAX_DIGEST_PAGES);
+        assert_eq!(urls[30], "http://h/30");
+        assert_eq!(urls[31], "http://h/39");
     }
 }

@@ -100,6 +100,9 @@ impl Message<Batch> for TargetActor {
 }
 
 /// An event read from its JSON text, ready to apply.
+// It lives for one event, on the stack: boxing the large variant would allocate once per
+// network event on the capture's hot path.
+#[allow(clippy::large_enum_variant)]
 enum Read<'a> {
     /// A network event the capture records, typed.
     Network(NetworkEvent<'a>),

@@ -145,6 +145,14 @@ fn entry(
         .response_headers_raw
         .as_ref()
         .unwrap_or(&record.response_headers);
+    let response_headers_size = record
+        .response_headers_size
+        .and_then(|n| i64::try_from(n).ok());
+    // At least the headers: Chrome counts a CORS preflight's bytes as 0 when it finishes.
+    let transfer_size = record
+        .encoded_data_length
+        .filter(|n| n.is_finite() && *n >= 0.0)
+        .map(|n| (n.round() as i64).max(response_headers_size.unwrap_or(0)));
     let redirect_url = next_hop
         .map(|hop| uri(&hop.url))
         .or_else(|| header(response_headers, "location").map(str::to_string))
@@ -192,11 +200,9 @@ fn entry(
             headers: name_values(response_headers),
             content: content(record, response_headers),
             redirect_url,
-            headers_size: -1,
-            body_size: match record.response_body.state {
-                BodyState::Empty => 0,
-                _ => -1,
-            },
+            headers_size: response_headers_size.unwrap_or(-1),
+            body_size: response_body_size(record, transfer_size, response_headers_size),
+            transfer_size,
             error: record
                 .failure
                 .clone()
@@ -222,6 +228,18 @@ fn entry(
             .map(|from| format!("{run_id}/{from}")),
         request_body: body_state(&record.request_body),
         response_body: body_state(&record.response_body),
+    }
+}
+
+/// The response body's bytes on the wire: none for an empty body or one the cache served, the
+/// bytes received less the headers' when the browser counted both, else not known (-1).
+fn response_body_size(record: &RequestRecord, transfer: Option<i64>, headers: Option<i64>) -> i64 {
+    if record.response_body.state == BodyState::Empty || record.from_cache {
+        return 0;
+    }
+    match (transfer, headers) {
+        (Some(transfer), Some(headers)) if transfer >= headers => transfer - headers,
+        _ => -1,
     }
 }
 

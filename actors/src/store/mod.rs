@@ -217,6 +217,9 @@ impl Capture {
         if !self.is_active() {
             return;
         }
+        if let Some(latest) = self.pages.back().map(|p| p.at) {
+            self.settle_abandoned(latest);
+        }
         self.state = if reason.is_interruption() {
             CaptureState::Interrupted
         } else {
@@ -366,6 +369,9 @@ impl Capture {
 
     /// A main-frame document committed.
     pub fn page_committed(&mut self, url: &str, at: u64) {
+        if let Some(previous) = self.pages.back().map(|p| p.at) {
+            self.settle_abandoned(previous);
+        }
         self.issued.pages += 1;
         let id = format!("p{}", self.issued.pages);
         let revision = self.bump();

@@ -320,6 +320,16 @@ fn body_bytes(request: &Request<'_>) -> Option<u64> {
 const MAX_PREFLIGHTS_WAITING: usize = 32;
 
 /// The protocol and server address of a CDP `Response`; a page's JavaScript cannot set them.
+/// The failure of a request whose page went away after its response came and before its end.
+pub const ABANDONED: &str = "the page navigated away before the response ended";
+
+/// A byte count the browser reported, when it is one.
+fn wire_size(bytes: Option<f64>) -> Option<u64> {
+    bytes
+        .filter(|n| n.is_finite() && *n >= 0.0)
+        .map(|n| n.round() as u64)
+}
+
 fn remote_endpoint(record: &mut RequestRecord, response: &Response<'_>) {
     record.protocol = response
         .protocol
@@ -459,6 +469,70 @@ impl Capture {
         }
     }
 
+    /// Requests of the captured tab's main frame that a later document replaced: those that
+    /// had their response but no end, started before the document that committed at
+    /// `committed_at` was requested, will never get one — the browser drops their loaders unreported when
+    /// the page goes away before it read their bodies. They end `failed`, saying so, rather
+    /// than stay pending and read as "capture ended first". Documents are left alone.
+    ///
+    /// Called at stop (with the latest commit) and at each commit (with the one before, so that
+    /// a request's own end, which travels in another lane than the commit, has long arrived).
+    pub(super) fn settle_abandoned(&mut self, committed_at: u64) {
+        let tab = self.meta.tab_id.clone();
+        // The replacing document's own request started before anything of that document did
+        // (by the browser's clock, as the requests are timed; the commit is by the daemon's).
+        let replaced_at = self
+            .requests
+            .iter()
+            .rev()
+            .find(|r| {
+                r.resource_type.as_deref() == Some("Document")
+                    && r.frame_id.as_deref() == Some(tab.as_str())
+                    && r.started_at <= committed_at
+            })
+            .map_or(committed_at, |document| document.started_at);
+        let abandoned: Vec<String> = self
+            .requests
+            .iter()
+            .filter(|r| {
+                r.state == RequestState::Pending
+                    && r.status.is_some()
+                    && r.started_at < replaced_at
+                    && r.target_id == tab
+                    && r.frame_id.as_deref() == Some(tab.as_str())
+                    && r.resource_type.as_deref() != Some("Document")
+            })
+            .filter_map(|r| {
+                let n = super::id_number(&r.id)?;
+                self.cdp_of.get(&n).cloned()
+            })
+            .collect();
+        for cdp_id in abandoned {
+            self.summary.ended(
+                &cdp_id,
+                summary::Ending {
+                    failure: Some(ABANDONED),
+                    ..summary::Ending::default()
+                },
+            );
+            self.update(&cdp_id, |record| {
+                record.state = RequestState::Failed;
+                record.ended_at = Some(replaced_at.max(record.started_at));
+                record.failure = Some(ABANDONED.to_string());
+                if record.response_body.state == BodyState::Pending {
+                    record.response_body = super::workers::stream_end(
+                        record.mime_type.as_deref(),
+                        record.state,
+                        &record.response_body,
+                    )
+                    .unwrap_or_else(|| {
+                        Body::state(BodyState::Unavailable, Some(BodyReason::RequestFailed))
+                    });
+                }
+            });
+        }
+    }
+
     fn request_will_be_sent(
         &mut self,
         target_id: &str,
@@ -503,6 +577,8 @@ impl Capture {
                 record.status_text = redirect.status_text.as_deref().map(str::to_string);
                 record.response_headers = headers;
                 record.timing = redirect.timing.clone();
+                record.encoded_data_length = redirect.encoded_data_length;
+                record.response_headers_size = wire_size(redirect.encoded_data_length);
                 // Chromium keeps a 301 in its cache: the hop never reached the server.
                 record.from_cache |= redirect.served_from_cache();
                 remote_endpoint(record, redirect);
@@ -582,6 +658,7 @@ impl Capture {
             untrusted_certificate: false,
             mime_type: None,
             encoded_data_length: None,
+            response_headers_size: None,
             protocol: None,
             remote_ip: None,
             remote_port: None,
@@ -678,6 +755,7 @@ impl Capture {
             record.from_cache |= response.served_from_cache();
             record.from_service_worker = response.from_service_worker;
             record.timing = response.timing.clone();
+            record.response_headers_size = wire_size(response.encoded_data_length);
             remote_endpoint(record, response);
             if let Some(kind) = params.resource_type.as_deref() {
                 record.resource_type = Some(kind.to_string());
@@ -704,6 +782,9 @@ impl Capture {
             record.target_id = target_id.to_string();
             record.state = RequestState::Complete;
             record.ended_at = Some(ended_at);
+            if record.failure.as_deref() == Some(ABANDONED) {
+                record.failure = None;
+            }
             record.encoded_data_length = encoded_data_length;
             if record.response_body.state != BodyState::Pending {
                 return;

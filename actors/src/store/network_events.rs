@@ -13,6 +13,9 @@ use serde_json::Value;
 use crate::cdp::Text;
 
 /// One network event of [`super::NETWORK_EVENTS`], typed.
+// Borrowed from the event's text and applied at once: boxing the large variants would allocate
+// once per network event on the capture's hot path.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
 pub enum NetworkEvent<'a> {
     RequestWillBeSent(RequestWillBeSent<'a>),

@@ -3,7 +3,7 @@
 //! a secret. Results page like the other lists (by revision); each item is a record with the
 //! first match in each of its parts and a short snippet, never more body text than that.
 
-use bsk_schema::capture::{Headers, RequestRecord};
+use bsk_schema::capture::{ConsoleEntry, Headers, PageLoad, RequestRecord};
 use bsk_schema::debug::{ListPage, RecordKind, SearchHit, SearchItem, SearchPart, SearchScope};
 use regex::{Regex, RegexBuilder};
 
@@ -67,6 +67,7 @@ impl Search {
             SearchHit {
                 part,
                 offset: utf16_len(&text[..first.start()]),
+                length: utf16_len(first.as_str()),
                 snippet: snippet(text, first.start(), first.end()),
             },
             count,
@@ -135,78 +136,7 @@ impl Capture {
         limit: Option<usize>,
     ) -> Result<ListPage<SearchItem>, ReadError> {
         let limit = paging::validate_limit(limit)?;
-        let mut items: Vec<SearchItem> = Vec::new();
-        for record in &self.requests {
-            let mut found = Found::default();
-            if search.looks_in(SearchScope::Url) {
-                found.add(search.find(SearchPart::Url, &record.url));
-            }
-            if search.looks_in(SearchScope::Headers) {
-                let request = record
-                    .request_headers_raw
-                    .as_ref()
-                    .unwrap_or(&record.request_headers);
-                let response = record
-                    .response_headers_raw
-                    .as_ref()
-                    .unwrap_or(&record.response_headers);
-                found.add(search.find_in_headers(SearchPart::RequestHeaders, request));
-                found.add(search.find_in_headers(SearchPart::ResponseHeaders, response));
-            }
-            if search.looks_in(SearchScope::Request)
-                && let Some(text) = &record.request_body.text
-            {
-                found.add(search.find(SearchPart::RequestBody, text));
-            }
-            if search.looks_in(SearchScope::Response)
-                && let Some(text) = &record.response_body.text
-            {
-                found.add(search.find(SearchPart::ResponseBody, text));
-            }
-            push(
-                &mut items,
-                RecordKind::Request,
-                &record.id,
-                record.revision,
-                request_label(record),
-                found,
-            );
-        }
-        if search.looks_in(SearchScope::Console) {
-            for entry in &self.console {
-                let mut found = Found::default();
-                found.add(search.find(SearchPart::ConsoleText, &entry.text));
-                if let Some(url) = &entry.url {
-                    found.add(search.find(SearchPart::ConsoleUrl, url));
-                }
-                let label = format!("{} {}", entry.level, first_chars(&entry.text, 80));
-                push(
-                    &mut items,
-                    RecordKind::Console,
-                    &entry.id,
-                    entry.revision,
-                    label,
-                    found,
-                );
-            }
-        }
-        if search.looks_in(SearchScope::Pages) {
-            for page in &self.pages {
-                let mut found = Found::default();
-                found.add(search.find(SearchPart::PageUrl, &page.url));
-                if let Some(observation) = &page.observation {
-                    found.add(search.find(SearchPart::PageText, &observation.text));
-                }
-                push(
-                    &mut items,
-                    RecordKind::Page,
-                    &page.id,
-                    page.revision,
-                    page.url.clone(),
-                    found,
-                );
-            }
-        }
+        let items = search_records(search, &self.requests, &self.console, &self.pages);
         let evicted = self.counters.requests_evicted
             + self.counters.console_evicted
             + self.counters.pages_evicted
@@ -220,6 +150,92 @@ impl Capture {
             folded: 0,
         })
     }
+}
+
+/// Every record with matches, in revision order (requests before console entries before pages
+/// where revisions tie). The same function reads a live capture and an export document's
+/// records; the extension's `searchRecord` (`extension/lib/search.js`) is its twin, and both
+/// run the fixture table in `schema/fixtures/search/`.
+pub fn search_records<'a>(
+    search: &Search,
+    requests: impl IntoIterator<Item = &'a RequestRecord>,
+    console: impl IntoIterator<Item = &'a ConsoleEntry>,
+    pages: impl IntoIterator<Item = &'a PageLoad>,
+) -> Vec<SearchItem> {
+    let mut items: Vec<SearchItem> = Vec::new();
+    for record in requests {
+        let mut found = Found::default();
+        if search.looks_in(SearchScope::Url) {
+            found.add(search.find(SearchPart::Url, &record.url));
+        }
+        if search.looks_in(SearchScope::Headers) {
+            let request = record
+                .request_headers_raw
+                .as_ref()
+                .unwrap_or(&record.request_headers);
+            let response = record
+                .response_headers_raw
+                .as_ref()
+                .unwrap_or(&record.response_headers);
+            found.add(search.find_in_headers(SearchPart::RequestHeaders, request));
+            found.add(search.find_in_headers(SearchPart::ResponseHeaders, response));
+        }
+        if search.looks_in(SearchScope::Request)
+            && let Some(text) = &record.request_body.text
+        {
+            found.add(search.find(SearchPart::RequestBody, text));
+        }
+        if search.looks_in(SearchScope::Response)
+            && let Some(text) = &record.response_body.text
+        {
+            found.add(search.find(SearchPart::ResponseBody, text));
+        }
+        push(
+            &mut items,
+            RecordKind::Request,
+            &record.id,
+            record.revision,
+            request_label(record),
+            found,
+        );
+    }
+    if search.looks_in(SearchScope::Console) {
+        for entry in console {
+            let mut found = Found::default();
+            found.add(search.find(SearchPart::ConsoleText, &entry.text));
+            if let Some(url) = &entry.url {
+                found.add(search.find(SearchPart::ConsoleUrl, url));
+            }
+            let label = format!("{} {}", entry.level, first_chars(&entry.text, 80));
+            push(
+                &mut items,
+                RecordKind::Console,
+                &entry.id,
+                entry.revision,
+                label,
+                found,
+            );
+        }
+    }
+    if search.looks_in(SearchScope::Pages) {
+        for page in pages {
+            let mut found = Found::default();
+            found.add(search.find(SearchPart::PageUrl, &page.url));
+            if let Some(observation) = &page.observation {
+                found.add(search.find(SearchPart::PageText, &observation.text));
+            }
+            push(
+                &mut items,
+                RecordKind::Page,
+                &page.id,
+                page.revision,
+                page.url.clone(),
+                found,
+            );
+        }
+    }
+    items.sort_by_key(|item| item.revision);
+    items
 }
 
 fn push(

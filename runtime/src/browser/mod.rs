@@ -38,6 +38,9 @@ pub enum VisibilityChoice {
     Config,
     /// A display (`DISPLAY` or `WAYLAND_DISPLAY`) was there, or was not.
     Display,
+    /// The person's preference in the bsk extension (read at an earlier session start), where no
+    /// flag or `config.json` chose.
+    Preference,
 }
 
 impl Visibility {
@@ -60,6 +63,18 @@ impl Visibility {
         }
     }
 
+    /// This choice, or the person's preference (`headless`) when nothing more explicit chose: a
+    /// flag or `config.json` wins over it.
+    pub fn with_preference(self, headless: Option<bool>) -> Visibility {
+        match (self.chosen_by, headless) {
+            (VisibilityChoice::Display, Some(headless)) => Visibility {
+                headless,
+                chosen_by: VisibilityChoice::Preference,
+            },
+            _ => self,
+        }
+    }
+
     /// How `bsk status` says it.
     pub fn describe(self) -> String {
         let mode = if self.headless { "headless" } else { "headful" };
@@ -68,6 +83,7 @@ impl Visibility {
             (VisibilityChoice::Config, _) => "set in config.json",
             (VisibilityChoice::Display, true) => "no display",
             (VisibilityChoice::Display, false) => "a display is there",
+            (VisibilityChoice::Preference, _) => "the bsk extension's preference",
         };
         format!("{mode} ({why})")
     }

@@ -41,6 +41,8 @@ pub struct BrowserSlot {
     /// Sessions being started on it right now: placement counts them with its live sessions,
     /// so sessions started at once spread.
     pub placing: AtomicUsize,
+    /// How its latest launch went (headless or not, and why), when it was launched.
+    launched: Mutex<Option<browser::Visibility>>,
 }
 
 impl BrowserSlot {
@@ -54,6 +56,19 @@ impl BrowserSlot {
             down: Mutex::new(None),
             connects: AtomicU64::new(0),
             placing: AtomicUsize::new(0),
+            launched: Mutex::new(None),
+        }
+    }
+
+    /// Where it comes from, with the visibility its latest launch actually had (a person's
+    /// preference may have chosen it).
+    pub fn effective_source(&self) -> BrowserSource {
+        match (
+            &self.source,
+            *self.launched.lock().unwrap_or_else(|p| p.into_inner()),
+        ) {
+            (BrowserSource::Launch(_), Some(visibility)) => BrowserSource::Launch(visibility),
+            (source, _) => source.clone(),
         }
     }
 
@@ -122,7 +137,7 @@ impl BrowserSlot {
                 .and_then(|c| c.ws_url.as_deref())
                 .map(bsk_actors::model::redact::url),
             connected: conn.as_ref().is_some_and(|c| !c.cdp.is_closed()),
-            display: display(&self.source),
+            display: display(&self.effective_source()),
             extension: self.extension_status(),
             messages_skipped: conn.as_ref().map_or(0, |c| c.cdp.oversize_messages()),
             sessions,
@@ -168,6 +183,9 @@ impl BrowserConn {
         let (cdp, events, ws_url, executable, mut child) = match &slot.source {
             BrowserSource::Launch(visibility) => {
                 let extension = crate::extension::files::install(&paths.extension())?;
+                let visibility =
+                    visibility.with_preference(super::preferences::headless(&paths.state_dir));
+                *slot.launched.lock().unwrap_or_else(|p| p.into_inner()) = Some(visibility);
                 let launched = browser::launch(&profile, visibility.headless).await?;
                 let (cdp, events) = CdpClient::over_pipe(
                     launched.commands,

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use bsk_actors::store::now_ms;
 use bsk_actors::store::reads::ReadError;
-use bsk_schema::capture::{CaptureLimits, CaptureProfile, ExportDocument};
+use bsk_schema::capture::{CaptureLimits, CaptureProfile, ExportDocument, StopReason};
 use bsk_schema::debug::{DebugAction, DebugParams, ExportFormat, RequestPart};
 use serde_json::Value;
 
@@ -81,7 +81,11 @@ impl Daemon {
                         .await?,
                 )
             }
-            DebugAction::Stop => to_json(captures.stop(&session, run_id, tab_id).await?),
+            DebugAction::Stop => to_json(
+                captures
+                    .stop(&session, run_id, tab_id, StopReason::Stopped)
+                    .await?,
+            ),
             DebugAction::Status => {
                 let mut runs = captures.status(&session);
                 runs.retain(|run| tab_id.is_none_or(|tab| run.tab_id == tab));

@@ -40,19 +40,47 @@ impl Daemon {
                 )
                 .hint("pass --session <id> (or set BSK_SESSION); the history list is for the person at the browser"));
             }
+            if params.request.is_some() || params.part.is_some() || params.tab.is_some() {
+                return Err(Failure::usage(
+                    "--request, --part and --tab show one capture: they need --session",
+                )
+                .hint("pass --session <id> (or set BSK_SESSION)"));
+            }
+            let url = match params.search.as_deref() {
+                Some(text) => format!("{evidence_page}#q={}", encode_component(text)),
+                None => evidence_page,
+            };
             let (slot, conn) = self.first_browser().await?;
-            return open_for_person(&slot.source, &conn.cdp, None, evidence_page).await;
+            return open_for_person(&slot.effective_source(), &conn.cdp, None, url).await;
         };
         let session = self.session(session)?;
         let held = self
             .captures
             .get(&session, params.run_id.as_deref(), None)?;
         let run_id = held.run_id.clone();
-        let url = format!("{evidence_page}#run={}", encode_component(&run_id));
+        let request = match params.request.as_deref() {
+            Some(id) => {
+                // `r9`, or `<run>/r9` naming this capture.
+                let short = id
+                    .split_once('/')
+                    .filter(|(run, _)| *run == run_id)
+                    .map_or(id, |(_, short)| short);
+                let found = held.capture.lock().request(short).map(|r| r.id.clone());
+                Some(found.ok_or_else(|| {
+                    Failure::not_found(format!("capture {run_id} has no request {id}"))
+                        .hint("`bsk debug requests --session <id>` lists its requests")
+                })?)
+            }
+            None => None,
+        };
+        let url = format!(
+            "{evidence_page}{}",
+            fragment(&run_id, &params, request.as_deref())
+        );
         let slot = self.slot(&session.browser)?;
         let conn = self.connect(&slot).await?;
         if !params.screenshot {
-            return open_for_person(&slot.source, &conn.cdp, Some(run_id), url).await;
+            return open_for_person(&slot.effective_source(), &conn.cdp, Some(run_id), url).await;
         }
         let history = held.capture.lock().run_info().history;
         if history.checkpoints == 0 {
@@ -125,6 +153,10 @@ async fn open_for_person(
 /// Opens `url` in a tab of the default browser context (extension pages do not load
 /// in a session's own context), waits until it shows `run_id`, captures it, and closes the tab.
 async fn screenshot(cdp: &CdpClient, url: &str, run_id: &str) -> Result<String> {
+    // The page may rewrite its fragment as it opens what it names; `#run=<id>` stays first.
+    let shown_url = url.split_once('#').map_or(url.to_string(), |(page, _)| {
+        format!("{page}#run={}", encode_component(run_id))
+    });
     let target = cdp
         .call(
             None,
@@ -151,14 +183,14 @@ async fn screenshot(cdp: &CdpClient, url: &str, run_id: &str) -> Result<String> 
         // evaluation that lands in the document being replaced is asked again in the new one.
         let shown = format!(
             "new Promise((resolve) => {{ \
-               const ready = () => document.readyState === 'complete' && location.href === {url} \
+               const ready = () => document.readyState === 'complete' && location.href.startsWith({shown_url}) \
                  && document.body.innerText.includes({run}) && !document.querySelector('[aria-busy=\"true\"]'); \
                if (ready()) return resolve(true); \
                const seen = new MutationObserver(() => {{ if (ready()) {{ seen.disconnect(); resolve(true); }} }}); \
                seen.observe(document, {{ subtree: true, childList: true, characterData: true, attributes: true }}); \
                addEventListener('load', () => {{ if (ready()) resolve(true); }}); \
              }})",
-            url = Value::String(url.to_string()),
+            shown_url = Value::String(shown_url.to_string()),
             run = Value::String(run_id.to_string()),
         );
         let deadline = tokio::time::Instant::now() + RENDER_DEADLINE;
@@ -218,6 +250,25 @@ async fn screenshot(cdp: &CdpClient, url: &str, run_id: &str) -> Result<String> 
     result
 }
 
+/// The evidence page's fragment for one capture: `#run=<id>`, then what to open it at
+/// (`&q=<text>`, `&request=<rN>`, `&part=problems`, `&tab=<name>`), each value
+/// percent-encoded as `encodeURIComponent` does. `run=` always comes first.
+fn fragment(run_id: &str, params: &EvidenceParams, request: Option<&str>) -> String {
+    let mut out = format!("#run={}", encode_component(run_id));
+    let values = [
+        ("q", params.search.as_deref()),
+        ("request", request),
+        ("part", params.part.map(|p| p.as_str())),
+        ("tab", params.tab.map(|t| t.as_str())),
+    ];
+    for (key, value) in values {
+        if let Some(value) = value {
+            out.push_str(&format!("&{key}={}", encode_component(value)));
+        }
+    }
+    out
+}
+
 /// `encodeURIComponent` for a run id (letters, digits and `-_.` pass; everything else is
 /// percent-encoded).
 fn encode_component(text: &str) -> String {
@@ -229,4 +280,44 @@ fn encode_component(text: &str) -> String {
             _ => format!("%{b:02X}"),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bsk_schema::ipc::{EvidencePart, EvidenceTab};
+
+    fn params() -> EvidenceParams {
+        EvidenceParams {
+            session: Some("s1".into()),
+            run_id: None,
+            screenshot: false,
+            search: None,
+            request: None,
+            part: None,
+            tab: None,
+        }
+    }
+
+    #[test]
+    fn the_fragment_names_the_run_first_then_the_place() {
+        let run = "run-20261206-021500-abcde";
+        assert_eq!(fragment(run, &params(), None), format!("#run={run}"));
+        let mut all = params();
+        all.search = Some("EMAIL_TAKEN & 100%".into());
+        all.part = Some(EvidencePart::Problems);
+        all.tab = Some(EvidenceTab::Requests);
+        assert_eq!(
+            fragment(run, &all, Some("r9")),
+            format!(
+                "#run={run}&q=EMAIL_TAKEN%20%26%20100%25&request=r9&part=problems&tab=requests"
+            )
+        );
+        let mut unicode = params();
+        unicode.search = Some("café=1".into());
+        assert_eq!(
+            fragment(run, &unicode, None),
+            format!("#run={run}&q=caf%C3%A9%3D1")
+        );
+    }
 }

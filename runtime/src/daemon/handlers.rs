@@ -87,9 +87,40 @@ impl Daemon {
         }
     }
 
+    /// The person's preferences in the browser's bsk extension, for what the session start left
+    /// to them (no flag chose it). A shared-profile preference does not apply to a session that
+    /// ignores certificate errors, which needs a private profile.
+    async fn apply_preferences(
+        &self,
+        browser: &super::browser::BrowserSlot,
+        params: &mut SessionStartParams,
+    ) {
+        use bsk_schema::ipc::PreferenceKey;
+        use bsk_schema::link::ProfilePreference;
+        let Some(link) = browser.extension.link() else {
+            return;
+        };
+        let Some(preferences) = link.preferences().await else {
+            return;
+        };
+        super::preferences::remember(&self.paths.state_dir, &preferences);
+        if params.preferred.contains(&PreferenceKey::Dialogs)
+            && let Some(dialogs) = preferences.dialogs
+        {
+            params.dialogs = dialogs;
+        }
+        if params.preferred.contains(&PreferenceKey::Profile)
+            && let Some(profile) = preferences.profile
+            && !(profile == ProfilePreference::Shared && params.ignore_certificate_errors)
+        {
+            params.shared_profile = profile == ProfilePreference::Shared;
+        }
+        tracing::info!(dialogs = ?params.dialogs, shared_profile = params.shared_profile, "session settings after the extension's preferences");
+    }
+
     async fn start_session(
         self: &Arc<Self>,
-        params: SessionStartParams,
+        mut params: SessionStartParams,
     ) -> Result<bsk_schema::ipc::SessionInfo> {
         if params.ignore_certificate_errors && params.shared_profile {
             return Err(Failure::invalid_input(
@@ -98,6 +129,9 @@ impl Daemon {
             .hint("leave out --shared-profile"));
         }
         let (browser, conn, _placing) = self.place(params.browser.as_deref()).await?;
+        if !params.preferred.is_empty() {
+            self.apply_preferences(&browser, &mut params).await;
+        }
         // A private profile per session unless asked otherwise: cookies, storage and cache in
         // memory, gone with the session.
         let context = if params.shared_profile {
@@ -375,14 +409,6 @@ impl Daemon {
         // What capture records: a value typed into a credential or payment field never leaves
         // here.
         let recorded = crate::ops::as_recorded(&tab, &params.op).await;
-        // The page just before the input: the operation's before-state, the baseline of
-        // `wait --new`, and the start of settling.
-        let (armed, before) = crate::ops::settle::arm(&tab).await;
-        tab.set_before_last_action(before.clone());
-        let registered = self
-            .captures
-            .register(&session, &tab.target_id, op_id, &recorded, before)
-            .await;
         // Should the client go away mid-run (a killed CLI, a cancelled MCP call), this future is
         // dropped here, and the guard records the operation as cancelled rather than running.
         let mut unfinished = Unfinished {
@@ -395,13 +421,23 @@ impl Daemon {
                 })
             }),
         };
+        // The page just before the input: the operation's before-state, the baseline of
+        // `wait --new`, and the start of settling.
+        let track_dom =
+            !params.no_settle && !matches!(params.op, bsk_schema::ops::Operation::Evaluate { .. });
+        let (armed, before) = crate::ops::settle::arm(&tab, track_dom).await;
+        tab.set_before_last_action(before.clone());
+        let registered = self
+            .captures
+            .register(&session, &tab.target_id, op_id, &recorded, before)
+            .await;
         let outcome = crate::ops::run(&tab, &params.op).await;
         unfinished.event = None;
         // The operation completes when its input is dispatched: its windows run from here.
         let completed = std::time::Instant::now();
         let phase = match &outcome {
             Ok(result) => OperationPhase::Completed {
-                result: result.clone(),
+                summary: result.summary.clone(),
             },
             Err(failure) => OperationPhase::Failed {
                 error: failure.0.clone(),

@@ -17,6 +17,7 @@ mod browser;
 mod debug;
 mod evidence;
 mod handlers;
+mod preferences;
 pub mod server;
 mod state;
 
@@ -396,7 +397,10 @@ impl Daemon {
                     Ok(serde_json::to_value(run).unwrap_or_default())
                 }
                 "debug.stop" => {
-                    let run = self.captures.stop(&session, None, None).await?;
+                    let run = self
+                        .captures
+                        .stop(&session, None, None, StopReason::StoppedFromExtension)
+                        .await?;
                     Ok(serde_json::to_value(run).unwrap_or_default())
                 }
                 other => Err(Failure::invalid_input(format!(
@@ -712,7 +716,7 @@ impl Daemon {
             if slot
                 .current()
                 .await
-                .is_some_and(|conn| conn.is_visible(&slot.source))
+                .is_some_and(|conn| conn.is_visible(&slot.effective_source()))
             {
                 return true;
             }

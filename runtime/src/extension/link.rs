@@ -46,6 +46,10 @@ const WORKER_START_DEADLINE: Duration = Duration::from_secs(3);
 /// How long a save waits for a link that is still connecting before it gives up.
 const CONNECT_GRACE: Duration = Duration::from_secs(5);
 
+/// How long a session start waits for the link, and then for the preferences it asks of it: a
+/// browser without the extension must not hold session starts up for long.
+const PREFERENCES_GRACE: Duration = Duration::from_secs(2);
+
 /// Deadline of the small link calls (hello, heartbeat).
 pub(super) const CALL_DEADLINE: Duration = Duration::from_secs(5);
 
@@ -501,6 +505,36 @@ impl ExtensionLink {
             )
             .await;
         answer(reply)
+    }
+
+    /// The person's browser automation preferences from the extension (`bskLink.preferences()`):
+    /// `None` when the link is not up within a moment or the extension has none.
+    pub async fn preferences(&self) -> Option<bsk_schema::link::BrowserPreferences> {
+        if self.cdp.is_closed() {
+            return None;
+        }
+        let status = self.settled(PREFERENCES_GRACE).await;
+        let attached = match (status.state, self.attached()) {
+            (LinkState::Connected, Some(attached)) => attached,
+            _ => return None,
+        };
+        match self
+            .call(&attached, "preferences", &Value::Null, PREFERENCES_GRACE)
+            .await
+        {
+            Ok(Value::Null) => None,
+            Ok(value) => match serde_json::from_value(value) {
+                Ok(preferences) => Some(preferences),
+                Err(e) => {
+                    tracing::warn!(error = %e, "the extension's preferences were not understood");
+                    None
+                }
+            },
+            Err(e) => {
+                tracing::info!(error = %e, "could not read the extension's preferences");
+                None
+            }
+        }
     }
 
     /// Stores a checkpoint in the extension's history.

@@ -49,10 +49,13 @@ website-debugging evidence while you reproduce a bug.\n\
 2. browser_inspect {action:'debug', debugAction:'start'} BEFORE reproducing: traffic before it is \
 not recorded.\n\
 3. browser_navigate, then browser_inspect {action:'observe'} for the page's @eN refs, then \
-browser_act (click, fill, select, press, …) to reproduce; browser_inspect {action:'wait'} waits for \
-text, an element, a URL or network idle instead of polling observe.\n\
+browser_act (click, fill, select, press, …) to reproduce. Each action returns once the page \
+settled, with `operation` (its id) and `caused` (the requests, console errors and navigation it \
+caused). browser_inspect {action:'wait', text:'Saved', new:true} waits for new text (also \
+within, textGone, target, url, networkIdle) instead of polling observe.\n\
 4. Read the evidence with browser_inspect action 'debug': debugAction 'operations' (what you did, \
-with the requests and console entries after each), 'operation' + id (one operation's windows), \
+with the requests and console entries after each; caused:true lists them), 'operation' + id (one \
+operation's windows), \
 'requests' (no bodies; page with since/limit until an empty page), 'request' + id + part \
 (metadata, request, response, headers, timing; bodies in slices with offset/maxChars, or a \
 JSON value at pointer), 'console', 'pages', 'status' (counts, drops, evictions), 'export' \
@@ -178,6 +181,7 @@ impl BskMcp {
                         state: None,
                         ignore_certificate_errors: args.ignore_certificate_errors,
                         browser: args.browser,
+                        preferred: Vec::new(),
                     }))
                     .await?;
                 let text = output::session_list(&Value::Array(vec![value.clone()]));
@@ -325,8 +329,14 @@ impl BskMcp {
     async fn inspect(&self, args: InspectArgs) -> Result<Reply> {
         match args.action {
             InspectAction::Observe => {
-                self.operate(args.session_id, args.tab_id, Operation::Observe, None)
-                    .await
+                // The tree is sent once, in the text, where agents read it.
+                let mut reply = self
+                    .operate(args.session_id, args.tab_id, Operation::Observe, None)
+                    .await?;
+                if let Value::Object(result) = &mut reply.structured {
+                    result.remove("value");
+                }
+                Ok(reply)
             }
             InspectAction::Evaluate => {
                 let expression = required(args.expression, "expression", "evaluate")?;

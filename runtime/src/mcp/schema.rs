@@ -38,6 +38,7 @@ pub fn small_output(schema: schemars::Schema, full: &str) -> Map<String, Value> 
         .unwrap_or(Value::Null);
     inline_refs(&mut value, &defs);
     let mut properties: Map<String, Value> = Map::new();
+    let mut kinds: std::collections::BTreeMap<String, Option<String>> = Default::default();
     let mut shapes = Vec::new();
     collect_shapes(&value, &mut shapes);
     for shape in shapes {
@@ -46,16 +47,23 @@ pub fn small_output(schema: schemars::Schema, full: &str) -> Map<String, Value> 
         };
         for (key, prop) in props {
             let kind = simple_type(prop);
-            match properties.get_mut(key) {
+            match kinds.get_mut(key) {
                 None => {
-                    properties.insert(key.clone(), kind.map_or_else(empty, type_schema));
+                    kinds.insert(key.clone(), kind);
                 }
                 Some(existing) => {
-                    if existing.get("type").and_then(Value::as_str) != kind.as_deref() {
-                        *existing = empty();
+                    if *existing != kind {
+                        *existing = None;
                     }
                 }
             }
+        }
+    }
+    // Only keys of one JSON type are declared: an untyped property says nothing a client can
+    // check (the Inspector warns about each), and undeclared keys are allowed as they are.
+    for (key, kind) in kinds {
+        if let Some(kind) = kind {
+            properties.insert(key, type_schema(kind));
         }
     }
     let mut map = Map::new();

@@ -5,7 +5,10 @@
 //! baseline of `wait --new`) and starts a DOM change tracker in bsk's own isolated world; after
 //! it, [`settle`] waits until the requests the input started have answered and the DOM has been
 //! quiet for [`DOM_QUIET`] — never past the operation's immediate window (1.5 s after it
-//! completed), so settling never holds the next operation out of a window. Both read only what
+//! completed), so settling never holds the next operation out of a window — and removes the
+//! tracker. `evaluate` settles on its requests only: the agent's own script has made its DOM
+//! changes by the time it answers, and a tracker would make a script that builds a deep tree
+//! pay for every node twice. Both read only what
 //! the browser reports (`Network` events) and what bsk's world sees (a `MutationObserver` there
 //! sees the page's DOM, but the page's scripts cannot reach it).
 
@@ -25,17 +28,29 @@ pub const DOM_QUIET: Duration = Duration::from_millis(150);
 const MIN_WAIT: Duration = Duration::from_millis(100);
 /// How often the page is looked at while settling.
 const POLL: Duration = Duration::from_millis(50);
+/// How long removing the tracker may take; a page too busy keeps it until its next document
+/// or the next action's settling removes it.
+const DISARM_DEADLINE: Duration = Duration::from_millis(500);
 /// Requests open longer than this (long polls, streams) never hold settling.
 const LONG_LIVED: Duration = Duration::from_secs(10);
 
-/// Installs the tracker, once per document.
+/// Installs the tracker, once per document. It lives only from an input to the end of its
+/// settling ([`DISARM`]): a subtree observer makes each DOM change walk its node's ancestors,
+/// a cost the page should not pay between actions.
 const INSTALL: &str = r#"(() => {
   const g = globalThis;
   if (!g.__bskQuiet && document.documentElement) {
-    g.__bskQuiet = { last: performance.now() };
-    new MutationObserver(() => { g.__bskQuiet.last = performance.now(); })
-      .observe(document.documentElement, { subtree: true, childList: true, characterData: true, attributes: true });
+    const quiet = { last: performance.now() };
+    quiet.observer = new MutationObserver(() => { quiet.last = performance.now(); });
+    quiet.observer.observe(document.documentElement, { subtree: true, childList: true, characterData: true, attributes: true });
+    g.__bskQuiet = quiet;
   }
+})()"#;
+
+/// Removes the tracker.
+const DISARM: &str = r#"(() => {
+  const quiet = globalThis.__bskQuiet;
+  if (quiet) { quiet.observer.disconnect(); delete globalThis.__bskQuiet; }
 })()"#;
 
 /// The page's visible text, as `wait` reads it.
@@ -51,13 +66,28 @@ pub struct Armed {
     world: Option<i64>,
     /// When the input was about to be dispatched: requests started since are the input's.
     since: Option<Instant>,
+    /// Whether settling waits for the DOM to be quiet too.
+    dom: bool,
 }
 
-/// Reads the page's text and starts the DOM tracker, just before an input. `None` text when
-/// the page could not be read (between documents, a dialog open).
-pub async fn arm(tab: &Tab) -> (Armed, Option<String>) {
-    let mut armed = Armed::default();
-    let text = target::in_world(tab, &mut armed.world, format!("{INSTALL}; {PAGE_TEXT}"))
+/// Reads the page's text and, with `dom`, starts the DOM tracker, just before an input. `None`
+/// text when the page could not be read (between documents, a dialog open).
+pub async fn arm(tab: &Tab, dom: bool) -> (Armed, Option<String>) {
+    let mut armed = Armed {
+        dom,
+        ..Armed::default()
+    };
+    if tab.state().dialog.is_some() {
+        // The page's script is blocked until the dialog is answered: nothing can be read.
+        armed.since = Some(Instant::now());
+        return (armed, None);
+    }
+    let expression = if dom {
+        format!("{INSTALL}; {PAGE_TEXT}")
+    } else {
+        PAGE_TEXT.to_string()
+    };
+    let text = target::in_world(tab, &mut armed.world, expression)
         .await
         .ok()
         .and_then(|value| value.as_str().map(str::to_string));
@@ -76,10 +106,14 @@ pub async fn settle(tab: &Tab, mut armed: Armed, completed: Instant) -> Settle {
         let left = deadline.saturating_duration_since(Instant::now());
         let _ = tokio::time::timeout(left, tab.caught_up()).await;
         let left = deadline.saturating_duration_since(Instant::now());
-        let quiet = tokio::time::timeout(left, dom_quiet_for(tab, &mut armed))
-            .await
-            .ok()
-            .flatten();
+        let quiet = if armed.dom {
+            tokio::time::timeout(left, dom_quiet_for(tab, &mut armed))
+                .await
+                .ok()
+                .flatten()
+        } else {
+            Some(Duration::MAX)
+        };
         let now = Instant::now();
         let in_flight = tab
             .network
@@ -91,6 +125,13 @@ pub async fn settle(tab: &Tab, mut armed: Armed, completed: Instant) -> Settle {
         let settled = in_flight == 0 && !dom_changing && waited >= MIN_WAIT;
         if settled || now >= deadline || tab.ensure_alive().is_err() || tab.state().dialog.is_some()
         {
+            if armed.dom && tab.state().dialog.is_none() {
+                let _ = tokio::time::timeout(
+                    DISARM_DEADLINE,
+                    target::in_world(tab, &mut armed.world, DISARM.to_string()),
+                )
+                .await;
+            }
             return Settle {
                 settled,
                 waited_ms: waited.as_millis() as u64,

@@ -261,20 +261,6 @@ pub fn as_read(text: &str) -> String {
     out
 }
 
-#[cfg(test)]
-mod as_read_tests {
-    use super::as_read;
-
-    #[test]
-    fn invisible_characters_go_and_white_space_folds() {
-        assert_eq!(as_read("/api/\u{200B}v1/\u{200B}users"), "/api/v1/users");
-        assert_eq!(as_read("\u{202E}abc\u{202C} \u{2066}x\u{2069}"), "abc x");
-        assert_eq!(as_read("  Save\n\t changes  "), "Save changes");
-        assert_eq!(as_read("co\u{00AD}operate\u{FEFF}"), "cooperate");
-        assert_eq!(as_read(""), "");
-    }
-}
-
 impl Renderer<'_> {
     fn push(&mut self, depth: usize, line: String) {
         if self.lines.len() < MAX_SNAPSHOT_LINES {
@@ -411,4 +397,18 @@ fn quoted(text: &str) -> String {
     }
     out.push('"');
     out
+}
+
+#[cfg(test)]
+mod as_read_tests {
+    use super::as_read;
+
+    #[test]
+    fn invisible_characters_go_and_white_space_folds() {
+        assert_eq!(as_read("/api/\u{200B}v1/\u{200B}users"), "/api/v1/users");
+        assert_eq!(as_read("\u{202E}abc\u{202C} \u{2066}x\u{2069}"), "abc x");
+        assert_eq!(as_read("  Save\n\t changes  "), "Save changes");
+        assert_eq!(as_read("co\u{00AD}operate\u{FEFF}"), "cooperate");
+        assert_eq!(as_read(""), "");
+    }
 }

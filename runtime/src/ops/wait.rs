@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use bsk_schema::ops::WaitFor;
 use serde_json::Value;
 
+use super::snapshot::as_read;
 use super::target;
 use crate::error::{Failure, Result};
 use crate::tab::Tab;
@@ -129,10 +130,14 @@ fn occurrences(text: &str, needle: &str) -> usize {
 
 async fn met(tab: &Tab, until: &WaitFor, world: &mut Option<i64>) -> Result<bool> {
     Ok(match until {
+        // Text is matched as a person reads it: a line break between two flex items, or a
+        // zero-width space inside a path, does not hide the words.
         WaitFor::Text { text, within, new } => {
+            let text = as_read(text);
             let Some(scope) = scoped_text(tab, within.as_deref(), world).await? else {
                 return Ok(false);
             };
+            let scope = as_read(&scope);
             if !scope.contains(text.as_str()) {
                 return Ok(false);
             }
@@ -142,16 +147,16 @@ async fn met(tab: &Tab, until: &WaitFor, world: &mut Option<i64>) -> Result<bool
             // New since the last action: the page holds it more often than it did then.
             let before = tab
                 .before_last_action()
-                .map_or(0, |before| occurrences(&before, text));
+                .map_or(0, |before| occurrences(&as_read(&before), &text));
             let now = match within {
-                None => occurrences(&scope, text),
-                Some(_) => occurrences(&page_text(tab, world).await?, text),
+                None => occurrences(&scope, &text),
+                Some(_) => occurrences(&as_read(&page_text(tab, world).await?), &text),
             };
             now > before
         }
         WaitFor::TextGone { text, within } => !scoped_text(tab, within.as_deref(), world)
             .await?
-            .is_some_and(|scope| scope.contains(text.as_str())),
+            .is_some_and(|scope| as_read(&scope).contains(as_read(text).as_str())),
         WaitFor::Target { target } => present(tab, target, world).await?,
         WaitFor::TargetGone { target } => !present(tab, target, world).await?,
         WaitFor::Url { pattern } => url_matches(&tab.state().url, pattern),

@@ -471,14 +471,20 @@ pub fn operations(value: &Value) -> Option<String> {
         .items
         .iter()
         .map(|s| {
-            format!(
+            let mut text = format!(
                 "{}\n  immediate: {} requests, {} console; possibly related: {} requests, {} console",
                 operation_line(&s.operation),
                 s.immediate_requests,
                 s.immediate_console,
                 s.possibly_related_requests,
                 s.possibly_related_console
-            )
+            );
+            // `--caused`: what the immediate window holds, one line each.
+            for line in s.caused.iter().flat_map(|caused| caused.lines()) {
+                text.push_str("\n    ");
+                text.push_str(&line);
+            }
+            text
         })
         .collect();
     footer(&page, &mut lines);

@@ -134,7 +134,11 @@
   // A new document (not an install into one already loaded) reports how it was reached.
   if (document.readyState === 'loading') {
     const entry = performance.getEntriesByType('navigation')[0];
-    send({ kind: 'navigation', type: entry ? entry.type : 'navigate', url: location.href, at: Date.now() });
+    // When the navigation began (before its document request), not when this script ran: the
+    // document request and everything the page loaded belong to the person's navigation.
+    const began = Math.floor(performance.timeOrigin);
+    send({ kind: 'navigation', type: entry ? entry.type : 'navigate', url: location.href,
+      at: began > 0 && began <= Date.now() ? began : Date.now() });
     // The page as it loaded, read in the page at that moment, before anyone acts on it.
     window.addEventListener('load', () => send({ kind: 'loaded', observation: observe() }), { once: true });
   }

@@ -290,8 +290,10 @@ fn percent_decode(name: &str) -> std::borrow::Cow<'_, str> {
 
 /// Redacts a JSON document in place and returns how many values were redacted.
 ///
-/// The value of a sensitive key, whatever its type, becomes the string [`REDACTED`], except
-/// `null` and `""`, which hold no secret and show that none was sent. Other strings go through
+/// The value of a sensitive key becomes the string [`REDACTED`], except `null`, `""` and a
+/// boolean, which hold no secret (`"has_cookie": true`, `"password": null` show whether one was
+/// there, not what it was). Numbers, strings, arrays and objects under such a key are redacted
+/// whole. Other strings go through
 /// [`text`] (a message may read `password=…`), and a string that is a URL with a password in it
 /// through [`url`]. Keys themselves are kept.
 pub fn json(value: &mut Value) -> usize {
@@ -319,10 +321,11 @@ pub fn json(value: &mut Value) -> usize {
     }
 }
 
-/// A JSON value kept as it is even under a sensitive key: `null`, `""` and [`REDACTED`].
+/// A JSON value kept as it is even under a sensitive key: `null`, a boolean, `""` and
+/// [`REDACTED`].
 fn holds_no_secret(value: &Value) -> bool {
     match value {
-        Value::Null => true,
+        Value::Null | Value::Bool(_) => true,
         Value::String(s) => s.is_empty() || s == REDACTED,
         _ => false,
     }

@@ -13,6 +13,7 @@ use std::borrow::Cow;
 use std::cell::Cell;
 use std::fmt;
 
+use serde::Deserialize;
 use serde::de::{DeserializeSeed, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
@@ -162,10 +163,12 @@ impl<'de> Visitor<'de> for Checking {
         let mut keys: Vec<Cow<'de, str>> = Vec::new();
         while let Some(key) = map.next_key_seed(Key)? {
             if is_sensitive_name(&key) {
-                // A sensitive key's value holds no secret only as `null`, `""` or [`REDACTED`];
-                // anything but null or a string fails to read, which is as good as found.
-                let value: Option<Cow<'_, str>> = map.next_value()?;
-                if value.is_some_and(|s| !s.is_empty() && s != REDACTED) {
+                // A sensitive key's value holds no secret only as `null`, a boolean, `""` or
+                // [`REDACTED`]; anything else fails to read, which is as good as found.
+                let value: Option<Plain<'_>> = map.next_value()?;
+                if value
+                    .is_some_and(|v| matches!(v, Plain::Text(s) if !s.is_empty() && s != REDACTED))
+                {
                     return Err(A::Error::custom(FOUND));
                 }
             } else {
@@ -178,6 +181,40 @@ impl<'de> Visitor<'de> for Checking {
             return Err(A::Error::custom(FOUND));
         }
         Ok(())
+    }
+}
+
+/// A sensitive key's value that may hold no secret: a boolean or a string.
+enum Plain<'de> {
+    Flag,
+    Text(Cow<'de, str>),
+}
+
+impl<'de> Deserialize<'de> for Plain<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(PlainVisitor)
+    }
+}
+
+struct PlainVisitor;
+
+impl<'de> Visitor<'de> for PlainVisitor {
+    type Value = Plain<'de>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a boolean or a string")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<Self::Value, E> {
+        Ok(Plain::Flag)
+    }
+
+    fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Self::Value, E> {
+        Ok(Plain::Text(Cow::Borrowed(s)))
+    }
+
+    fn visit_str<E>(self, s: &str) -> Result<Self::Value, E> {
+        Ok(Plain::Text(Cow::Owned(s.to_owned())))
     }
 }
 
