@@ -51,6 +51,11 @@ pub const BROWSER_BUFFER_PER_RESOURCE: usize = 256 * 1024;
 /// "Attached capture targets: Root + up to 16 existing/new iframe targets".
 pub const MAX_IFRAME_TARGETS: usize = 16;
 
+/// Worker targets a capture has attached at once (dedicated and service workers that reach the
+/// page): a bound of their own, past the spec, so a page's iframes keep their 16. A worker over
+/// it is not captured and is counted (`worker_targets_over_limit`).
+pub const MAX_WORKER_TARGETS: usize = 8;
+
 /// "Header retention: 4 Ki characters per header set; pending ExtraInfo bounded separately".
 pub const MAX_HEADER_SET_CHARS: usize = 4 * 1024;
 

@@ -138,6 +138,7 @@ fn capture_saving_to(sink: &Arc<RecordingSink>) -> (SharedCapture, CaptureTap) {
         Arc::new(SilentBrowser::default()),
         sink.clone(),
         "ROOT".into(),
+        false,
     );
     (capture, tap)
 }
@@ -151,6 +152,7 @@ fn capture_on_a_silent_browser() -> (SharedCapture, Arc<SilentBrowser>, CaptureT
         browser.clone(),
         Arc::new(RecordingSink::default()),
         "ROOT".into(),
+        false,
     );
     (capture, browser, tap)
 }
@@ -406,6 +408,7 @@ async fn a_panic_in_any_capture_actor_keeps_the_evidence_as_interrupted() {
             Arc::new(SilentBrowser::default()),
             sink.clone(),
             "ROOT".into(),
+            false,
         );
         finished_request(&tap, 1);
         wait_for("the request", || capture.lock().request("r1").is_some()).await;
@@ -447,6 +450,7 @@ async fn iframe_targets_are_bounded_at_once_and_a_detached_one_frees_its_place()
         Arc::new(SilentBrowser::default()),
         Arc::new(RecordingSink::default()),
         "ROOT".into(),
+        false,
     );
     for n in 0..16 {
         assert!(
@@ -458,6 +462,32 @@ async fn iframe_targets_are_bounded_at_once_and_a_detached_one_frees_its_place()
     tap.target_detached("F3".into());
     assert!(tap.admit_iframe("F16"), "a detached iframe frees its place");
     assert!(!tap.admit_iframe("F17"));
+    tap.stop(StopReason::Stopped).await;
+}
+
+#[tokio::test]
+async fn worker_targets_have_their_own_bound_and_leave_the_iframes_theirs() {
+    let tap = CaptureTap::start(
+        new_capture(),
+        Arc::new(SilentBrowser::default()),
+        Arc::new(RecordingSink::default()),
+        "ROOT".into(),
+        true,
+    );
+    assert!(tap.records_workers());
+    for n in 0..8 {
+        assert!(
+            tap.admit_worker(&format!("W{n}")),
+            "worker {n} of 8 is admitted"
+        );
+    }
+    assert!(!tap.admit_worker("W8"), "a 9th attached at once is not");
+    for n in 0..16 {
+        assert!(tap.admit_iframe(&format!("F{n}")), "iframes keep their 16");
+    }
+    tap.target_detached("W2".into());
+    assert!(tap.admit_worker("W8"), "a detached worker frees its place");
+    assert!(!tap.admit_worker("W9"));
     tap.stop(StopReason::Stopped).await;
 }
 

@@ -4,6 +4,7 @@
 
 import { badge, h, marked } from './dom.js';
 import { count, offset, timeOfDay } from './format.js';
+import { workerLabel } from './worker.js';
 
 /** The sources in the contract's order, with what each means. */
 const SOURCES = /** @type {const} */ ([
@@ -61,6 +62,7 @@ export function consoleEntry(ctx, entry, inline) {
     h('div', { class: 'log-head' },
       h('span', { class: 'log-time', title: timeOfDay(entry.at) }, offset(entry.at, ctx.start)),
       badge(level, `level-${level}`),
+      workerLabel(entry),
       inline ? h('span', { class: 'log-source' }, entry.source) : null,
       // `console` is the usual kind and `browser` repeats the source; the rest say something.
       entry.kind && entry.kind !== 'console' && entry.kind !== entry.source ? h('span', { class: 'log-kind' }, entry.kind) : null,

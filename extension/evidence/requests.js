@@ -7,6 +7,7 @@ import { badge, h, replace } from './dom.js';
 import { bytes, count, duration, plural, splitUrl } from './format.js';
 import { bodyPreview } from './problems.js';
 import { NOT_AVAILABLE, foldKind, isFolded, requestFilter, routeFilter } from './traffic.js';
+import { workerLabel } from './worker.js';
 
 /** @param {import('./record-view.js').Ctx} ctx */
 export function requestsSection(ctx) {
@@ -145,6 +146,8 @@ export function flags(/** @type {any} */ r) {
   if (r.state === 'pending' || r.state === 'unfinished') items.push(badge(r.state, 'attention'));
   if (r.from_cache) items.push(badge('cache', 'info'));
   if (r.from_service_worker) items.push(badge('service worker', 'info'));
+  const worker = workerLabel(r);
+  if (worker) items.push(worker);
   if (r.redirect_from) items.push(badge(`redirected from ${r.redirect_from}`, 'info'));
   if (r.failure) items.push(badge(r.failure, 'error'));
   for (const [part, body] of [['request', r.request_body], ['response', r.response_body]]) {

@@ -157,6 +157,18 @@ pub fn network_enable() -> Value {
     })
 }
 
+/// The commands that set capture up on a worker target: its requests when the capture records
+/// workers, and its console always (from `Runtime`, at the levels the worker used; the page's
+/// `Log` copy of a worker's console is not recorded).
+pub fn worker_setup(records_workers: bool) -> Vec<(&'static str, Value)> {
+    let mut setup = Vec::new();
+    if records_workers {
+        setup.push(("Network.enable", network_enable()));
+    }
+    setup.push(("Runtime.enable", json!({})));
+    setup
+}
+
 /// The commands that set capture up on an iframe target.
 pub fn target_setup() -> Vec<(&'static str, Value)> {
     vec![
@@ -405,6 +417,7 @@ impl Captures {
         tab: &Arc<Tab>,
         name: Option<String>,
         limits: CaptureLimits,
+        workers: bool,
     ) -> Result<RunInfo> {
         let _one_at_a_time = self.starting.lock().await;
         tab.ensure_alive()?;
@@ -454,12 +467,17 @@ impl Captures {
             .ok()
             .and_then(|v| v["userAgent"].as_str().map(str::to_string));
         capture.coverage.late_start = !(url.is_empty() || url == "about:blank");
+        capture.coverage.workers = workers;
+        let own_context = session.browser_context.is_some()
+            && tab.ownership != bsk_schema::ipc::TabOwnership::Borrowed;
+        capture.coverage.shared_workers_not_covered = workers && !own_context;
         let capture = SharedCapture::new(capture);
         let tap = CaptureTap::start(
             capture.clone(),
             Arc::new(CdpCommander::new(cdp.clone())),
             host.sink.clone(),
             tab.session_id.clone(),
+            workers,
         );
         tab.set_capture(Some(tap.clone()));
         // Enable evidence domains: the page first, then iframe targets already attached (late:

@@ -558,6 +558,11 @@ pub enum DebugCommand {
         /// it whole with `--output`. Default: the spec's 200 / 100 / 512 Ki.
         #[arg(long, value_enum, default_value = "default")]
         profile: ProfileArg,
+        /// Also record the requests of the tab's workers (dedicated workers and the service
+        /// workers that reach the page), each labelled with its worker; at most 8 worker targets
+        /// at once. Without it, workers' console is recorded but not their requests.
+        #[arg(long)]
+        workers: bool,
         /// Retained requests (at most 200, or 10,000 with --profile load).
         #[arg(long, value_name = "N")]
         max_requests: Option<usize>,

@@ -512,10 +512,12 @@ async fn debug(command: DebugCommand, paths: &Paths, style: Style) -> Result<()>
             on,
             name,
             profile,
+            workers,
             max_requests,
             max_console,
             text_budget,
         } => DebugParams {
+            workers,
             name,
             profile: Some(match profile {
                 ProfileArg::Default => bsk_schema::capture::CaptureProfile::Default,

@@ -51,6 +51,12 @@ pub enum BodyReason {
     CaptureBudget,
     /// bsk failed while reading the body (an internal error; the daemon's log says which).
     ReadFailed,
+    /// A streaming response (server-sent events) that had not ended: `bytes_seen` says how much
+    /// of it arrived.
+    Streaming,
+    /// A worker's script: the request starts on the page and finishes on the worker's own
+    /// target, which this capture does not record (`bsk debug start --workers` does).
+    WorkerNotCaptured,
 }
 
 /// A request or response body and its state.
@@ -82,6 +88,10 @@ pub struct Body {
     /// Parts beyond the 64 kept.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub parts_dropped: usize,
+    /// A stream's bytes received before it ended unread (`reason: streaming`), as the browser
+    /// counted them on the wire.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bytes_seen: Option<u64>,
 }
 
 /// What identifies bytes bsk does not keep.
@@ -138,6 +148,7 @@ impl Body {
             binary: None,
             parts: None,
             parts_dropped: 0,
+            bytes_seen: None,
         }
     }
 
@@ -254,6 +265,49 @@ pub struct RequestRecord {
     pub response_headers_raw: Option<Headers>,
     pub request_body: Body,
     pub response_body: Body,
+    /// The worker that made the request (`bsk debug start --workers`); absent for the page's
+    /// and its frames' own requests.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub worker: Option<WorkerSource>,
+}
+
+/// Which kind of worker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum WorkerKind {
+    /// A dedicated worker (`new Worker(url)`).
+    Dedicated,
+    /// A shared worker (`new SharedWorker(url)`).
+    Shared,
+    /// A service worker.
+    Service,
+}
+
+impl WorkerKind {
+    /// The kind from a CDP target type (`worker`, `shared_worker`, `service_worker`).
+    pub fn of_target_type(kind: &str) -> Option<WorkerKind> {
+        match kind {
+            "worker" => Some(WorkerKind::Dedicated),
+            "shared_worker" => Some(WorkerKind::Shared),
+            "service_worker" => Some(WorkerKind::Service),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            WorkerKind::Dedicated => "dedicated",
+            WorkerKind::Shared => "shared",
+            WorkerKind::Service => "service",
+        }
+    }
+}
+
+/// A worker as the source of a request or console entry: its kind and script URL (redacted).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct WorkerSource {
+    pub kind: WorkerKind,
+    pub url: String,
 }
 
 /// Who wrote a console entry.
@@ -295,6 +349,9 @@ pub struct ConsoleEntry {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub column: Option<u64>,
     pub target_id: String,
+    /// The worker that logged it; absent for the page's and its frames' own entries.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub worker: Option<WorkerSource>,
 }
 
 /// One main-frame page load, for context.
@@ -585,6 +642,25 @@ pub struct Coverage {
     /// in the capture.
     #[serde(default)]
     pub late_start: bool,
+    /// Whether the capture records workers' requests (`bsk debug start --workers`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub workers: bool,
+    /// Worker targets captured over the capture's life (at most 8 attached at once). Without
+    /// `--workers`, only their console is recorded.
+    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    pub worker_targets: u64,
+    /// Worker targets not captured because 8 were attached at the time.
+    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    pub worker_targets_over_limit: u64,
+    /// Workers seen while the capture does not record workers' requests: their traffic is not
+    /// in the capture.
+    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    pub worker_traffic_not_recorded: u64,
+    /// A capture with `--workers` of a tab in the person's own browser context (a borrowed tab,
+    /// or a session on the shared profile): its shared workers are not covered, since that
+    /// context's shared workers may serve pages no session owns.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub shared_workers_not_covered: bool,
 }
 
 /// Whether retained evidence reaches browser-local history.
@@ -809,6 +885,10 @@ pub struct RequestSummary {
     pub target_id: String,
     pub request_body: Body,
     pub response_body: Body,
+    /// The worker that made the request (`bsk debug start --workers`); absent for the page's
+    /// and its frames' own requests.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub worker: Option<WorkerSource>,
 }
 
 impl RequestRecord {
@@ -834,6 +914,7 @@ impl RequestRecord {
             target_id: self.target_id.clone(),
             request_body: self.request_body.without_text(),
             response_body: self.response_body.without_text(),
+            worker: self.worker.clone(),
         }
     }
 }

@@ -102,6 +102,10 @@ pub struct DebugParams {
     /// Start: the retention profile (default: the spec's bounds).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub profile: Option<crate::capture::CaptureProfile>,
+    /// Start: also record the requests of the tab's workers (dedicated and service workers
+    /// that reach the page), each labelled with its worker.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub workers: bool,
     /// Start: retained requests (the load profile allows up to 10,000).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_requests: Option<usize>,
@@ -223,6 +227,7 @@ impl DebugParams {
             regex: false,
             scopes: Vec::new(),
             profile: None,
+            workers: false,
             max_requests: None,
             max_console: None,
             text_budget: None,

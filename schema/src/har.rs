@@ -105,6 +105,20 @@ pub struct HarEntry {
     pub from_cache: bool,
     #[serde(rename = "_fromServiceWorker")]
     pub from_service_worker: bool,
+    /// The script URL of the worker that made the request (`bsk debug start --workers`).
+    #[serde(
+        rename = "_workerUrl",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub worker_url: Option<String>,
+    /// The kind of that worker: `dedicated`, `shared` or `service`.
+    #[serde(
+        rename = "_workerKind",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub worker_kind: Option<crate::capture::WorkerKind>,
     /// Ids of the operations whose windows (immediate or possibly related) hold this request.
     #[serde(rename = "_operations")]
     pub operations: Vec<String>,
@@ -130,6 +144,9 @@ pub struct HarBodyState {
     /// A binary body bsk identified without keeping it: size, SHA-256, sniffed type.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub binary: Option<crate::capture::BinaryFacts>,
+    /// A stream's bytes received before it ended unread (`reason: streaming`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bytes_seen: Option<u64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]

@@ -322,6 +322,9 @@ pub struct InspectArgs {
     /// code units of text, under the daemon's memory budget); default the spec's bounds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub profile: Option<crate::capture::CaptureProfile>,
+    /// Debug start: also record the requests of the tab's workers, each labelled with its worker.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub workers: bool,
     /// Debug start: retained requests, within the profile's maximum.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_requests: Option<usize>,

@@ -29,7 +29,7 @@ use bsk_schema::capture::{RunInfo, StopReason};
 use kameo::actor::{ActorRef, Spawn};
 use kameo::mailbox;
 
-use crate::bounds::MAX_IFRAME_TARGETS;
+use crate::bounds::{MAX_IFRAME_TARGETS, MAX_WORKER_TARGETS};
 use crate::cdp::{Commander, Event};
 use crate::store::Capture;
 pub use checkpoint::{CheckpointSink, NoExtensionSink, SaveFuture, Saved};
@@ -147,6 +147,12 @@ pub struct CaptureTap {
     /// The sessions of iframe targets admitted for capture and still attached, to keep "root +
     /// up to 16" at once.
     iframes: Arc<std::sync::Mutex<std::collections::HashSet<String>>>,
+    /// The sessions of worker targets admitted and still attached: at most
+    /// [`MAX_WORKER_TARGETS`] at once.
+    workers: Arc<std::sync::Mutex<std::collections::HashSet<String>>>,
+    /// Whether the capture records workers' requests (`--workers`); without it, only their
+    /// console.
+    records_workers: bool,
     /// Events the tab actor's mailbox had no room for.
     dropped: Arc<AtomicU64>,
     /// Events handed to the capture and not yet applied, across the tab actor and its target
@@ -161,6 +167,7 @@ impl CaptureTap {
         cdp: Arc<dyn Commander>,
         sink: Arc<dyn CheckpointSink>,
         root_session: String,
+        records_workers: bool,
     ) -> CaptureTap {
         let dropped = Arc::new(AtomicU64::new(0));
         let in_flight = Arc::new(AtomicUsize::new(0));
@@ -176,6 +183,8 @@ impl CaptureTap {
         CaptureTap {
             actor,
             iframes: Arc::default(),
+            workers: Arc::default(),
+            records_workers,
             dropped,
             in_flight,
         }
@@ -220,6 +229,43 @@ impl CaptureTap {
         true
     }
 
+    /// Whether the capture records workers' requests, not only their console.
+    pub fn records_workers(&self) -> bool {
+        self.records_workers
+    }
+
+    /// Whether the worker target of `session_id` may be captured: [`MAX_WORKER_TARGETS`]
+    /// attached at once. Reserves its place if so; [`CaptureTap::target_detached`] frees it.
+    pub fn admit_worker(&self, session_id: &str) -> bool {
+        let mut admitted = self.workers.lock().unwrap_or_else(|p| p.into_inner());
+        if admitted.len() >= MAX_WORKER_TARGETS {
+            return false;
+        }
+        admitted.insert(session_id.to_string());
+        true
+    }
+
+    /// A worker target attached under the tab (see [`CaptureTap::admit_worker`]). Call it
+    /// before forwarding any of the target's events.
+    pub fn worker_attached(
+        &self,
+        session_id: String,
+        target_id: String,
+        worker: bsk_schema::capture::WorkerSource,
+        admitted: bool,
+    ) {
+        let message = tab::WorkerAttached {
+            session_id,
+            target_id,
+            worker,
+            admitted,
+            records_workers: self.records_workers,
+        };
+        if self.actor.tell(message).try_send().is_err() {
+            self.dropped.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
     /// An iframe target attached under the tab. `admitted` says whether capture covers it (see
     /// [`CaptureTap::admit_iframe`]); `late` whether it existed before capture started. Call it
     /// before forwarding any of the target's events.
@@ -255,6 +301,10 @@ impl CaptureTap {
 
     pub fn target_detached(&self, session_id: String) {
         self.iframes
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(&session_id);
+        self.workers
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .remove(&session_id);

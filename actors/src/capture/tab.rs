@@ -60,6 +60,8 @@ pub struct TabActor {
     dropped_here: u64,
     /// Events handed to the capture and not applied yet (see `CaptureTap`).
     in_flight: Arc<AtomicUsize>,
+    /// Worker targets' sessions → their target ids.
+    workers: HashMap<String, String>,
     /// Daemon operation id → the capture's operation record id.
     operations: HashMap<u64, String>,
     finished: bool,
@@ -85,6 +87,17 @@ pub struct TargetAttached {
     pub target_id: String,
     pub admitted: bool,
     pub late: bool,
+}
+
+/// A worker target attached under the tab: captured when `admitted`, its requests recorded
+/// only when the capture `records_workers`.
+#[derive(Debug)]
+pub struct WorkerAttached {
+    pub session_id: String,
+    pub target_id: String,
+    pub worker: bsk_schema::capture::WorkerSource,
+    pub admitted: bool,
+    pub records_workers: bool,
 }
 
 /// Capture set-up on an admitted iframe target failed: its evidence is missing.
@@ -192,6 +205,7 @@ impl Actor for TabActor {
             dropped_here: 0,
             in_flight,
             operations: HashMap::new(),
+            workers: HashMap::new(),
             finished: false,
         };
         actor.add_target(&me, root_session, root_target, true).await;
@@ -417,6 +431,48 @@ impl Message<TargetAttached> for TabActor {
     }
 }
 
+impl Message<WorkerAttached> for TabActor {
+    type Reply = ();
+
+    async fn handle(&mut self, attached: WorkerAttached, ctx: &mut Context<Self, ()>) {
+        if self.finished {
+            return;
+        }
+        {
+            let mut capture = self.capture.lock();
+            let kind = attached.worker.kind;
+            let url = attached.worker.url.as_str();
+            let coverage = &mut capture.coverage;
+            if !attached.records_workers {
+                coverage.worker_traffic_not_recorded += 1;
+            }
+            if attached.admitted {
+                coverage.worker_targets += 1;
+            } else {
+                coverage.worker_targets_over_limit += 1;
+            }
+            // A dedicated worker's script request started on the page; it finishes on the
+            // worker's target, which records no requests here.
+            if kind == bsk_schema::capture::WorkerKind::Dedicated
+                && !(attached.admitted && attached.records_workers)
+            {
+                capture.worker_script_not_captured(url);
+            }
+            if attached.admitted {
+                capture.worker_attached(&attached.target_id, kind, url);
+            }
+        }
+        if attached.admitted && !self.targets.contains_key(&attached.session_id) {
+            let me = ctx.actor_ref().clone();
+            self.workers
+                .insert(attached.session_id.clone(), attached.target_id.clone());
+            self.add_target(&me, attached.session_id, attached.target_id, false)
+                .await;
+        }
+        let _ = self.checkpoint.tell(checkpoint::Changed).try_send();
+    }
+}
+
 impl Message<SetupFailed> for TabActor {
     type Reply = ();
 
@@ -432,6 +488,13 @@ impl Message<TargetDetached> for TabActor {
     async fn handle(&mut self, TargetDetached(session): TargetDetached, _: &mut Context<Self, ()>) {
         if let Some(target) = self.targets.remove(&session) {
             let _ = target.stop_gracefully().await;
+            if self.workers.contains_key(&session) {
+                // Its last events are labelled before its label goes.
+                target.wait_for_shutdown().await;
+            }
+        }
+        if let Some(target_id) = self.workers.remove(&session) {
+            self.capture.lock().worker_detached(&target_id);
         }
     }
 }

@@ -219,6 +219,8 @@ fn entry(
         frame: record.frame_id.clone(),
         from_cache: record.from_cache,
         from_service_worker: record.from_service_worker,
+        worker_url: record.worker.as_ref().map(|w| w.url.clone()),
+        worker_kind: record.worker.as_ref().map(|w| w.kind),
         operations,
         redirect_from: record
             .redirect_from
@@ -279,6 +281,7 @@ fn body_state(body: &Body) -> HarBodyState {
         state: body.state,
         reason: body.reason,
         binary: body.binary.clone(),
+        bytes_seen: body.bytes_seen,
     }
 }
 

@@ -187,6 +187,11 @@ impl Capture {
             }
             "Log.entryAdded" => {
                 let entry = &params["entry"];
+                // A worker's console reaches the page's log as a copy with coarser levels
+                // (`console.log` as `info`); it is recorded from the worker's own target.
+                if entry["source"] == "worker" {
+                    return;
+                }
                 let at = browser_time(&entry["timestamp"], now);
                 // `Log.enable` replays entries logged before capture started; those are not ours.
                 if at < self.meta.started_at {
@@ -235,6 +240,7 @@ impl Capture {
             line: position["lineNumber"].as_u64(),
             column: position["columnNumber"].as_u64(),
             target_id: target_id.to_string(),
+            worker: self.worker_of(target_id),
         }
     }
 }

@@ -19,6 +19,7 @@ pub mod reads;
 pub mod search;
 pub mod summary;
 pub mod windows;
+mod workers;
 
 #[cfg(test)]
 mod tests;
@@ -121,6 +122,8 @@ pub struct Capture {
     browser_clock: Option<f64>,
     /// Header values and initiator URLs redacted before: requests repeat them.
     redactions: crate::model::redact::Memo,
+    /// The capture's worker targets by target id, to label what they send.
+    workers: HashMap<String, bsk_schema::capture::WorkerSource>,
 }
 
 #[derive(Debug, Default)]
@@ -173,6 +176,7 @@ impl Capture {
             summary: summary::Summary::default(),
             browser_clock: None,
             redactions: Default::default(),
+            workers: HashMap::new(),
         }
     }
 
@@ -229,6 +233,15 @@ impl Capture {
         let mut next = self.revision;
         for record in &mut self.requests {
             let mut touched = false;
+            if let Some(ended) = workers::stream_end(
+                record.mime_type.as_deref(),
+                record.state,
+                &record.response_body,
+            ) && record.response_body.state == BodyState::Pending
+            {
+                record.response_body = ended;
+                touched = true;
+            }
             for body in [&mut record.request_body, &mut record.response_body] {
                 if body.state == BodyState::Pending {
                     *body = Body::state(BodyState::Unavailable, Some(BodyReason::CaptureStopped));

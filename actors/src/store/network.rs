@@ -237,6 +237,7 @@ pub fn retain_text(text: &str, mime: &str) -> Body {
         binary: None,
         parts: None,
         parts_dropped: 0,
+        bytes_seen: None,
     }
 }
 
@@ -422,6 +423,14 @@ impl Capture {
                     ended,
                 )
             }
+            NetworkEvent::DataReceived(data) => {
+                self.data_received(
+                    cdp_id,
+                    data.encoded_data_length.max(0.0) as u64,
+                    data.data_length.max(0.0) as u64,
+                );
+                Vec::new()
+            }
             NetworkEvent::LoadingFailed(failed) => {
                 let error = failed.error_text.as_deref().unwrap_or("failed").to_string();
                 self.summary.ended(
@@ -444,8 +453,15 @@ impl Capture {
                         (None, false) => error.clone(),
                     });
                     if record.response_body.state == BodyState::Pending {
-                        record.response_body =
-                            Body::state(BodyState::Unavailable, Some(BodyReason::RequestFailed));
+                        // A stream the page closed (or lost) ends as what it is, with its bytes.
+                        record.response_body = super::workers::stream_end(
+                            record.mime_type.as_deref(),
+                            record.state,
+                            &record.response_body,
+                        )
+                        .unwrap_or_else(|| {
+                            Body::state(BodyState::Unavailable, Some(BodyReason::RequestFailed))
+                        });
                     }
                 });
                 Vec::new()
@@ -504,8 +520,14 @@ impl Capture {
                 record.ended_at = Some(replaced_at.max(record.started_at));
                 record.failure = Some(ABANDONED.to_string());
                 if record.response_body.state == BodyState::Pending {
-                    record.response_body =
-                        Body::state(BodyState::Unavailable, Some(BodyReason::RequestFailed));
+                    record.response_body = super::workers::stream_end(
+                        record.mime_type.as_deref(),
+                        record.state,
+                        &record.response_body,
+                    )
+                    .unwrap_or_else(|| {
+                        Body::state(BodyState::Unavailable, Some(BodyReason::RequestFailed))
+                    });
                 }
             });
         }
@@ -648,6 +670,7 @@ impl Capture {
             response_headers_raw: None,
             request_body,
             response_body: Body::state(BodyState::Pending, None),
+            worker: self.worker_of(target_id),
         };
         self.text_units += record.request_body.units;
         self.count_into_operation_window(started_at);

@@ -25,6 +25,9 @@ pub enum NetworkEvent<'a> {
     ServedFromCache(RequestId<'a>),
     LoadingFinished(LoadingFinished<'a>),
     LoadingFailed(LoadingFailed<'a>),
+    /// Bytes of a response arrived: forwarded to the capture for streams only (see
+    /// `workers::is_stream_mime`), whose body may never complete.
+    DataReceived(DataReceived<'a>),
 }
 
 impl<'a> NetworkEvent<'a> {
@@ -44,6 +47,7 @@ impl<'a> NetworkEvent<'a> {
             "Network.requestServedFromCache" => E::ServedFromCache(serde_json::from_str(params)?),
             "Network.loadingFinished" => E::LoadingFinished(serde_json::from_str(params)?),
             "Network.loadingFailed" => E::LoadingFailed(serde_json::from_str(params)?),
+            "Network.dataReceived" => E::DataReceived(serde_json::from_str(params)?),
             _ => return Ok(None),
         }))
     }
@@ -58,6 +62,7 @@ impl<'a> NetworkEvent<'a> {
             E::ServedFromCache(e) => &e.request_id,
             E::LoadingFinished(e) => &e.request_id,
             E::LoadingFailed(e) => &e.request_id,
+            E::DataReceived(e) => &e.request_id,
         }
     }
 }
@@ -207,6 +212,17 @@ pub struct ExtraInfo<'a> {
     pub request_id: Text<'a>,
     #[serde(borrow, default)]
     pub headers: Headers<'a>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DataReceived<'a> {
+    #[serde(borrow)]
+    pub request_id: Text<'a>,
+    #[serde(default)]
+    pub data_length: f64,
+    #[serde(default)]
+    pub encoded_data_length: f64,
 }
 
 #[derive(Debug, Deserialize)]
@@ -466,7 +482,7 @@ mod tests {
         let wrong = r#"{"requestId":"1","request":{"url":5}}"#;
         assert!(NetworkEvent::parse("Network.requestWillBeSent", wrong).is_err());
         assert!(matches!(
-            NetworkEvent::parse("Network.dataReceived", "{}"),
+            NetworkEvent::parse("Network.webSocketFrameReceived", "{}"),
             Ok(None)
         ));
     }

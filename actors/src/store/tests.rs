@@ -1045,3 +1045,88 @@ fn each_text_change_lands_on_the_operation_that_caused_it_at_agent_pace() {
         "redacted"
     );
 }
+
+#[test]
+fn a_worker_script_ends_worker_not_captured_and_what_a_worker_sends_is_labelled() {
+    use bsk_schema::capture::WorkerKind;
+    let mut c = capture();
+    let script = "http://a/workers/w.js";
+    sent(&mut c, "W", script, 2_000);
+    assert_eq!(c.worker_script_not_captured(script), 1);
+    let record = c.request("r1").expect("the script's record");
+    assert_eq!(record.response_body.state, BodyState::Unavailable);
+    assert_eq!(
+        record.response_body.reason,
+        Some(BodyReason::WorkerNotCaptured)
+    );
+    assert_eq!(c.worker_script_not_captured(script), 0, "once");
+
+    c.worker_attached(
+        "WT",
+        WorkerKind::Dedicated,
+        "http://a/workers/w.js?token=s3cret",
+    );
+    let params = json!({ "requestId": "X", "request": { "url": "http://a/api", "method": "GET", "headers": {} }, "type": "Fetch", "wallTime": 3.0 });
+    c.apply_network(
+        "WT",
+        "WS",
+        "Network.requestWillBeSent",
+        &params.to_string(),
+        3_000,
+    );
+    let record = c.request("r2").expect("the worker's request");
+    let worker = record.worker.clone().expect("labelled");
+    assert_eq!(worker.kind, WorkerKind::Dedicated);
+    assert!(
+        !worker.url.contains("s3cret"),
+        "the label's URL is redacted: {}",
+        worker.url
+    );
+    let log = json!({ "type": "log", "args": [{ "type": "string", "value": "from the worker" }], "timestamp": 3_000.0 });
+    c.apply_console("WT", "Runtime.consoleAPICalled", &log, 3_000);
+    // The page's log copy of a worker's console is not recorded again.
+    let copy = json!({ "entry": { "source": "worker", "level": "info", "text": "from the worker", "timestamp": 3_000.0 } });
+    c.apply_console("TAB", "Log.entryAdded", &copy, 3_000);
+    let entries = &c.console;
+    assert_eq!(entries.len(), 1, "{entries:?}");
+    assert_eq!(entries[0].level, "log");
+    assert_eq!(
+        entries[0].worker.as_ref().map(|w| w.kind),
+        Some(WorkerKind::Dedicated)
+    );
+}
+
+#[test]
+fn a_stream_ends_streaming_with_its_bytes_whether_stopped_or_closed() {
+    let mut c = capture();
+    for (id, url) in [("E1", "http://a/events"), ("E2", "http://a/closed")] {
+        sent(&mut c, id, url, 2_000);
+        let response = json!({ "requestId": id, "type": "EventSource", "response": { "url": url, "status": 200, "headers": {}, "mimeType": "text/event-stream" } });
+        c.apply_network(
+            "TAB",
+            "S",
+            "Network.responseReceived",
+            &response.to_string(),
+            2_000,
+        );
+        let data =
+            json!({ "requestId": id, "timestamp": 2.1, "dataLength": 11, "encodedDataLength": 11 });
+        c.apply_network("TAB", "S", "Network.dataReceived", &data.to_string(), 2_100);
+        c.apply_network("TAB", "S", "Network.dataReceived", &data.to_string(), 2_200);
+    }
+    let failed = json!({ "requestId": "E2", "timestamp": 2.3, "errorText": "net::ERR_ABORTED", "canceled": true });
+    c.apply_network(
+        "TAB",
+        "S",
+        "Network.loadingFailed",
+        &failed.to_string(),
+        2_300,
+    );
+    c.stop(StopReason::Stopped, 3_000);
+    for id in ["r1", "r2"] {
+        let body = &c.request(id).expect("the stream").response_body;
+        assert_eq!(body.state, BodyState::Unavailable, "{id}");
+        assert_eq!(body.reason, Some(BodyReason::Streaming), "{id}");
+        assert_eq!(body.bytes_seen, Some(22), "{id}");
+    }
+}

@@ -26,6 +26,14 @@ impl Page {
         }
     }
 
+    const fn script(path: &'static str, body: &'static str) -> Self {
+        Self {
+            path,
+            content_type: JAVASCRIPT,
+            body,
+        }
+    }
+
     pub(crate) fn response(&self) -> Response {
         ([(header::CONTENT_TYPE, self.content_type)], self.body).into_response()
     }
@@ -57,6 +65,21 @@ pub(crate) const PAGES: &[Page] = &[
         content_type: JAVASCRIPT,
         body: include_str!("../../site/sw.js"),
     },
+    // Workers: a page whose requests and console come from a dedicated worker, a shared worker
+    // and a service worker, plus a server-sent event stream.
+    Page::html(
+        "/workers/page",
+        include_str!("../../site/workers-page.html"),
+    ),
+    Page::script(
+        "/workers/dedicated.js",
+        include_str!("../../site/workers/dedicated.js"),
+    ),
+    Page::script(
+        "/workers/shared.js",
+        include_str!("../../site/workers/shared.js"),
+    ),
+    Page::script("/workers/sw.js", include_str!("../../site/workers/sw.js")),
     Page::html("/burst", BURST),
     Page::html("/burst-unread", BURST),
     Page::html(

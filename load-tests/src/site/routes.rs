@@ -32,6 +32,7 @@ pub(crate) fn router(state: SiteState) -> Router {
         .route("/slow", get(timing::slow))
         .route("/slow-body", get(timing::slow_body))
         .route("/never-ends", get(timing::never_ends))
+        .route("/workers/events", get(timing::event_stream))
         // The load scenarios' API (pages `/load/…`).
         .route("/load/api/data", any(load::data))
         .route("/load/api/bytes", get(load::bytes))

@@ -1,4 +1,5 @@
-//! Responses that take time: a slow answer, a slow body, and a body that never ends.
+//! Responses that take time: a slow answer, a slow body, a body that never ends, and a
+//! server-sent event stream that stays open.
 //!
 //! Every wait also ends when the site shuts down, so shutdown never hangs on a held response.
 
@@ -95,6 +96,34 @@ pub(crate) async fn never_ends(State(state): State<SiteState>) -> Response {
     });
     (
         [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        Body::from_stream(body),
+    )
+        .into_response()
+}
+
+/// The events `/workers/events` sends before it holds the stream open.
+pub(crate) const EVENT_STREAM_FIRST: &[u8] = b"data: one\n\ndata: two\n\n";
+
+/// `/workers/events`: a server-sent event stream (`text/event-stream`) that sends two events,
+/// then stays open until the site shuts down or [`MAX_HOLD`] passes.
+pub(crate) async fn event_stream(State(state): State<SiteState>) -> Response {
+    let body = stream::unfold(Some(NeverEnds::First(state.shutdown)), |stage| async {
+        match stage? {
+            NeverEnds::First(shutdown) => Some((
+                Ok::<_, Infallible>(Bytes::from_static(EVENT_STREAM_FIRST)),
+                Some(NeverEnds::Holding(shutdown)),
+            )),
+            NeverEnds::Holding(shutdown) => {
+                hold(MAX_HOLD, &shutdown).await;
+                None
+            }
+        }
+    });
+    (
+        [
+            (header::CONTENT_TYPE, "text/event-stream"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
         Body::from_stream(body),
     )
         .into_response()

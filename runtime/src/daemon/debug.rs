@@ -70,7 +70,14 @@ impl Daemon {
                 let limits = limits(&params)?;
                 to_json(
                     captures
-                        .start(&host, &session, &tab, params.name.clone(), limits)
+                        .start(
+                            &host,
+                            &session,
+                            &tab,
+                            params.name.clone(),
+                            limits,
+                            params.workers,
+                        )
                         .await?,
                 )
             }

@@ -217,7 +217,7 @@ impl Daemon {
             let limits = bsk_actors::bounds::default_limits();
             match self
                 .captures
-                .start(&browser.host(&conn), &session, &tab, name, limits)
+                .start(&browser.host(&conn), &session, &tab, name, limits, false)
                 .await
             {
                 Ok(run) => info.run_id = Some(run.run_id),

@@ -343,11 +343,13 @@ impl Daemon {
         );
         // Every new page starts paused and attached, so a popup or new tab a session's page
         // opens is the session's, set up before it runs; any other page is let go at once.
+        // Shared workers too: one in a session's private context joins the capture of the
+        // session's tab that records workers; any other is let go at once.
         let new_pages = json!({
             "autoAttach": true,
             "waitForDebuggerOnStart": true,
             "flatten": true,
-            "filter": [{ "type": "page" }],
+            "filter": [{ "type": "page" }, { "type": "shared_worker" }],
         });
         if let Err(e) = conn.cdp.call(None, "Target.setAutoAttach", new_pages).await {
             tracing::warn!(error = %e, "cannot follow new pages: popups will not join their session");
@@ -389,6 +391,7 @@ impl Daemon {
                             &tab,
                             request.name.clone(),
                             bsk_actors::bounds::default_limits(),
+                            false,
                         )
                         .await?;
                     Ok(serde_json::to_value(run).unwrap_or_default())
@@ -465,6 +468,16 @@ impl Daemon {
             {
                 continue;
             }
+            if event.method == "Target.detachedFromTarget"
+                && self.sessions_of(&slot).iter().any(|session| {
+                    session
+                        .tabs()
+                        .iter()
+                        .any(|tab| tab.shared_worker_detached(&event.str("sessionId")))
+                })
+            {
+                continue;
+            }
             if event.method == "Target.detachedFromTarget" {
                 if let Some(link) = slot.extension.link() {
                     link.on_detached(&event.str("sessionId"));
@@ -516,6 +529,23 @@ impl Daemon {
         let params = event.value();
         let info = &params["targetInfo"];
         let target_id = info["targetId"].as_str().unwrap_or_default();
+        if info["type"] == "shared_worker" {
+            let context = info["browserContextId"].as_str().unwrap_or_default();
+            let url = info["url"].as_str().unwrap_or_default();
+            // Only a session's private context is the session's alone: a shared worker of the
+            // person's own context may serve pages no session owns.
+            let recording = self
+                .sessions_of(slot)
+                .into_iter()
+                .filter(|s| !context.is_empty() && s.browser_context.as_deref() == Some(context))
+                .flat_map(|s| s.tabs())
+                .filter(|tab| tab.ownership != bsk_schema::ipc::TabOwnership::Borrowed)
+                .find(|tab| tab.capture().is_some_and(|tap| tap.records_workers()));
+            if let Some(tab) = recording {
+                tab.adopt_shared_worker(&auto_session, target_id, url).await;
+                return;
+            }
+        }
         let opener = info["openerId"].as_str().and_then(|opener| {
             self.sessions_of(slot)
                 .into_iter()

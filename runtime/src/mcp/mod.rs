@@ -385,6 +385,7 @@ impl BskMcp {
                     regex: args.regex,
                     scopes: args.scopes,
                     profile: args.profile,
+                    workers: args.workers,
                     max_requests: args.max_requests,
                     max_console: args.max_console,
                     text_budget: args.text_budget,

@@ -130,6 +130,10 @@ fn run_lines(run: &RunInfo) -> String {
         ),
         ("iframe set-up failures", run.coverage.iframe_setup_failed),
         ("iframes attached late", run.coverage.iframe_targets_late),
+        (
+            "workers over the 8 limit",
+            run.coverage.worker_targets_over_limit,
+        ),
     ];
     let flags: Vec<String> = counted
         .iter()
@@ -153,6 +157,7 @@ fn run_lines(run: &RunInfo) -> String {
         "  iframes captured: {}",
         run.coverage.iframe_targets
     ));
+    lines.extend(workers_line(&run.coverage));
     if run.coverage.late_start {
         lines.push(
             "  late start: capture began on a page that had already loaded; its load and earlier traffic are missing"
@@ -799,6 +804,26 @@ pub fn renderer(action: bsk_schema::debug::DebugAction) -> fn(&Value) -> Option<
         A::Search => search,
         A::Summary => summary,
         A::Export => |_| None,
+    }
+}
+
+/// What the capture says of workers: how many it captured, and whether their traffic is in it.
+fn workers_line(coverage: &bsk_schema::capture::Coverage) -> Option<String> {
+    match (coverage.workers, coverage.worker_targets) {
+        (true, n) => Some(format!(
+            "  workers captured: {n} (their requests and console, each labelled with its worker){}",
+            if coverage.shared_workers_not_covered {
+                "; shared workers not covered (the tab is in the person's own browser context)"
+            } else {
+                ""
+            }
+        )),
+        (false, 0) if coverage.worker_traffic_not_recorded == 0 => None,
+        (false, _) => Some(format!(
+            "  workers: {} seen, their traffic is not recorded (their console is); \
+             `bsk debug start --workers` records it",
+            coverage.worker_traffic_not_recorded
+        )),
     }
 }
 

@@ -88,6 +88,11 @@ pub struct Tab {
     /// The page's visible text just before the session's latest action: what `wait --new`
     /// compares against.
     before_last_action: Mutex<Option<String>>,
+    /// The pump's event channel: shared workers adopted by the tab (see
+    /// [`Tab::adopt_shared_worker`]) are routed into it.
+    sink: crate::cdp::EventSink,
+    /// Shared workers' sessions routed into the tab's channel.
+    shared_workers: DashMap<String, ()>,
 }
 
 /// What a popup is adopted with.
@@ -175,7 +180,7 @@ impl Tab {
         let pump = pump::Pump::new(
             cdp.clone(),
             session_id.clone(),
-            sink,
+            sink.clone(),
             pump::Shared {
                 state: state.clone(),
                 children: children.clone(),
@@ -266,6 +271,8 @@ impl Tab {
             following,
             opener: popup.map(|p| p.opener),
             before_last_action: Mutex::new(None),
+            sink,
+            shared_workers: DashMap::new(),
         });
         let main_frame_id = frame["id"].as_str().unwrap_or_default().to_string();
         let url = frame["url"].as_str().unwrap_or_default().to_string();
@@ -436,6 +443,40 @@ impl Tab {
             &mut *self.capture.lock().unwrap_or_else(|p| p.into_inner()),
             tap,
         )
+    }
+
+    /// A shared worker of the tab's private browser context, attached paused by the browser's
+    /// auto-attach: set up for the tab's capture (which records workers) before it runs, then
+    /// resumed.
+    pub async fn adopt_shared_worker(&self, session: &str, target_id: &str, url: &str) {
+        let worker = pump::Worker {
+            session,
+            target_id,
+            kind: bsk_schema::capture::WorkerKind::Shared,
+            url,
+        };
+        if pump::set_up_worker(&self.cdp, &self.sink, self.capture(), &self.network, worker).await {
+            self.shared_workers.insert(session.to_string(), ());
+        }
+        let resume = self
+            .cdp
+            .call(Some(session), "Runtime.runIfWaitingForDebugger", json!({}))
+            .await;
+        if let Err(e) = resume {
+            tracing::debug!(error = %e, "could not resume a shared worker");
+        }
+    }
+
+    /// A shared worker's session ended; answers whether it was this tab's.
+    pub fn shared_worker_detached(&self, session: &str) -> bool {
+        if self.shared_workers.remove(session).is_none() {
+            return false;
+        }
+        self.cdp.unroute(session);
+        if let Some(tap) = self.capture() {
+            tap.target_detached(session.to_string());
+        }
+        true
     }
 
     /// The page session and every iframe session, page first.

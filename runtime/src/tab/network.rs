@@ -11,6 +11,9 @@ const MAX_TRACKED: usize = 1_000;
 #[derive(Debug)]
 pub struct NetworkActivity {
     in_flight: HashMap<String, Instant>,
+    /// The URL of each request in flight, when the event gave it plainly: a dedicated worker's
+    /// script request is forgotten by it (see [`Self::forget_url`]).
+    urls: HashMap<String, String>,
     last_change: Instant,
 }
 
@@ -18,6 +21,7 @@ impl Default for NetworkActivity {
     fn default() -> Self {
         NetworkActivity {
             in_flight: HashMap::new(),
+            urls: HashMap::new(),
             last_change: Instant::now(),
         }
     }
@@ -32,8 +36,9 @@ impl NetworkActivity {
         )
     }
 
-    /// One `Network.*` event of the page with its CDP `requestId`.
-    pub fn on_event(&mut self, method: &str, request_id: &str, now: Instant) {
+    /// One `Network.*` event of the page with its CDP `requestId` (and its URL, for a
+    /// `requestWillBeSent` that gave it).
+    pub fn on_event(&mut self, method: &str, request_id: &str, url: Option<&str>, now: Instant) {
         match method {
             "Network.requestWillBeSent" => {
                 if self.in_flight.len() >= MAX_TRACKED
@@ -44,16 +49,40 @@ impl NetworkActivity {
                         .map(|(id, _)| id.clone())
                 {
                     self.in_flight.remove(&oldest);
+                    self.urls.remove(&oldest);
                 }
                 // A redirect reuses its request id: still one request in flight.
                 self.in_flight.insert(request_id.to_string(), now);
+                match url {
+                    Some(url) => self.urls.insert(request_id.to_string(), url.to_string()),
+                    None => self.urls.remove(request_id),
+                };
             }
             "Network.loadingFinished" | "Network.loadingFailed" => {
                 self.in_flight.remove(request_id);
+                self.urls.remove(request_id);
             }
             _ => return,
         }
         self.last_change = now;
+    }
+
+    /// A dedicated worker of `url` attached: its script's request, which started on the page,
+    /// finishes on the worker's own target, so the page never sees it end. Settling and
+    /// network-idle stop waiting for it.
+    pub fn forget_url(&mut self, url: &str) {
+        let ids: Vec<String> = self
+            .urls
+            .iter()
+            .filter(|(_, u)| u.as_str() == url)
+            .map(|(id, _)| id.clone())
+            .collect();
+        for id in ids {
+            self.urls.remove(&id);
+            if self.in_flight.remove(&id).is_some() {
+                self.last_change = Instant::now();
+            }
+        }
     }
 
     /// Requests in flight that started less than `long` ago: long polls, streams and requests
@@ -89,16 +118,16 @@ mod tests {
         let start = Instant::now();
         let (quiet, long) = (Duration::from_millis(500), Duration::from_secs(10));
         let mut activity = NetworkActivity::default();
-        activity.on_event("Network.requestWillBeSent", "1", start);
-        activity.on_event("Network.requestWillBeSent", "2", start);
+        activity.on_event("Network.requestWillBeSent", "1", None, start);
+        activity.on_event("Network.requestWillBeSent", "2", None, start);
         let later = start + Duration::from_secs(1);
         assert!(!activity.is_idle(later, quiet, long), "two in flight");
-        activity.on_event("Network.loadingFinished", "1", later);
-        activity.on_event("Network.loadingFailed", "2", later);
+        activity.on_event("Network.loadingFinished", "1", None, later);
+        activity.on_event("Network.loadingFailed", "2", None, later);
         assert!(!activity.is_idle(later + Duration::from_millis(100), quiet, long));
         assert!(activity.is_idle(later + quiet, quiet, long));
         // A long poll that never ends stops counting after `long`.
-        activity.on_event("Network.requestWillBeSent", "3", later + quiet);
+        activity.on_event("Network.requestWillBeSent", "3", None, later + quiet);
         assert!(!activity.is_idle(later + Duration::from_secs(2), quiet, long));
         assert!(activity.is_idle(later + Duration::from_secs(12), quiet, long));
     }
@@ -108,16 +137,40 @@ mod tests {
         let start = Instant::now();
         let long = Duration::from_secs(10);
         let mut activity = NetworkActivity::default();
-        activity.on_event("Network.requestWillBeSent", "poll", start);
+        activity.on_event("Network.requestWillBeSent", "poll", None, start);
         let input = start + Duration::from_millis(100);
         assert_eq!(
             activity.busy_since(input, input, long),
             0,
             "a poll open before"
         );
-        activity.on_event("Network.requestWillBeSent", "save", input);
+        activity.on_event("Network.requestWillBeSent", "save", None, input);
         assert_eq!(activity.busy_since(input, input, long), 1);
-        activity.on_event("Network.loadingFinished", "save", input);
+        activity.on_event("Network.loadingFinished", "save", None, input);
         assert_eq!(activity.busy_since(input, input, long), 0);
+    }
+
+    #[test]
+    fn a_worker_script_the_page_never_sees_end_is_forgotten_when_its_worker_attaches() {
+        let start = Instant::now();
+        let (quiet, long) = (Duration::from_millis(500), Duration::from_secs(10));
+        let mut activity = NetworkActivity::default();
+        let script = "http://127.0.0.1:1/workers/dedicated.js";
+        activity.on_event("Network.requestWillBeSent", "w", Some(script), start);
+        activity.on_event(
+            "Network.requestWillBeSent",
+            "api",
+            Some("http://127.0.0.1:1/x"),
+            start,
+        );
+        activity.on_event("Network.loadingFinished", "api", None, start);
+        assert_eq!(activity.busy(start, long), 1, "the script is in flight");
+        activity.forget_url(script);
+        assert_eq!(
+            activity.busy(start, long),
+            0,
+            "its worker attached: forgotten"
+        );
+        assert!(activity.is_idle(Instant::now() + quiet, quiet, long));
     }
 }

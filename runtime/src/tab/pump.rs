@@ -28,6 +28,23 @@ pub(super) struct Pump {
     dialog_policy: Arc<std::sync::Mutex<bsk_schema::ipc::DialogPolicy>>,
     /// The opener's capture, for a popup (see `Tab::follow`).
     following: Arc<CaptureSlot>,
+    /// Worker targets routed here, by session.
+    workers: DashMap<String, ()>,
+    /// Streaming responses (server-sent events) in flight, whose `Network.dataReceived` the
+    /// capture counts; other responses' data events are not forwarded.
+    streams: std::sync::Mutex<std::collections::HashSet<String>>,
+}
+
+/// Streams followed at once; past it, a new stream's bytes are not counted.
+const MAX_STREAMS: usize = 64;
+
+/// The URL of a page's `Network.requestWillBeSent`, read from where Chromium writes it
+/// (`…"request":{"url":"…"`) without parsing the event; `None` for any other layout or a URL
+/// with an escape.
+fn sent_url(params: &str) -> Option<&str> {
+    let (_, rest) = params.split_once(r#""request":{"url":""#)?;
+    let (url, _) = rest.split_once('"')?;
+    (!url.contains('\\')).then_some(url)
 }
 
 /// What a tab shares with its pump: the pump writes, operations read.
@@ -88,6 +105,8 @@ impl Pump {
             network: shared.network,
             dialog_policy: shared.dialog_policy,
             following: shared.following,
+            workers: DashMap::new(),
+            streams: std::sync::Mutex::default(),
         }
     }
 
@@ -224,14 +243,22 @@ impl Pump {
     async fn handle(&self, event: CdpEvent, batch: &mut Vec<Event>) {
         let on_page = event.session_id.as_deref() == Some(self.page_session.as_str());
         if on_page && super::network::NetworkActivity::tracks(&event.method) {
+            let url = (event.method == "Network.requestWillBeSent")
+                .then(|| sent_url(event.params.get()))
+                .flatten();
             self.network
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
                 .on_event(
                     &event.method,
                     &event.request_id(),
+                    url,
                     std::time::Instant::now(),
                 );
+        }
+        if self.follows_stream(&event) && self.evidence_tap().is_some() {
+            batch.push(evidence(event));
+            return;
         }
         if crate::capture::is_evidence(&event.method) && self.evidence_tap().is_some() {
             // The pump itself reads only `Target.`, `Page.` and `Inspector.` events: the rest
@@ -255,7 +282,8 @@ impl Pump {
             "Target.attachedToTarget" => self.on_attached(&event).await,
             "Target.detachedFromTarget" => {
                 let session = &*event.str("sessionId");
-                if self.children.remove(session).is_some() {
+                if self.children.remove(session).is_some() || self.workers.remove(session).is_some()
+                {
                     self.cdp.unroute(session);
                     if let Some(tap) = self.evidence_tap() {
                         tap.target_detached(session.to_string());
@@ -353,6 +381,11 @@ impl Pump {
         let waiting = params["waitingForDebugger"].as_bool().unwrap_or(false);
         let s = Some(child_session.as_str());
         let mut replies = Vec::new();
+        if let Some(worker) = bsk_schema::capture::WorkerKind::of_target_type(kind) {
+            let url = info["url"].as_str().unwrap_or_default();
+            let target_id = info["targetId"].as_str().unwrap_or_default();
+            self.on_worker(&child_session, target_id, worker, url).await;
+        }
         if kind == "iframe" {
             let child = ChildTarget {
                 session_id: child_session.clone(),
@@ -408,6 +441,132 @@ impl Pump {
             }
         });
     }
+}
+
+impl Pump {
+    /// Whether the event is a streaming response's data or end, which the capture counts:
+    /// `responseReceived` of a `text/event-stream` starts following it (the event is still
+    /// handled as evidence), `dataReceived` is forwarded only for such streams.
+    fn follows_stream(&self, event: &CdpEvent) -> bool {
+        let method = event.method.as_str();
+        if !matches!(
+            method,
+            "Network.dataReceived"
+                | "Network.responseReceived"
+                | "Network.loadingFinished"
+                | "Network.loadingFailed"
+        ) {
+            return false;
+        }
+        let stream_id = || event.request_id().to_string();
+        let mut streams = self.streams.lock().unwrap_or_else(|p| p.into_inner());
+        match method {
+            "Network.dataReceived" => !streams.is_empty() && streams.contains(&*event.request_id()),
+            "Network.responseReceived" => {
+                if streams.len() < MAX_STREAMS
+                    && event
+                        .params
+                        .get()
+                        .contains(r#""mimeType":"text/event-stream""#)
+                {
+                    streams.insert(stream_id());
+                }
+                false
+            }
+            "Network.loadingFinished" | "Network.loadingFailed" => {
+                if !streams.is_empty() {
+                    streams.remove(&*event.request_id());
+                }
+                false
+            }
+            _ => false,
+        }
+    }
+
+    /// A worker target auto-attached under the tab (a dedicated worker, or a service worker that
+    /// reaches the page): see [`set_up_worker`]. The worker is resumed by the caller, after
+    /// these commands are queued.
+    async fn on_worker(
+        &self,
+        session: &str,
+        target_id: &str,
+        kind: bsk_schema::capture::WorkerKind,
+        url: &str,
+    ) {
+        let worker = Worker {
+            session,
+            target_id,
+            kind,
+            url,
+        };
+        let tap = self.evidence_tap();
+        if set_up_worker(&self.cdp, &self.sink, tap, &self.network, worker).await {
+            self.workers.insert(session.to_string(), ());
+        }
+    }
+}
+
+/// A worker target attached for a tab.
+pub(super) struct Worker<'a> {
+    pub session: &'a str,
+    pub target_id: &'a str,
+    pub kind: bsk_schema::capture::WorkerKind,
+    pub url: &'a str,
+}
+
+/// Sets a worker target up for the tab's capture `tap`, if any: routed into the tab's event
+/// channel and admitted within the capture's worker bound, its console recorded always, its
+/// requests with `--workers`. A dedicated worker's script request, which the page sees start but
+/// never end, stops counting for settling. Answers whether the worker was routed here.
+pub(super) async fn set_up_worker(
+    cdp: &CdpClient,
+    sink: &EventSink,
+    tap: Option<CaptureTap>,
+    network: &std::sync::Mutex<super::network::NetworkActivity>,
+    worker: Worker<'_>,
+) -> bool {
+    let Worker {
+        session,
+        target_id,
+        kind,
+        url,
+    } = worker;
+    tracing::debug!(worker = kind.name(), %url, "worker target attached");
+    if kind == bsk_schema::capture::WorkerKind::Dedicated {
+        network
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .forget_url(url);
+    }
+    let Some(tap) = tap else {
+        return false;
+    };
+    cdp.route(session, sink.clone());
+    let admitted = tap.admit_worker(session);
+    let worker = bsk_schema::capture::WorkerSource {
+        kind,
+        url: url.to_string(),
+    };
+    tap.worker_attached(session.to_string(), target_id.to_string(), worker, admitted);
+    if !admitted {
+        return true;
+    }
+    let s = Some(session);
+    let mut setup = Vec::new();
+    for (method, params) in crate::capture::worker_setup(tap.records_workers()) {
+        setup.push(cdp.send(s, method, params).await);
+    }
+    let session = session.to_string();
+    crate::tasks::spawn_watched("worker capture set-up", async move {
+        for reply in setup {
+            if let Err(e) = reply.wait().await {
+                // A worker may be gone already (it ran to its end): nothing to record.
+                tracing::debug!(%session, error = %e, "worker capture set-up failed");
+                break;
+            }
+        }
+    });
+    true
 }
 
 /// A browser event as the capture takes it.

@@ -1,0 +1,124 @@
+//! Workers and streams in the evidence: which targets are workers (to label what they send),
+//! a worker script whose body the page never receives, and streams that end unread.
+
+use bsk_schema::capture::{Body, BodyReason, BodyState, RequestState, WorkerKind, WorkerSource};
+
+use super::Capture;
+use crate::model::redact;
+
+/// Whether a response is a stream that ends only when one side closes it: its body is never
+/// complete while the page keeps it open.
+pub fn is_stream_mime(mime: &str) -> bool {
+    mime.split(';')
+        .next()
+        .is_some_and(|m| m.trim().eq_ignore_ascii_case("text/event-stream"))
+}
+
+impl Capture {
+    /// A worker target of this capture: what it sends is labelled with its kind and script URL.
+    pub fn worker_attached(&mut self, target_id: &str, kind: WorkerKind, url: &str) {
+        let source = WorkerSource {
+            kind,
+            url: redact::kept_url(url),
+        };
+        self.workers.insert(target_id.to_string(), source);
+    }
+
+    /// A worker target went away: nothing more comes from it.
+    pub fn worker_detached(&mut self, target_id: &str) {
+        self.workers.remove(target_id);
+    }
+
+    /// The label of what `target_id` sends, when it is a worker.
+    pub(super) fn worker_of(&self, target_id: &str) -> Option<WorkerSource> {
+        self.workers.get(target_id).cloned()
+    }
+
+    /// A dedicated worker whose target this capture does not record attached: its script's
+    /// request, which started on the page, finishes on the worker, so its pending body ends
+    /// `unavailable`/`worker_not_captured`. Answers how many records it ended.
+    pub fn worker_script_not_captured(&mut self, url: &str) -> usize {
+        if !self.is_active() {
+            return 0;
+        }
+        let url = redact::kept_url(url);
+        let waiting: Vec<u64> = self
+            .requests
+            .iter()
+            .zip(&self.numbers)
+            .filter(|(record, _)| {
+                record.url == url && record.response_body.state == BodyState::Pending
+            })
+            .map(|(_, &n)| n)
+            .collect();
+        for &n in &waiting {
+            let revision = self.bump();
+            if let Some(record) = self.record_mut_at(n) {
+                record.revision = revision;
+                record.response_body =
+                    Body::state(BodyState::Unavailable, Some(BodyReason::WorkerNotCaptured));
+            }
+        }
+        waiting.len()
+    }
+
+    /// Bytes of a response that arrived (`Network.dataReceived`): kept only for streams, whose
+    /// body may never complete.
+    pub(super) fn data_received(&mut self, cdp_id: &str, encoded: u64, decoded: u64) {
+        let Some(&n) = self.by_cdp_id.get(cdp_id) else {
+            return;
+        };
+        let Some(record) = self.record_mut_at(n) else {
+            return;
+        };
+        if !record.mime_type.as_deref().is_some_and(is_stream_mime) {
+            return;
+        }
+        let seen = if encoded > 0 { encoded } else { decoded };
+        let body = &mut record.response_body;
+        body.bytes_seen = Some(body.bytes_seen.unwrap_or_default() + seen);
+    }
+}
+
+/// How a stream's pending or failed response body ends: `unavailable`/`streaming` with the bytes
+/// seen. `None` when the record is not a stream.
+pub(super) fn stream_end(mime: Option<&str>, state: RequestState, body: &Body) -> Option<Body> {
+    if !mime.is_some_and(is_stream_mime) || state == RequestState::Complete {
+        return None;
+    }
+    Some(Body {
+        bytes_seen: Some(body.bytes_seen.unwrap_or_default()),
+        mime_type: body.mime_type.clone(),
+        ..Body::state(BodyState::Unavailable, Some(BodyReason::Streaming))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_event_stream_is_a_stream_whatever_its_parameters() {
+        assert!(is_stream_mime("text/event-stream"));
+        assert!(is_stream_mime("Text/Event-Stream; charset=utf-8"));
+        assert!(!is_stream_mime("text/plain"));
+        assert!(!is_stream_mime(""));
+    }
+
+    #[test]
+    fn a_stream_that_had_not_ended_says_streaming_with_its_bytes() {
+        let mut body = Body::state(BodyState::Pending, None);
+        body.bytes_seen = Some(22);
+        let ended =
+            stream_end(Some("text/event-stream"), RequestState::Pending, &body).expect("a stream");
+        assert_eq!(ended.state, BodyState::Unavailable);
+        assert_eq!(ended.reason, Some(BodyReason::Streaming));
+        assert_eq!(ended.bytes_seen, Some(22));
+        let none_seen = Body::state(BodyState::Pending, None);
+        let ended = stream_end(Some("text/event-stream"), RequestState::Failed, &none_seen)
+            .expect("a failed stream");
+        assert_eq!(ended.bytes_seen, Some(0), "no bytes is said, not left out");
+        assert!(stream_end(Some("application/json"), RequestState::Pending, &body).is_none());
+        assert!(stream_end(Some("text/event-stream"), RequestState::Complete, &body).is_none());
+    }
+}
