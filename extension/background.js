@@ -40,7 +40,7 @@ const DAEMON_REQUEST_DEADLINE_MS = 15_000;
  * Asks the daemon to start or stop a capture. The daemon installs `bskDaemon` (a CDP binding
  * only this worker can see) when it attaches; without it no daemon is connected.
  * @param {'debug.start' | 'debug.stop'} action
- * @param {{ session: string, name?: string }} params
+ * @param {{ session: string, name?: string, workers?: boolean }} params
  */
 function askDaemon(action, params) {
   // @ts-ignore the binding is installed by the daemon
@@ -171,7 +171,12 @@ chrome.runtime.onMessage.addListener((message, sender, reply) => {
   }
   if (message?.type === 'daemon' && (message.action === 'debug.start' || message.action === 'debug.stop')
       && typeof message.session === 'string') {
-    askDaemon(message.action, { session: message.session, name: typeof message.name === 'string' ? message.name : undefined })
+    // A capture started here records workers when the person's preference says so.
+    const workers = message.action === 'debug.start'
+      ? history().then((h) => h.automation()).then((stored) => /** @type {any} */ (stored)?.workers === true, () => false)
+      : Promise.resolve(false);
+    workers
+      .then((workers) => askDaemon(message.action, { session: message.session, name: typeof message.name === 'string' ? message.name : undefined, workers }))
       .then(reply);
     return true; // answers asynchronously
   }

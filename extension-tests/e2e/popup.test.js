@@ -275,9 +275,10 @@ describe('popup', () => {
     await page.locator('#preferences-status', { hasText: 'Saved.' }).waitFor();
     await page.getByLabel('Visible', { exact: true }).check();
     await page.getByLabel('Accept', { exact: true }).check();
+    await page.locator('#pref-workers').check();
     await page.getByLabel('Shared', { exact: true }).check();
     await storedProfile('shared');
-    assert.deepEqual(await stored(), { browser: 'visible', dialogs: 'accept', profile: 'shared', foldStatic: false });
+    assert.deepEqual(await stored(), { browser: 'visible', dialogs: 'accept', profile: 'shared', foldStatic: false, workers: true });
     await name.fill("Ada's checkout");
     await promptSays(page, "--name 'Ada'\\''s checkout'");
     await page.locator('#preferences-status', { hasText: 'Saved.' }).waitFor();
@@ -286,6 +287,7 @@ describe('popup', () => {
     await page.locator('.connection-state').waitFor();
     await preferences(page);
     assert.equal(await fold.isChecked(), false);
+    assert.equal(await page.locator('#pref-workers').isChecked(), true, 'the workers preference is kept');
     for (const id of ['pref-browser-visible', 'pref-dialogs-accept', 'pref-profile-shared']) {
       assert.equal(await page.locator(`#${id}`).isChecked(), true, `${id} is kept`);
     }
@@ -308,9 +310,10 @@ describe('popup', () => {
     await fold.check();
     await page.getByLabel('Headless', { exact: true }).check();
     await page.getByLabel('Ask the agent', { exact: true }).check();
+    await page.locator('#pref-workers').uncheck();
     await page.getByLabel('Private', { exact: true }).check();
     await storedProfile('private');
-    assert.deepEqual(await stored(), { browser: 'headless', dialogs: 'ask', profile: 'private', foldStatic: true });
+    assert.deepEqual(await stored(), { browser: 'headless', dialogs: 'ask', profile: 'private', foldStatic: true, workers: false });
     await name.fill('');
     await promptSays(page, "--name 'Website debugging'");
     await page.close();
@@ -477,7 +480,8 @@ describe('popup with the real bsk daemon', () => {
       assert.match(await card.innerText(), new RegExp(`session ${session}`));
 
       await card.getByRole('button', { name: 'Start capture for popup e2e' }).click();
-      await card.locator('.task-ok', { hasText: /Capture “Website debugging” started \(run [^)]+\)\./ }).waitFor({ timeout: 20_000 });
+      // With the default name preference, the daemon names the capture after its page and time.
+      await card.locator('.task-ok', { hasText: /Capture “[^”]* \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC” started \(run [^)]+\)\./ }).waitFor({ timeout: 20_000 });
       await card.locator('.state', { hasText: 'active' }).waitFor();
       // The agent reproduces; the card's counts follow the daemon's heartbeats.
       // The tab's URL reaches the popup (and the extension's storage) redacted.
@@ -495,7 +499,7 @@ describe('popup with the real bsk daemon', () => {
       assert.match(await bsk(home, 'debug', 'status', '--session', session), /stopped \(stopped from extension\)/);
 
       const evidence = await opensTab(page, card.getByRole('link', { name: 'Open evidence of popup e2e' }));
-      await evidence.getByRole('heading', { name: 'Website debugging', level: 1 }).waitFor();
+      await evidence.getByRole('heading', { name: / \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/, level: 1 }).waitFor();
       assert.equal(await evidence.locator('.title-line .state').innerText(), 'stopped');
       await evidence.close();
     } finally {

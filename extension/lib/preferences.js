@@ -14,11 +14,12 @@
  *   dialogs: 'ask' | 'accept' | 'dismiss',
  *   profile: 'private' | 'shared',
  *   foldStatic: boolean,
+ *   workers: boolean,
  * }} AutomationPreferences
  */
 
 /** @type {Readonly<AutomationPreferences>} */
-export const DEFAULT_AUTOMATION = Object.freeze({ browser: 'headless', dialogs: 'ask', profile: 'private', foldStatic: true });
+export const DEFAULT_AUTOMATION = Object.freeze({ browser: 'headless', dialogs: 'ask', profile: 'private', foldStatic: true, workers: false });
 
 /** The choices of each preference, in the order the popup offers them. */
 export const CHOICES = Object.freeze({
@@ -41,6 +42,7 @@ export function normalized(stored) {
     dialogs: pick(CHOICES.dialogs, s.dialogs, DEFAULT_AUTOMATION.dialogs),
     profile: pick(CHOICES.profile, s.profile, DEFAULT_AUTOMATION.profile),
     foldStatic: typeof s.foldStatic === 'boolean' ? s.foldStatic : DEFAULT_AUTOMATION.foldStatic,
+    workers: typeof s.workers === 'boolean' ? s.workers : DEFAULT_AUTOMATION.workers,
   };
 }
 

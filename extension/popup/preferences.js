@@ -82,6 +82,10 @@ export async function renderPreferences(section, history, initial, changed) {
   fold.checked = automation?.foldStatic ?? true;
   fold.addEventListener('change', () => saveAutomation({ foldStatic: fold.checked }));
 
+  const workers = h('input', { type: 'checkbox', id: 'pref-workers', disabled: !automation });
+  workers.checked = automation?.workers ?? false;
+  workers.addEventListener('change', () => saveAutomation({ workers: workers.checked }));
+
   const name = h('input', {
     type: 'text', id: 'pref-capture-name', autocomplete: 'off', spellcheck: 'false', maxlength: 120,
     placeholder: DEFAULT_PREFERENCES.capture_name, disabled: !history, 'aria-describedby': 'pref-capture-name-help',
@@ -115,6 +119,9 @@ export async function renderPreferences(section, history, initial, changed) {
     h('div', { class: 'pref-check' },
       fold,
       h('label', { for: 'pref-fold-static' }, 'Fold static resources and extension traffic in the evidence page')),
+    h('div', { class: 'pref-check' },
+      workers,
+      h('label', { for: 'pref-workers' }, 'Record the page’s workers in captures started here (as --workers)')),
     h('div', { class: 'pref-field' },
       h('label', { for: 'pref-capture-name' }, 'Name for captures started here'),
       name,

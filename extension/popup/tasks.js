@@ -127,7 +127,7 @@ export class Tasks {
     if (answer.ok) {
       const run = answer.result?.run_id ? ` (run ${answer.result.run_id})` : '';
       outcome = action === 'start'
-        ? { ok: true, title: `Capture “${name}” started${run}.`, detail: 'Reproduce the problem now: what happens in the tab is recorded.' }
+        ? { ok: true, title: `Capture “${answer.result?.name ?? name ?? ''}” started${run}.`, detail: 'Reproduce the problem now: what happens in the tab is recorded.' }
         : { ok: true, title: 'Capture stopped.', detail: 'Its record is saved in this browser’s history.' };
     } else {
       outcome = {

@@ -391,7 +391,7 @@ impl Daemon {
                             &tab,
                             request.name.clone(),
                             bsk_actors::bounds::default_limits(),
-                            false,
+                            request.workers,
                         )
                         .await?;
                     Ok(serde_json::to_value(run).unwrap_or_default())

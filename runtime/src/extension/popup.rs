@@ -24,6 +24,9 @@ pub struct PopupRequest {
     pub session: String,
     #[serde(default)]
     pub name: Option<String>,
+    /// `debug.start`: record the page's workers too (the person's preference).
+    #[serde(default)]
+    pub workers: bool,
 }
 
 /// The binding the daemon installs in the worker: the extension's way to ask the daemon
