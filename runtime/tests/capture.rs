@@ -2843,8 +2843,19 @@ async fn an_attached_browser_s_quick_error_responses_finish() {
     let user_tab = common::open_user_tab(&bsk, &site.url("/demo")).await;
     bsk.json(&["tab", "borrow", &user_tab, "--session", &borrower.id])
         .await;
-    // The person's page finishes loading first: the capture starts on a quiet page.
-    borrower.op_on(&user_tab, &["wait", "--network-idle"]).await;
+    // The page loads to network idle first (Chrome's own lifecycle event), so the capture
+    // starts on a quiet page rather than racing the person's page's own load requests.
+    borrower
+        .op_on(
+            &user_tab,
+            &[
+                "navigate",
+                &site.url("/demo"),
+                "--wait-until",
+                "networkidle",
+            ],
+        )
+        .await;
     start_capture(&borrower, &user_tab, &["--tab-id", &user_tab]).await;
     quick_errors_finish(&borrower, &user_tab, &site).await;
 }

@@ -12,12 +12,7 @@ use serde_json::{Map, Value};
 
 /// Makes a generated input schema portable (see the module doc).
 pub fn portable_input(schema: schemars::Schema) -> Map<String, Value> {
-    let mut value = schema.to_value();
-    let defs = value
-        .as_object_mut()
-        .and_then(|root| root.remove("$defs"))
-        .unwrap_or(Value::Null);
-    inline_refs(&mut value, &defs);
+    let mut value = self_contained(schema);
     simplify(&mut value);
     let mut map = match value {
         Value::Object(map) => map,
@@ -31,12 +26,7 @@ pub fn portable_input(schema: schemars::Schema) -> Map<String, Value> {
 /// A small output schema: an object whose listed properties are the top-level keys of every
 /// result shape `schema` allows (an untagged union of result types and the error body).
 pub fn small_output(schema: schemars::Schema, full: &str) -> Map<String, Value> {
-    let mut value = schema.to_value();
-    let defs = value
-        .as_object_mut()
-        .and_then(|root| root.remove("$defs"))
-        .unwrap_or(Value::Null);
-    inline_refs(&mut value, &defs);
+    let value = self_contained(schema);
     let mut properties: Map<String, Value> = Map::new();
     let mut kinds: std::collections::BTreeMap<String, Option<String>> = Default::default();
     let mut shapes = Vec::new();
@@ -74,6 +64,17 @@ pub fn small_output(schema: schemars::Schema, full: &str) -> Map<String, Value> 
     );
     map.insert("properties".into(), Value::Object(properties));
     map
+}
+
+/// The schema with its `$defs` inlined where they are referred to, and gone.
+fn self_contained(schema: schemars::Schema) -> Value {
+    let mut value = schema.to_value();
+    let defs = value
+        .as_object_mut()
+        .and_then(|root| root.remove("$defs"))
+        .unwrap_or(Value::Null);
+    inline_refs(&mut value, &defs);
+    value
 }
 
 fn empty() -> Value {
