@@ -61,11 +61,11 @@ const QUIET_FOR: &str =
     "globalThis.__bskQuiet ? performance.now() - globalThis.__bskQuiet.last : null";
 
 /// What [`arm`] leaves for [`settle`]: bsk's world in the current document.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Armed {
     world: Option<i64>,
     /// When the input was about to be dispatched: requests started since are the input's.
-    since: Option<Instant>,
+    since: Instant,
     /// Whether settling waits for the DOM to be quiet too.
     dom: bool,
 }
@@ -74,12 +74,12 @@ pub struct Armed {
 /// text when the page could not be read (between documents, a dialog open).
 pub async fn arm(tab: &Tab, dom: bool) -> (Armed, Option<String>) {
     let mut armed = Armed {
+        world: None,
+        since: Instant::now(),
         dom,
-        ..Armed::default()
     };
     if tab.state().dialog.is_some() {
         // The page's script is blocked until the dialog is answered: nothing can be read.
-        armed.since = Some(Instant::now());
         return (armed, None);
     }
     let expression = if dom {
@@ -91,14 +91,14 @@ pub async fn arm(tab: &Tab, dom: bool) -> (Armed, Option<String>) {
         .await
         .ok()
         .and_then(|value| value.as_str().map(str::to_string));
-    armed.since = Some(Instant::now());
+    armed.since = Instant::now();
     (armed, text)
 }
 
 /// Waits, after the input completed at `completed`, until the page settled or the immediate
 /// window ends, and says which.
 pub async fn settle(tab: &Tab, mut armed: Armed, completed: Instant) -> Settle {
-    let since = armed.since.unwrap_or(completed);
+    let since = armed.since;
     let deadline = completed + IMMEDIATE_WINDOW;
     loop {
         // Each look is bounded by the window's end: a page (or a machine) too busy to answer
