@@ -67,21 +67,21 @@ pub fn distinct_name(name: String, taken: &[String]) -> String {
 
 /// A run id that is unique across daemons, restarts and machines, because history in the
 /// browser, `#run=` links and exported files outlive the daemon that made them:
-/// `run-YYYYMMDD-HHMMSS-xxxxx` (UTC start time, sortable, then five random base-36 characters).
+/// `run-YYYYMMDD-HHMMSS-xxxxx` (UTC start time, sortable, then five base-36 characters).
+///
+/// The five characters are `(offset + seq × STEP) mod 36⁵`, where `offset` is drawn at random
+/// once per process and `STEP` is coprime with 36: the map from `seq` is a bijection, so the ids
+/// one daemon makes never repeat (for 36⁵ ≈ 60 million captures), while daemons differ by their
+/// random offset.
 pub fn new_run_id(now_ms: u64, seq: u64) -> String {
-    use std::hash::{BuildHasher, Hasher};
     const ALPHABET: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyz";
-    // RandomState is seeded from the OS per process; hashing in the time, pid and sequence
-    // keeps ids of one daemon distinct too.
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    hasher.write_u64(now_ms);
-    hasher.write_u64(seq);
-    hasher.write_u32(std::process::id());
-    let mut random = hasher.finish();
+    const SPACE: u64 = 36u64.pow(5);
+    const STEP: u64 = 7_777_777; // odd and not a multiple of 3, so coprime with 36⁵
+    let mut n = (process_offset() + (seq % SPACE) * STEP) % SPACE;
     let suffix: String = (0..5)
         .map(|_| {
-            let c = ALPHABET[(random % 36) as usize] as char;
-            random /= 36;
+            let c = ALPHABET[(n % 36) as usize] as char;
+            n /= 36;
             c
         })
         .collect();
@@ -96,6 +96,19 @@ pub fn new_run_id(now_ms: u64, seq: u64) -> String {
     )
 }
 
+/// A random number drawn once per process (RandomState is seeded from the OS; the pid and the
+/// clock are hashed in as well).
+fn process_offset() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    static OFFSET: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *OFFSET.get_or_init(|| {
+        let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+        hasher.write_u32(std::process::id());
+        hasher.write_u64(now_ms());
+        hasher.finish() % 36u64.pow(5)
+    })
+}
+
 #[cfg(test)]
 mod run_id_tests {
     use super::*;
@@ -106,10 +119,11 @@ mod run_id_tests {
         let id = new_run_id(1_796_073_330_123, 1);
         assert!(id.starts_with("run-20261130-211530-"), "{id}");
         assert_eq!(id.len(), "run-20261130-211530-xxxxx".len());
-        let ids: std::collections::HashSet<String> = (0..1000)
+        // Distinct by construction within a process, so this cannot flake.
+        let ids: std::collections::HashSet<String> = (0..100_000)
             .map(|seq| new_run_id(1_796_073_330_123, seq))
             .collect();
-        assert_eq!(ids.len(), 1000);
+        assert_eq!(ids.len(), 100_000);
         assert!(new_run_id(1_796_073_330_123, 1) < new_run_id(1_796_073_331_000, 1));
     }
 
