@@ -9,8 +9,9 @@
 
 use std::hint::black_box;
 
+use bsk_actors::cdp::{EventKind, Records};
 use bsk_actors::cdp::{Params, event_parts};
-use bsk_actors::store::{Capture, NETWORK_EVENTS, RunMeta};
+use bsk_actors::store::{Capture, RunMeta};
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 
 const RECORDED: &str = include_str!("traffic.jsonl");
@@ -30,10 +31,11 @@ fn capture() -> Capture {
 /// places, then a network event is read into its typed view and applied to the store.
 fn apply(capture: &mut Capture, line: &str) {
     let event = event_parts(line).expect("a recorded CDP event");
-    if !NETWORK_EVENTS.contains(&event.method) {
+    let kind = EventKind::parse(event.method);
+    if kind.roles().records != Some(Records::Network) {
         return;
     }
-    let jobs = capture.apply_network("TAB", "S", event.method, event.params, 0);
+    let jobs = capture.apply_network("TAB", "S", kind, event.params, 0);
     black_box(jobs);
 }
 

@@ -496,10 +496,12 @@ async fn worker_targets_have_their_own_bound_and_leave_the_iframes_theirs() {
 #[tokio::test]
 async fn events_whose_params_do_not_read_are_counted_as_dropped() {
     let (capture, _, tap) = capture_on_a_silent_browser();
-    let unreadable = |method: &str| Event {
-        session_id: "ROOT".into(),
-        method: method.into(),
-        params: Params::from_text(r#"{"type":"log","args":[{"#),
+    let unreadable = |method: &str| {
+        Event::from_text(
+            "ROOT",
+            method,
+            Params::from_text(r#"{"type":"log","args":[{"#),
+        )
     };
     tap.forward(unreadable("Runtime.consoleAPICalled"));
     tap.forward(unreadable("Network.requestWillBeSent"));

@@ -6,9 +6,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use bsk_actors::bounds::{
-    BROWSER_BUFFER_PER_RESOURCE, BROWSER_BUFFER_PER_TARGET, MAX_LIVE_CAPTURES,
-};
+use bsk_actors::bounds::MAX_LIVE_CAPTURES;
+use bsk_actors::capture::setup::{network_enable, target_setup};
 use bsk_actors::capture::{CaptureTap, CheckpointSink, OperationNote, SharedCapture};
 use bsk_actors::cdp::{CommandError, CommandFuture, Commander, Urgency};
 use bsk_actors::store::{Capture, RunMeta, now_ms};
@@ -146,50 +145,6 @@ mod run_id_tests {
         assert_eq!(distinct_name("Save".into(), &taken), "Save (3)");
         assert_eq!(distinct_name("Other".into(), &taken), "Other");
     }
-}
-
-/// Whether an event is evidence a capture records (and so worth forwarding to it).
-pub fn is_evidence(method: &str) -> bool {
-    use bsk_actors::capture::{CONSOLE_EVENTS, OBSERVER_EVENTS, PAGE_EVENTS};
-    [
-        bsk_actors::store::NETWORK_EVENTS,
-        CONSOLE_EVENTS,
-        PAGE_EVENTS,
-        OBSERVER_EVENTS,
-    ]
-    .iter()
-    .any(|events| events.contains(&method))
-}
-
-/// `Network.enable` with the contract's buffers ("2 MiB per target, 256 KiB per resource") and
-/// durable messages, so bodies survive the navigation that follows a form submit.
-pub fn network_enable() -> Value {
-    json!({
-        "maxTotalBufferSize": BROWSER_BUFFER_PER_TARGET,
-        "maxResourceBufferSize": BROWSER_BUFFER_PER_RESOURCE,
-        "enableDurableMessages": true,
-    })
-}
-
-/// The commands that set capture up on a worker target: its requests when the capture records
-/// workers, and its console always (from `Runtime`, at the levels the worker used; the page's
-/// `Log` copy of a worker's console is not recorded).
-pub fn worker_setup(records_workers: bool) -> Vec<(&'static str, Value)> {
-    let mut setup = Vec::new();
-    if records_workers {
-        setup.push(("Network.enable", network_enable()));
-    }
-    setup.push(("Runtime.enable", json!({})));
-    setup
-}
-
-/// The commands that set capture up on an iframe target.
-pub fn target_setup() -> Vec<(&'static str, Value)> {
-    vec![
-        ("Network.enable", network_enable()),
-        ("Runtime.enable", json!({})),
-        ("Log.enable", json!({})),
-    ]
 }
 
 /// Lets the capture actors command the browser through the one CDP client.
@@ -864,31 +819,4 @@ fn no_active(session: &Session) -> Failure {
         "see its captures with `bsk debug status --session {}`",
         session.id
     ))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::is_evidence;
-
-    #[test]
-    fn only_events_a_capture_records_are_forwarded() {
-        for method in bsk_actors::store::NETWORK_EVENTS {
-            assert!(is_evidence(method), "{method}");
-        }
-        for method in [
-            "Runtime.consoleAPICalled",
-            "Log.entryAdded",
-            "Page.loadEventFired",
-        ] {
-            assert!(is_evidence(method), "{method}");
-        }
-        // One or more per request, and nothing a capture keeps.
-        for method in [
-            "Network.dataReceived",
-            "Network.policyUpdated",
-            "Page.lifecycleEvent",
-        ] {
-            assert!(!is_evidence(method), "{method}");
-        }
-    }
 }

@@ -175,7 +175,7 @@ async fn execute(command: Command, style: Style) -> Result<()> {
             browser,
         }) => {
             let state = state.as_deref().map(crate::state_file::read).transpose()?;
-            use bsk_schema::ipc::DialogPolicy;
+            use bsk_schema::dialog::DialogPolicy;
             let params = SessionStartParams {
                 name,
                 shared_profile,

@@ -6,7 +6,9 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use std::time::Instant;
+
+use bsk_actors::store::now_ms;
 
 use bsk_schema::ipc::{SessionInfo, TabInfo};
 
@@ -28,7 +30,7 @@ pub struct Session {
     /// The browser of the daemon's pool it runs in.
     pub browser: String,
     /// How its tabs answer JavaScript dialogs.
-    pub dialogs: bsk_schema::ipc::DialogPolicy,
+    pub dialogs: bsk_schema::dialog::DialogPolicy,
     /// Its tabs open HTTPS pages whose certificate is not trusted.
     pub ignore_certificate_errors: std::sync::atomic::AtomicBool,
     /// Held for the whole of one operation: a session's operations never interleave.
@@ -38,13 +40,6 @@ pub struct Session {
 
 static NEXT_TASK: AtomicU64 = AtomicU64::new(1);
 
-pub fn now_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_millis() as u64)
-        .unwrap_or_default()
-}
-
 impl Session {
     pub fn new(
         id: String,
@@ -52,7 +47,7 @@ impl Session {
         tab: Arc<Tab>,
         browser: String,
         browser_context: Option<String>,
-        dialogs: bsk_schema::ipc::DialogPolicy,
+        dialogs: bsk_schema::dialog::DialogPolicy,
     ) -> Session {
         Session {
             browser,

@@ -20,6 +20,7 @@
 pub mod brief;
 pub mod capture;
 pub mod debug;
+pub mod dialog;
 pub mod error;
 pub mod har;
 pub mod ipc;

@@ -151,7 +151,7 @@ pub struct BrowserPreferences {
     pub browser: Option<BrowserPreference>,
     /// How a new session's tabs answer JavaScript dialogs.
     #[serde(default, deserialize_with = "lenient")]
-    pub dialogs: Option<crate::ipc::DialogPolicy>,
+    pub dialogs: Option<crate::dialog::DialogPolicy>,
     /// `private` or `shared`: the profile a new session's tab gets.
     #[serde(default, deserialize_with = "lenient")]
     pub profile: Option<ProfilePreference>,

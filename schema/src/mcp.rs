@@ -10,7 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::ErrorBody;
 use crate::debug::{DebugAction, DebugResult, ExportFormat, RequestPart, SearchScope};
-use crate::ipc::{DialogPolicy, SessionInfo, SessionStopResult, TabInfo};
+use crate::dialog::DialogPolicy;
+use crate::ipc::{SessionInfo, SessionStopResult, TabInfo};
 use crate::ops::{OperationResult, WaitFor, WaitUntil};
 
 impl InspectArgs {

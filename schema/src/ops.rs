@@ -198,7 +198,7 @@ pub struct OperationResult {
     /// A JavaScript dialog the operation opened: answered by the session's policy, or open
     /// and waiting for `bsk dialog accept|dismiss` (the operation returned when it opened).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub dialog: Option<Box<crate::ipc::DialogInfo>>,
+    pub dialog: Option<Box<crate::dialog::DialogInfo>>,
     /// The operation the running capture recorded this action as.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub operation: Option<OperationRef>,

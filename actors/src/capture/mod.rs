@@ -19,6 +19,7 @@
 pub mod body_pool;
 pub mod checkpoint;
 pub mod observer;
+pub mod setup;
 pub mod tab;
 pub mod target;
 
@@ -33,30 +34,6 @@ use crate::bounds::{MAX_IFRAME_TARGETS, MAX_WORKER_TARGETS};
 use crate::cdp::{Commander, Event};
 use crate::store::Capture;
 pub use checkpoint::{CheckpointSink, NoExtensionSink, SaveFuture, Saved};
-
-/// The console events a capture records, from any of its targets.
-pub const CONSOLE_EVENTS: &[&str] = &[
-    "Runtime.consoleAPICalled",
-    "Runtime.exceptionThrown",
-    "Log.entryAdded",
-];
-
-/// The page events a capture records, from the tab's own target only.
-pub const PAGE_EVENTS: &[&str] = &[
-    "Page.frameNavigated",
-    "Page.domContentEventFired",
-    "Page.loadEventFired",
-    "Page.javascriptDialogOpening",
-];
-
-/// The events of the tab's own target that its observer follows (manual input, navigation).
-pub const OBSERVER_EVENTS: &[&str] = &[
-    "Runtime.bindingCalled",
-    "Runtime.executionContextCreated",
-    "Runtime.executionContextsCleared",
-    "Page.frameNavigated",
-    "Page.loadEventFired",
-];
 
 /// The evidence of one capture, shared by its actors and by readers. It outlives every actor, so
 /// a crashed actor's evidence is still there to be saved.

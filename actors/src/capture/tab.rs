@@ -19,7 +19,7 @@ use super::body_pool::{self, BodyPool, PoolArgs};
 use super::checkpoint::{self, CheckpointArgs, CheckpointSink, CheckpointWriter, SaveNow};
 use super::observer::{self, ObserverActor, ObserverArgs};
 use super::target::{self, TargetActor, TargetArgs};
-use super::{ActorKind, OBSERVER_EVENTS, OperationNote, SharedCapture};
+use super::{ActorKind, OperationNote, SharedCapture};
 use crate::cdp::{Commander, Event};
 use crate::model::redact;
 use crate::store::now_ms;
@@ -355,7 +355,7 @@ impl Message<Forward> for TabActor {
         let mut run: Vec<Event> = Vec::new();
         for event in events {
             if event.session_id == self.root_session
-                && OBSERVER_EVENTS.contains(&event.method.as_str())
+                && event.kind.roles().observed
                 && self
                     .observer
                     .tell(observer::PageEvent(event.clone()))

@@ -11,8 +11,9 @@ use kameo::message::{Context, Message};
 
 use super::body_pool::{BodyPool, Fetch};
 use super::checkpoint::{Changed, CheckpointWriter};
-use super::{ActorKind, CONSOLE_EVENTS, PAGE_EVENTS, SharedCapture};
+use super::{ActorKind, SharedCapture};
 use crate::cdp::Event;
+use crate::cdp::{Domain, EventKind, Records};
 use serde_json::Value;
 
 use crate::store::{BodyJob, BodyOutcome, Capture, NetworkEvent, now_ms};
@@ -117,16 +118,18 @@ enum Read<'a> {
 impl TargetActor {
     /// Reads what the capture needs from one event.
     fn read<'a>(&self, event: &'a Event) -> Read<'a> {
-        let method = event.method.as_str();
-        match method.split_once('.').map(|(domain, _)| domain) {
-            Some("Network") => match NetworkEvent::parse(method, event.params.get()) {
+        // Network events are read by kind, `dataReceived` too (forwarded for streams only).
+        if event.kind.domain() == Domain::Network {
+            return match NetworkEvent::parse(event.kind, event.params.get()) {
                 Ok(Some(network)) => Read::Network(network),
                 Ok(None) => Read::Skip,
                 Err(error) => Read::Unreadable(error),
-            },
-            _ if CONSOLE_EVENTS.contains(&method) => Self::tree(event),
-            _ if self.root && PAGE_EVENTS.contains(&method) => Self::tree(event),
-            _ => Read::Skip,
+            };
+        }
+        match event.kind.roles().records {
+            Some(Records::Console) => Self::tree(event),
+            Some(Records::Page) if self.root => Self::tree(event),
+            Some(Records::Page | Records::Network) | None => Read::Skip,
         }
     }
 
@@ -142,7 +145,6 @@ impl TargetActor {
         read: &Read<'_>,
         now: u64,
     ) -> Vec<BodyJob> {
-        let method = event.method.as_str();
         let params = match read {
             Read::Network(network) => {
                 return capture.apply_network_event(
@@ -153,26 +155,25 @@ impl TargetActor {
                 );
             }
             Read::Unreadable(error) => {
-                tracing::warn!(method, %error, "unreadable event, counted as dropped");
+                tracing::warn!(method = event.method, %error, "unreadable event, counted as dropped");
                 capture.count_dropped_events(1);
                 return Vec::new();
             }
             Read::Tree(params) => params,
             Read::Skip => return Vec::new(),
         };
-        if method.starts_with("Runtime.") || method.starts_with("Log.") {
-            capture.apply_console(&self.target_id, method, params, now);
-            return Vec::new();
-        }
-        match method {
-            "Page.frameNavigated" if params["frame"].get("parentId").is_none() => {
+        match event.kind {
+            EventKind::ConsoleApiCalled
+            | EventKind::ExceptionThrown
+            | EventKind::LogEntryAdded
+            | EventKind::JavascriptDialogOpening => {
+                capture.apply_console(&self.target_id, event.kind, params, now)
+            }
+            EventKind::FrameNavigated if params["frame"].get("parentId").is_none() => {
                 capture.page_committed(params["frame"]["url"].as_str().unwrap_or_default(), now)
             }
-            "Page.domContentEventFired" => capture.page_event(false, now),
-            "Page.loadEventFired" => capture.page_event(true, now),
-            "Page.javascriptDialogOpening" => {
-                capture.apply_console(&self.target_id, method, params, now)
-            }
+            EventKind::DomContentEventFired => capture.page_event(false, now),
+            EventKind::LoadEventFired => capture.page_event(true, now),
             _ => {}
         }
         Vec::new()

@@ -1,6 +1,7 @@
 //! Console API calls, uncaught exceptions and browser log entries into console entries, each
 //! labelled with its source.
 
+use crate::cdp::EventKind;
 use bsk_schema::capture::{ConsoleEntry, ConsoleSource};
 use serde_json::Value;
 
@@ -107,12 +108,18 @@ fn bounded(text: &str) -> String {
 impl Capture {
     /// Applies a `Runtime.consoleAPICalled`, `Runtime.exceptionThrown` or `Log.entryAdded` event
     /// seen on `target_id`.
-    pub fn apply_console(&mut self, target_id: &str, method: &str, params: &Value, now: u64) {
+    pub fn apply_console(
+        &mut self,
+        target_id: &str,
+        kind: impl Into<EventKind>,
+        params: &Value,
+        now: u64,
+    ) {
         if !self.is_active() {
             return;
         }
-        let entry = match method {
-            "Runtime.consoleAPICalled" => {
+        let entry = match kind.into() {
+            EventKind::ConsoleApiCalled => {
                 let args = params["args"]
                     .as_array()
                     .map(|a| a.iter().map(argument_text).collect::<Vec<_>>());
@@ -136,7 +143,7 @@ impl Capture {
                     frame,
                 )
             }
-            "Runtime.exceptionThrown" => {
+            EventKind::ExceptionThrown => {
                 let details = &params["exceptionDetails"];
                 let text = details["exception"]["description"]
                     .as_str()
@@ -166,7 +173,7 @@ impl Capture {
             }
             // A JavaScript dialog is evidence too: its message, redacted like console text, in
             // the window of the operation that opened it.
-            "Page.javascriptDialogOpening" => {
+            EventKind::JavascriptDialogOpening => {
                 let kind = params["type"].as_str().unwrap_or("dialog");
                 let message = params["message"].as_str().unwrap_or_default();
                 let text = match params["defaultPrompt"].as_str().filter(|p| !p.is_empty()) {
@@ -185,7 +192,7 @@ impl Capture {
                     &Value::Null,
                 )
             }
-            "Log.entryAdded" => {
+            EventKind::LogEntryAdded => {
                 let entry = &params["entry"];
                 // A worker's console reaches the page's log as a copy with coarser levels
                 // (`console.log` as `info`); it is recorded from the worker's own target.

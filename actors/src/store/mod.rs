@@ -33,9 +33,7 @@ use bsk_schema::capture::{
 };
 
 use crate::bounds::{MAX_OPERATIONS, MAX_PAGE_LOADS};
-pub use network::{
-    BodyJob, BodyKind, BodyOutcome, NETWORK_EVENTS, is_binary_type, is_multipart, retain_text,
-};
+pub use network::{BodyJob, BodyKind, BodyOutcome, is_binary_type, is_multipart, retain_text};
 pub use network_events::NetworkEvent;
 
 /// A map keyed by the browser's request ids, which it issues and no page chooses: hashed with
@@ -124,6 +122,9 @@ pub struct Capture {
     redactions: crate::model::redact::Memo,
     /// The capture's worker targets by target id, to label what they send.
     workers: HashMap<String, bsk_schema::capture::WorkerSource>,
+    /// Scripts of uncaptured dedicated workers that attached before the page's request for
+    /// them was recorded (see `workers.rs`), at most [`workers::MAX_AWAITED_WORKER_SCRIPTS`].
+    worker_scripts_awaited: std::collections::VecDeque<String>,
 }
 
 #[derive(Debug, Default)]
@@ -177,6 +178,7 @@ impl Capture {
             browser_clock: None,
             redactions: Default::default(),
             workers: HashMap::new(),
+            worker_scripts_awaited: Default::default(),
         }
     }
 

@@ -99,18 +99,6 @@ pub fn is_multipart(content_type: &str) -> bool {
     content_type.to_ascii_lowercase().starts_with("multipart/")
 }
 
-/// The network events a capture records; the rest (`dataReceived`, one or more per request, and
-/// the like) are not worth forwarding to it.
-pub const NETWORK_EVENTS: &[&str] = &[
-    "Network.requestWillBeSent",
-    "Network.requestWillBeSentExtraInfo",
-    "Network.responseReceived",
-    "Network.responseReceivedExtraInfo",
-    "Network.requestServedFromCache",
-    "Network.loadingFinished",
-    "Network.loadingFailed",
-];
-
 /// Redacts and bounds one header set: 4 Ki characters, the rest counted as dropped. Values
 /// redacted before (`memo`) are not scanned again.
 fn header_set(memo: &mut redact::Memo, headers: &EventHeaders<'_>) -> Headers {
@@ -358,14 +346,14 @@ impl Capture {
         &mut self,
         target_id: &str,
         session_id: &str,
-        method: &str,
+        kind: impl Into<crate::cdp::EventKind>,
         params: &str,
         now: u64,
     ) -> Vec<BodyJob> {
         if !self.is_active() {
             return Vec::new();
         }
-        match NetworkEvent::parse(method, params) {
+        match NetworkEvent::parse(kind, params) {
             Ok(Some(event)) => self.apply_network_event(target_id, session_id, &event, now),
             Ok(None) => Vec::new(),
             Err(_) => {
@@ -636,6 +624,13 @@ impl Capture {
         if let Some(bytes) = body_bytes(request) {
             self.summary.bytes_out(cdp_id, bytes);
         }
+        // A dedicated worker whose script this is may have attached first (its attach travels
+        // ahead of the page's evidence): then its body is known not to come here.
+        let response_body = if self.awaited_worker_script(&url) {
+            Body::state(BodyState::Unavailable, Some(BodyReason::WorkerNotCaptured))
+        } else {
+            Body::state(BodyState::Pending, None)
+        };
         let record = RequestRecord {
             id: id.clone(),
             revision: self.bump(),
@@ -669,7 +664,7 @@ impl Capture {
             response_headers: Headers::default(),
             response_headers_raw: None,
             request_body,
-            response_body: Body::state(BodyState::Pending, None),
+            response_body,
             worker: self.worker_of(target_id),
         };
         self.text_units += record.request_body.units;

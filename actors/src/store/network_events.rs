@@ -3,6 +3,7 @@
 //! capture does not keep (stack frames past the first, the security details, most of the
 //! timing's siblings) are skipped unread. These events are nearly all of a busy page's traffic.
 
+use crate::cdp::EventKind;
 use std::borrow::Cow;
 use std::marker::PhantomData;
 
@@ -12,7 +13,7 @@ use serde_json::Value;
 
 use crate::cdp::Text;
 
-/// One network event of [`super::NETWORK_EVENTS`], typed.
+/// One network event a capture records (see [`EventKind::roles`]), typed.
 // Borrowed from the event's text and applied at once: boxing the large variants would allocate
 // once per network event on the capture's hot path.
 #[allow(clippy::large_enum_variant)]
@@ -31,23 +32,23 @@ pub enum NetworkEvent<'a> {
 }
 
 impl<'a> NetworkEvent<'a> {
-    /// Reads `params` (the event's JSON text) as `method`'s event; `Ok(None)` for a method a
+    /// Reads `params` (the event's JSON text) as the event of `kind`; `Ok(None)` for a kind a
     /// capture does not record.
-    pub fn parse(method: &str, params: &'a str) -> Result<Option<Self>, serde_json::Error> {
+    pub fn parse(
+        kind: impl Into<EventKind>,
+        params: &'a str,
+    ) -> Result<Option<Self>, serde_json::Error> {
+        use EventKind as K;
         use NetworkEvent as E;
-        Ok(Some(match method {
-            "Network.requestWillBeSent" => E::RequestWillBeSent(serde_json::from_str(params)?),
-            "Network.requestWillBeSentExtraInfo" => {
-                E::RequestExtraInfo(serde_json::from_str(params)?)
-            }
-            "Network.responseReceived" => E::ResponseReceived(serde_json::from_str(params)?),
-            "Network.responseReceivedExtraInfo" => {
-                E::ResponseExtraInfo(serde_json::from_str(params)?)
-            }
-            "Network.requestServedFromCache" => E::ServedFromCache(serde_json::from_str(params)?),
-            "Network.loadingFinished" => E::LoadingFinished(serde_json::from_str(params)?),
-            "Network.loadingFailed" => E::LoadingFailed(serde_json::from_str(params)?),
-            "Network.dataReceived" => E::DataReceived(serde_json::from_str(params)?),
+        Ok(Some(match kind.into() {
+            K::RequestWillBeSent => E::RequestWillBeSent(serde_json::from_str(params)?),
+            K::RequestWillBeSentExtraInfo => E::RequestExtraInfo(serde_json::from_str(params)?),
+            K::ResponseReceived => E::ResponseReceived(serde_json::from_str(params)?),
+            K::ResponseReceivedExtraInfo => E::ResponseExtraInfo(serde_json::from_str(params)?),
+            K::RequestServedFromCache => E::ServedFromCache(serde_json::from_str(params)?),
+            K::LoadingFinished => E::LoadingFinished(serde_json::from_str(params)?),
+            K::LoadingFailed => E::LoadingFailed(serde_json::from_str(params)?),
+            K::DataReceived => E::DataReceived(serde_json::from_str(params)?),
             _ => return Ok(None),
         }))
     }
@@ -364,7 +365,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::NETWORK_EVENTS;
+    use crate::cdp::{EventKind, Records};
 
     /// Every network event of a real Chromium traffic page (the bench's recording) reads as its
     /// typed view, with the same values a JSON tree holds.
@@ -374,7 +375,7 @@ mod tests {
         for line in include_str!("../../benches/traffic.jsonl").lines() {
             let message: Value = serde_json::from_str(line).expect("a recorded message");
             let method = message["method"].as_str().unwrap_or_default();
-            if !NETWORK_EVENTS.contains(&method) {
+            if EventKind::parse(method).roles().records != Some(Records::Network) {
                 continue;
             }
             let params = &message["params"];

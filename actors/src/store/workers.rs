@@ -6,6 +6,10 @@ use bsk_schema::capture::{Body, BodyReason, BodyState, RequestState, WorkerKind,
 use super::Capture;
 use crate::model::redact;
 
+/// Worker scripts awaited at once: one per worker a capture can see attach in a moment (the
+/// worker slots), with room to spare.
+pub(super) const MAX_AWAITED_WORKER_SCRIPTS: usize = 16;
+
 /// Whether a response is a stream that ends only when one side closes it: its body is never
 /// complete while the page keeps it open.
 pub fn is_stream_mime(mime: &str) -> bool {
@@ -51,6 +55,13 @@ impl Capture {
             })
             .map(|(_, &n)| n)
             .collect();
+        if waiting.is_empty() {
+            // Its worker attached before the page's request for the script was recorded.
+            if self.worker_scripts_awaited.len() >= MAX_AWAITED_WORKER_SCRIPTS {
+                self.worker_scripts_awaited.pop_front();
+            }
+            self.worker_scripts_awaited.push_back(url.clone());
+        }
         for &n in &waiting {
             let revision = self.bump();
             if let Some(record) = self.record_mut_at(n) {
@@ -60,6 +71,18 @@ impl Capture {
             }
         }
         waiting.len()
+    }
+
+    /// Whether a request for `url` (kept form) is the script of a dedicated worker that attached
+    /// uncaptured before the request was recorded; each such attach accounts for one request.
+    pub(super) fn awaited_worker_script(&mut self, url: &str) -> bool {
+        match self.worker_scripts_awaited.iter().position(|u| u == url) {
+            Some(at) => {
+                self.worker_scripts_awaited.remove(at);
+                true
+            }
+            None => false,
+        }
     }
 
     /// Bytes of a response that arrived (`Network.dataReceived`): kept only for streams, whose
@@ -120,5 +143,51 @@ mod tests {
         assert_eq!(ended.bytes_seen, Some(0), "no bytes is said, not left out");
         assert!(stream_end(Some("application/json"), RequestState::Pending, &body).is_none());
         assert!(stream_end(Some("text/event-stream"), RequestState::Complete, &body).is_none());
+    }
+
+    use crate::store::tests::capture;
+    use serde_json::json;
+
+    fn sent(c: &mut crate::store::Capture, id: &str, url: &str) {
+        let params = json!({ "requestId": id, "request": { "url": url, "method": "GET", "headers": {} }, "type": "Other", "wallTime": 2.0 });
+        c.apply_network(
+            "TAB",
+            "S",
+            "Network.requestWillBeSent",
+            &params.to_string(),
+            2_000,
+        );
+    }
+
+    /// The worker's attach travels in the control lane, ahead of the page's evidence: a script
+    /// request recorded after its worker attached uncaptured ends at once, and only one does.
+    #[test]
+    fn a_worker_that_attached_before_its_script_was_recorded_still_ends_it() {
+        let mut c = capture();
+        let script = "http://a/workers/w.js";
+        assert_eq!(
+            c.worker_script_not_captured(script),
+            0,
+            "nothing recorded yet"
+        );
+        sent(&mut c, "1", script);
+        let first = c.request("r1").expect("the script's record");
+        assert_eq!(first.response_body.state, BodyState::Unavailable);
+        assert_eq!(
+            first.response_body.reason,
+            Some(BodyReason::WorkerNotCaptured)
+        );
+        // The page fetching the same URL again is its own request, with its own body.
+        sent(&mut c, "2", script);
+        let again = c.request("r2").expect("a second record");
+        assert_eq!(again.response_body.state, BodyState::Pending);
+        // Awaited scripts are bounded.
+        for n in 0..100 {
+            c.worker_script_not_captured(&format!("http://a/w{n}.js"));
+        }
+        assert_eq!(
+            c.worker_scripts_awaited.len(),
+            super::MAX_AWAITED_WORKER_SCRIPTS
+        );
     }
 }

@@ -1,41 +1,11 @@
 //! The "Save profile" demo app's API: save a profile, read back the last one saved.
 
-use std::sync::{Mutex, PoisonError};
-
 use axum::Json;
 use axum::extract::State;
-use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::profile::Profile;
 use super::state::SiteState;
-
-/// What the demo form submits.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub(crate) struct Profile {
-    name: String,
-    email: String,
-    plan: String,
-}
-
-/// The last profile saved successfully, so a reload shows it.
-#[derive(Debug, Default)]
-pub(crate) struct ProfileStore {
-    last: Mutex<Option<Profile>>,
-}
-
-impl ProfileStore {
-    fn set(&self, profile: Profile) {
-        *self.last.lock().unwrap_or_else(PoisonError::into_inner) = Some(profile);
-    }
-
-    fn get(&self) -> Option<Profile> {
-        self.last
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone()
-    }
-}
 
 /// `POST /api/save`: always HTTP 200; the failure is in the body, as many real APIs do it.
 pub(crate) async fn save(

@@ -10,6 +10,7 @@ mod hostile;
 mod load;
 mod log;
 mod pages;
+mod profile;
 mod routes;
 mod state;
 mod timing;

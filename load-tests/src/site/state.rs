@@ -4,8 +4,8 @@ use std::sync::Arc;
 
 use tokio::sync::watch;
 
-use super::demo_api::ProfileStore;
 use super::log::RequestLog;
+use super::profile::ProfileStore;
 
 /// What handlers can reach. Cheap to clone: everything is behind an `Arc` or a channel.
 #[derive(Debug, Clone)]

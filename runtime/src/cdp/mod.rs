@@ -9,12 +9,27 @@
 //! their owner, so nothing is lost when Chrome's schema moves. See
 //! `docs/decisions/0002-own-cdp-client.md` for why this is not chromiumoxide's handler.
 
+//!
+//! Its parts, from the caller down: [`client`] (the command API), [`router`] (the state the
+//! reader and callers share: replies awaited, owners by session), [`lanes`] (each owner's
+//! bounded event channel), [`transport`] (pipe and WebSocket readers and writers),
+//! [`gathering`] (when the reader lets messages gather) and [`socket`] (the WebSocket's
+//! gathering TCP stream), with [`wire`] for the messages' layout.
+
 mod client;
+mod error;
+mod gathering;
+mod lanes;
+mod router;
 mod socket;
+mod transport;
 mod wire;
 
-pub use client::{
-    CONTROL_QUEUE_CAPACITY, CdpClient, CdpError, DEFAULT_COMMAND_DEADLINE, EVENT_QUEUE_CAPACITY,
-    EventReceiver, EventSink, PendingReply, Urgency, Windows, is_control,
-};
+pub use client::{CdpClient, DEFAULT_COMMAND_DEADLINE, PendingReply, Urgency};
+pub use error::CdpError;
+pub use gathering::Windows;
+pub use lanes::{CONTROL_QUEUE_CAPACITY, EVENT_QUEUE_CAPACITY, EventReceiver, EventSink};
 pub use wire::CdpEvent;
+
+#[cfg(test)]
+mod tests;

@@ -17,12 +17,13 @@ use tokio::net::TcpStream;
 use tokio::sync::futures::OwnedNotified;
 use tokio::time::Sleep;
 
-use super::client::{Gathering, Inner, unread};
+use super::gathering::{Gathering, unread};
+use super::router::Router;
 
 /// A connected TCP stream that gathers, for tungstenite to speak WebSocket over.
 pub(super) struct GatheringSocket {
     state: State,
-    inner: Arc<Inner>,
+    inner: Arc<Router>,
     gathering: Arc<Mutex<Gathering>>,
     /// Whether the reader already looked at the empty socket since it last read: a wake-up
     /// that brings nothing does not start another window or count another emptying.
@@ -46,7 +47,7 @@ impl GatheringSocket {
     /// `gathering` is shared with the reader, which tells it of every message it reads.
     pub(super) fn new(
         stream: TcpStream,
-        inner: Arc<Inner>,
+        inner: Arc<Router>,
         gathering: Arc<Mutex<Gathering>>,
     ) -> GatheringSocket {
         GatheringSocket {

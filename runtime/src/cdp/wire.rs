@@ -1,6 +1,8 @@
 //! What crosses the CDP connection (the pipe or the WebSocket), parsed leniently.
 
-use bsk_actors::cdp::{Params, Text, empty_params, event_parts, params_value, str_field};
+use bsk_actors::cdp::{
+    EventKind, Params, Text, empty_params, event_parts, params_value, str_field,
+};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -144,6 +146,8 @@ pub(super) struct RemoteError {
 pub struct CdpEvent {
     /// The flattened session the event belongs to; `None` for browser-level events.
     pub session_id: Option<String>,
+    /// What the event is, read from its method here, once.
+    pub kind: EventKind,
     pub method: String,
     pub params: Params,
 }
@@ -152,6 +156,7 @@ impl CdpEvent {
     pub fn new(session_id: Option<String>, method: String, params: Option<Params>) -> Self {
         CdpEvent {
             session_id,
+            kind: EventKind::parse(&method),
             method,
             params: params.unwrap_or_else(empty_params),
         }

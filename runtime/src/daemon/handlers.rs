@@ -16,8 +16,9 @@ use serde_json::{Value, json};
 use super::Daemon;
 use crate::error::{Failure, Result};
 use crate::events::{OperationEvent, OperationPhase};
-use crate::session::{Session, now_ms, short_id, tab_info};
+use crate::session::{Session, short_id, tab_info};
 use crate::tab::Tab;
+use bsk_actors::store::now_ms;
 
 static NEXT_OPERATION: AtomicU64 = AtomicU64::new(1);
 

@@ -21,6 +21,7 @@ mod preferences;
 pub mod server;
 mod state;
 
+use bsk_actors::cdp::EventKind;
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -450,7 +451,7 @@ impl Daemon {
         mut events: EventReceiver,
     ) {
         while let Some(event) = events.recv().await {
-            if event.method == "Target.attachedToTarget"
+            if event.kind == EventKind::AttachedToTarget
                 && event.value()["waitingForDebugger"] == true
             {
                 let (daemon, slot, conn) = (self.clone(), slot.clone(), conn.clone());
@@ -459,7 +460,7 @@ impl Daemon {
                 });
                 continue;
             }
-            if event.method == "Target.detachedFromTarget"
+            if event.kind == EventKind::DetachedFromTarget
                 && slot
                     .released_pages
                     .lock()
@@ -468,7 +469,7 @@ impl Daemon {
             {
                 continue;
             }
-            if event.method == "Target.detachedFromTarget"
+            if event.kind == EventKind::DetachedFromTarget
                 && self.sessions_of(&slot).iter().any(|session| {
                     session
                         .tabs()
@@ -478,7 +479,7 @@ impl Daemon {
             {
                 continue;
             }
-            if event.method == "Target.detachedFromTarget" {
+            if event.kind == EventKind::DetachedFromTarget {
                 if let Some(link) = slot.extension.link() {
                     link.on_detached(&event.str("sessionId"));
                 }

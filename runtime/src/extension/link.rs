@@ -23,7 +23,7 @@ use serde_json::{Value, json};
 use tokio::sync::watch;
 
 use super::popup::{self, PopupRequests};
-use super::{files, sink};
+use super::{CALL_DEADLINE, files};
 use crate::cdp::{CdpClient, CdpError};
 
 /// How often the daemon says it is alive. The extension recovers an active record as interrupted
@@ -49,9 +49,6 @@ const CONNECT_GRACE: Duration = Duration::from_secs(5);
 /// How long a session start waits for the link, and then for the preferences it asks of it: a
 /// browser without the extension must not hold session starts up for long.
 const PREFERENCES_GRACE: Duration = Duration::from_secs(2);
-
-/// Deadline of the small link calls (hello, heartbeat).
-pub(super) const CALL_DEADLINE: Duration = Duration::from_secs(5);
 
 /// Calls one function of `bskLink` with one argument: the page-free way to pass a document
 /// (no JavaScript source is built from data).
@@ -542,12 +539,12 @@ impl ExtensionLink {
         // A browser that is gone will not connect within the grace: say so at once, so the
         // captures it ends stop without waiting.
         if self.cdp.is_closed() {
-            return Err(sink::unavailable(&self.status()));
+            return Err(unavailable(&self.status()));
         }
         let status = self.settled(CONNECT_GRACE).await;
         let attached = match (status.state, self.attached()) {
             (LinkState::Connected, Some(attached)) => attached,
-            _ => return Err(sink::unavailable(&status)),
+            _ => return Err(unavailable(&status)),
         };
         // `bskLink.checkpoint(CheckpointText)`, the document written once, already escaped, and
         // its digest, so that the worker stores the text without parsing it.
@@ -608,5 +605,16 @@ fn broken(reason: String) -> Down {
     Down(
         LinkState::Broken,
         format!("the bsk extension is not working: {reason}"),
+    )
+}
+
+/// Why history is unavailable, in the words `bsk debug status` shows.
+pub(super) fn unavailable(status: &ExtensionStatus) -> String {
+    format!(
+        "history storage is unavailable: {}; live evidence stays readable with `bsk debug …` and exportable with `bsk debug export`",
+        status
+            .reason
+            .as_deref()
+            .unwrap_or("the link to the bsk extension is still connecting")
     )
 }

@@ -17,6 +17,9 @@ pub mod sink;
 pub use link::ExtensionLink;
 pub use sink::ExtensionSink;
 
+/// Deadline of the small link calls (hello, heartbeat, the popup's answers).
+const CALL_DEADLINE: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// How long one checkpoint may take to reach IndexedDB (a document of up to a few MiB). Within
 /// the checkpoint writer's own deadline, so a slow save reports the link's error, not a timeout.
 const SAVE_CALL_DEADLINE: std::time::Duration = std::time::Duration::from_secs(8);

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 
-use super::link::CALL_DEADLINE;
+use super::CALL_DEADLINE;
 use crate::cdp::CdpClient;
 
 /// Answers a request the person made in the popup (`debug.start` / `debug.stop` on a session):
@@ -59,7 +59,9 @@ pub(super) async fn listen(
     let link_object = link_object.to_string();
     crate::tasks::spawn_watched("popup requests", async move {
         while let Some(event) = events.recv().await {
-            if event.method != "Runtime.bindingCalled" || event.str("name") != BINDING {
+            if event.kind != bsk_actors::cdp::EventKind::BindingCalled
+                || event.str("name") != BINDING
+            {
                 continue;
             }
             let Ok(request) = serde_json::from_str::<PopupRequest>(&event.str("payload")) else {

@@ -4,20 +4,9 @@ use std::sync::{Arc, Mutex};
 
 use bsk_actors::capture::{CheckpointSink, SaveFuture};
 use bsk_schema::capture::ExportDocument;
-use bsk_schema::link::{ExtensionStatus, LinkState};
+use bsk_schema::link::LinkState;
 
-use super::link::ExtensionLink;
-
-/// Why history is unavailable, in the words `bsk debug status` shows.
-pub(super) fn unavailable(status: &ExtensionStatus) -> String {
-    format!(
-        "history storage is unavailable: {}; live evidence stays readable with `bsk debug …` and exportable with `bsk debug export`",
-        status
-            .reason
-            .as_deref()
-            .unwrap_or("the link to the bsk extension is still connecting")
-    )
-}
+use super::link::{ExtensionLink, unavailable};
 
 /// The daemon's checkpoint sink: the link of the current browser, whichever that is (a browser
 /// that crashed and was launched again has a new link).

@@ -16,7 +16,7 @@ use dashmap::DashMap;
 use serde_json::{Value, json};
 use tokio::sync::watch;
 
-use bsk_schema::ipc::{DialogInfo, DialogPolicy};
+use bsk_schema::dialog::{DialogInfo, DialogPolicy};
 
 use crate::cdp::CdpClient;
 use crate::error::{Failure, Result};
@@ -217,8 +217,12 @@ impl Tab {
             // A workflow domain of every tab a session drives: settling after an input and
             // `wait --network-idle` read its events. Captures share it and never turn it off;
             // its buffers end when the tab is detached.
-            cdp.send(s, "Network.enable", crate::capture::network_enable())
-                .await,
+            cdp.send(
+                s,
+                "Network.enable",
+                bsk_actors::capture::setup::network_enable(),
+            )
+            .await,
             // A file chooser the page opens is reported instead of shown, so `bsk upload
             // @chooser` can answer it.
             cdp.send(
@@ -241,7 +245,7 @@ impl Tab {
                 let admitted = tap.admit_iframe(&session_id);
                 tap.target_attached(session_id.clone(), target_id.to_string(), admitted, false);
                 if admitted {
-                    for (method, params) in crate::capture::target_setup() {
+                    for (method, params) in bsk_actors::capture::setup::target_setup() {
                         setup.push(cdp.send(s, method, params).await);
                     }
                 }

@@ -2,6 +2,7 @@
 //! The pump feeds it from the page session's `Network.*` events; `Network` is on for every tab
 //! a session drives, from attach to detach.
 
+use bsk_actors::cdp::EventKind;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
@@ -28,19 +29,19 @@ impl Default for NetworkActivity {
 }
 
 impl NetworkActivity {
-    /// Whether an event starts or ends a request: the only ones [`Self::on_event`] reads.
-    pub fn tracks(method: &str) -> bool {
-        matches!(
-            method,
-            "Network.requestWillBeSent" | "Network.loadingFinished" | "Network.loadingFailed"
-        )
-    }
-
-    /// One `Network.*` event of the page with its CDP `requestId` (and its URL, for a
-    /// `requestWillBeSent` that gave it).
-    pub fn on_event(&mut self, method: &str, request_id: &str, url: Option<&str>, now: Instant) {
-        match method {
-            "Network.requestWillBeSent" => {
+    /// One event of the page that starts or ends a request (its [`Roles::activity`]), with its
+    /// CDP `requestId` (and its URL, for a `requestWillBeSent` that gave it).
+    ///
+    /// [`Roles::activity`]: bsk_actors::cdp::Roles::activity
+    pub fn on_event(
+        &mut self,
+        kind: impl Into<EventKind>,
+        request_id: &str,
+        url: Option<&str>,
+        now: Instant,
+    ) {
+        match kind.into() {
+            EventKind::RequestWillBeSent => {
                 if self.in_flight.len() >= MAX_TRACKED
                     && let Some(oldest) = self
                         .in_flight
@@ -58,7 +59,7 @@ impl NetworkActivity {
                     None => self.urls.remove(request_id),
                 };
             }
-            "Network.loadingFinished" | "Network.loadingFailed" => {
+            EventKind::LoadingFinished | EventKind::LoadingFailed => {
                 self.in_flight.remove(request_id);
                 self.urls.remove(request_id);
             }

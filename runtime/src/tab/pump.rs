@@ -12,7 +12,7 @@ use bsk_actors::capture::{CaptureTap, MAX_BATCH};
 use bsk_schema::capture::StopReason;
 
 use super::{CaptureSlot, ChildTarget, TabState};
-use bsk_actors::cdp::Event;
+use bsk_actors::cdp::{Domain, Event, EventKind};
 
 use crate::cdp::{CdpClient, CdpEvent, EventReceiver, EventSink};
 
@@ -25,7 +25,7 @@ pub(super) struct Pump {
     children: Arc<DashMap<String, ChildTarget>>,
     capture: Arc<CaptureSlot>,
     network: Arc<std::sync::Mutex<super::network::NetworkActivity>>,
-    dialog_policy: Arc<std::sync::Mutex<bsk_schema::ipc::DialogPolicy>>,
+    dialog_policy: Arc<std::sync::Mutex<bsk_schema::dialog::DialogPolicy>>,
     /// The opener's capture, for a popup (see `Tab::follow`).
     following: Arc<CaptureSlot>,
     /// Worker targets routed here, by session.
@@ -53,7 +53,7 @@ pub(super) struct Shared {
     pub children: Arc<DashMap<String, ChildTarget>>,
     pub capture: Arc<CaptureSlot>,
     pub network: Arc<std::sync::Mutex<super::network::NetworkActivity>>,
-    pub dialog_policy: Arc<std::sync::Mutex<bsk_schema::ipc::DialogPolicy>>,
+    pub dialog_policy: Arc<std::sync::Mutex<bsk_schema::dialog::DialogPolicy>>,
     pub following: Arc<CaptureSlot>,
 }
 
@@ -162,7 +162,7 @@ impl Pump {
             let mut next = Some(event);
             let mut handled = 0;
             while let Some(event) = next.take() {
-                if let Some(slow) = slow.filter(|_| !crate::cdp::is_control(&event.method)) {
+                if let Some(slow) = slow.filter(|_| !event.kind.is_control()) {
                     tokio::time::sleep(slow).await;
                 }
                 self.handle(event, &mut batch).await;
@@ -189,7 +189,7 @@ impl Pump {
     /// A JavaScript dialog: answered at once by the session's policy, or kept open for the agent.
     /// Answering does not wait here, so the pump keeps reading events meanwhile.
     fn on_dialog(&self, event: &CdpEvent) {
-        use bsk_schema::ipc::{DialogInfo, DialogPolicy};
+        use bsk_schema::dialog::{DialogInfo, DialogPolicy};
         let default_prompt = Some(event.str("defaultPrompt").to_string()).filter(|p| !p.is_empty());
         let accept = match *self.dialog_policy.lock().unwrap_or_else(|p| p.into_inner()) {
             DialogPolicy::Ask => None,
@@ -201,7 +201,7 @@ impl Pump {
             message: event.str("message").to_string(),
             default_prompt: default_prompt.clone(),
             url: event.str("url").to_string(),
-            opened_at: crate::session::now_ms(),
+            opened_at: bsk_actors::store::now_ms(),
             answered: accept.map(|a| if a { "accepted" } else { "dismissed" }.to_string()),
         };
         if let Some(accept) = accept {
@@ -242,15 +242,15 @@ impl Pump {
     /// relative to what the pump does (an iframe attached before its first event).
     async fn handle(&self, event: CdpEvent, batch: &mut Vec<Event>) {
         let on_page = event.session_id.as_deref() == Some(self.page_session.as_str());
-        if on_page && super::network::NetworkActivity::tracks(&event.method) {
-            let url = (event.method == "Network.requestWillBeSent")
+        if on_page && event.kind.roles().activity {
+            let url = (event.kind == EventKind::RequestWillBeSent)
                 .then(|| sent_url(event.params.get()))
                 .flatten();
             self.network
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
                 .on_event(
-                    &event.method,
+                    event.kind,
                     &event.request_id(),
                     url,
                     std::time::Instant::now(),
@@ -260,27 +260,27 @@ impl Pump {
             batch.push(evidence(event));
             return;
         }
-        if crate::capture::is_evidence(&event.method) && self.evidence_tap().is_some() {
-            // The pump itself reads only `Target.`, `Page.` and `Inspector.` events: the rest
-            // (network, console: nearly all traffic) is handed over without a copy.
-            if !event.method.starts_with("Page.") {
+        // The pump itself reads only `Target.`, `Page.` and `Inspector.` events: the rest
+        // (network, console: nearly all traffic) is handed over without a copy, and needs no
+        // flush.
+        let own = matches!(
+            event.kind.domain(),
+            Domain::Target | Domain::Page | Domain::Inspector
+        );
+        if event.kind.is_evidence() && self.evidence_tap().is_some() {
+            if !own {
                 batch.push(evidence(event));
                 return;
             }
             batch.push(evidence(event.clone()));
         }
-        // Only these domains are the pump's own business (below); the rest needs no flush.
-        let method = event.method.as_str();
-        if !(method.starts_with("Target.")
-            || method.starts_with("Page.")
-            || method.starts_with("Inspector."))
-        {
+        if !own {
             return;
         }
         self.flush(batch);
-        match event.method.as_str() {
-            "Target.attachedToTarget" => self.on_attached(&event).await,
-            "Target.detachedFromTarget" => {
+        match event.kind {
+            EventKind::AttachedToTarget => self.on_attached(&event).await,
+            EventKind::DetachedFromTarget => {
                 let session = &*event.str("sessionId");
                 if self.children.remove(session).is_some() || self.workers.remove(session).is_some()
                 {
@@ -290,7 +290,7 @@ impl Pump {
                     }
                 }
             }
-            "Page.lifecycleEvent" if on_page => {
+            EventKind::LifecycleEvent if on_page => {
                 let frame = event.str("frameId").to_string();
                 let name = event.str("name").to_string();
                 let loader = event.str("loaderId").to_string();
@@ -308,7 +308,7 @@ impl Pump {
                     true
                 });
             }
-            "Page.frameNavigated" if on_page => {
+            EventKind::FrameNavigated if on_page => {
                 let params = event.value();
                 let frame = &params["frame"];
                 if frame.get("parentId").is_none() {
@@ -326,7 +326,7 @@ impl Pump {
                     });
                 }
             }
-            "Page.navigatedWithinDocument" if on_page => {
+            EventKind::NavigatedWithinDocument if on_page => {
                 let frame = event.str("frameId").to_string();
                 let url = event.str("url").to_string();
                 self.state.send_modify(|state| {
@@ -336,23 +336,23 @@ impl Pump {
                     }
                 });
             }
-            "Page.javascriptDialogOpening" if on_page => self.on_dialog(&event),
-            "Page.fileChooserOpened" if on_page => {
+            EventKind::JavascriptDialogOpening if on_page => self.on_dialog(&event),
+            EventKind::FileChooserOpened if on_page => {
                 let node = event.value()["backendNodeId"].as_i64();
                 self.state.send_modify(|state| {
                     state.file_chooser = node;
                     state.file_choosers_opened += 1;
                 });
             }
-            "Page.javascriptDialogClosed" if on_page => {
+            EventKind::JavascriptDialogClosed if on_page => {
                 self.state
                     .send_if_modified(|state| state.dialog.take().is_some());
             }
-            "Inspector.detached" if on_page => {
+            EventKind::InspectorDetached if on_page => {
                 let reason = format!("the browser detached it ({})", &*event.str("reason"));
                 mark_gone(&self.state, &reason);
             }
-            "Inspector.targetCrashed" if on_page => {
+            EventKind::TargetCrashed if on_page => {
                 mark_gone(&self.state, "the page crashed");
                 // Nothing more will come from this renderer: the capture ends here, interrupted,
                 // with its evidence saved (its final checkpoint included).
@@ -407,7 +407,7 @@ impl Pump {
                 tap.target_attached(child_session.clone(), target_id, admitted, false);
                 if admitted {
                     let mut setup = Vec::new();
-                    for (method, params) in crate::capture::target_setup() {
+                    for (method, params) in bsk_actors::capture::setup::target_setup() {
                         setup.push(self.cdp.send(s, method, params).await);
                     }
                     let session = child_session.clone();
@@ -448,21 +448,22 @@ impl Pump {
     /// `responseReceived` of a `text/event-stream` starts following it (the event is still
     /// handled as evidence), `dataReceived` is forwarded only for such streams.
     fn follows_stream(&self, event: &CdpEvent) -> bool {
-        let method = event.method.as_str();
         if !matches!(
-            method,
-            "Network.dataReceived"
-                | "Network.responseReceived"
-                | "Network.loadingFinished"
-                | "Network.loadingFailed"
+            event.kind,
+            EventKind::DataReceived
+                | EventKind::ResponseReceived
+                | EventKind::LoadingFinished
+                | EventKind::LoadingFailed
         ) {
             return false;
         }
         let stream_id = || event.request_id().to_string();
         let mut streams = self.streams.lock().unwrap_or_else(|p| p.into_inner());
-        match method {
-            "Network.dataReceived" => !streams.is_empty() && streams.contains(&*event.request_id()),
-            "Network.responseReceived" => {
+        match event.kind {
+            EventKind::DataReceived => {
+                !streams.is_empty() && streams.contains(&*event.request_id())
+            }
+            EventKind::ResponseReceived => {
                 if streams.len() < MAX_STREAMS
                     && event
                         .params
@@ -473,7 +474,7 @@ impl Pump {
                 }
                 false
             }
-            "Network.loadingFinished" | "Network.loadingFailed" => {
+            EventKind::LoadingFinished | EventKind::LoadingFailed => {
                 if !streams.is_empty() {
                     streams.remove(&*event.request_id());
                 }
@@ -553,7 +554,7 @@ pub(super) async fn set_up_worker(
     }
     let s = Some(session);
     let mut setup = Vec::new();
-    for (method, params) in crate::capture::worker_setup(tap.records_workers()) {
+    for (method, params) in bsk_actors::capture::setup::worker_setup(tap.records_workers()) {
         setup.push(cdp.send(s, method, params).await);
     }
     let session = session.to_string();
@@ -573,6 +574,7 @@ pub(super) async fn set_up_worker(
 fn evidence(event: CdpEvent) -> Event {
     Event {
         session_id: event.session_id.unwrap_or_default(),
+        kind: event.kind,
         method: event.method,
         params: event.params,
     }

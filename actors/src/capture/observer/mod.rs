@@ -12,6 +12,7 @@
 //! - On stop: timers are cancelled, pending typing is completed only on a clean stop, and the
 //!   binding, the new-document script and the page-side listeners are removed.
 
+use crate::cdp::EventKind;
 use std::collections::VecDeque;
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -411,15 +412,15 @@ impl Message<PageEvent> for ObserverActor {
 
     async fn handle(&mut self, PageEvent(event): PageEvent, _: &mut Context<Self, ()>) {
         let params = &event.value();
-        match event.method.as_str() {
-            "Runtime.bindingCalled" if params["name"] == BINDING => {
+        match event.kind {
+            EventKind::BindingCalled if params["name"] == BINDING => {
                 if let Ok(report) =
                     serde_json::from_str(params["payload"].as_str().unwrap_or_default())
                 {
                     self.on_report(report).await;
                 }
             }
-            "Runtime.executionContextCreated" => {
+            EventKind::ExecutionContextCreated => {
                 let context = &params["context"];
                 let frame = context["auxData"]["frameId"].as_str();
                 if context["name"] == WORLD
@@ -429,11 +430,11 @@ impl Message<PageEvent> for ObserverActor {
                     self.context = context["id"].as_i64();
                 }
             }
-            "Runtime.executionContextsCleared" => self.context = None,
-            "Page.frameNavigated" if params["frame"].get("parentId").is_none() => {
+            EventKind::ExecutionContextsCleared => self.context = None,
+            EventKind::FrameNavigated if params["frame"].get("parentId").is_none() => {
                 self.main_frame = params["frame"]["id"].as_str().map(str::to_string);
             }
-            "Page.loadEventFired" => {
+            EventKind::LoadEventFired => {
                 // The page reports itself at `load` (see observer.js); these checkpoints catch it
                 // settling afterwards.
                 self.page_generation += 1;

@@ -9,7 +9,13 @@ use tokio::net::TcpListener;
 use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::Message;
 
-use super::*;
+use std::sync::atomic::Ordering;
+
+use super::client::*;
+use super::error::*;
+use super::gathering::*;
+use super::lanes::*;
+use super::transport::*;
 
 /// A peer that hands every command it receives to the test and sends whatever the test says.
 struct Peer {
@@ -699,7 +705,7 @@ async fn without_windows_every_message_is_read_as_it_comes() {
 }
 
 mod gathering {
-    use super::super::{Gathering, IDLE_AFTER, PROMPT_FOR, Windows};
+    use super::super::gathering::{Gathering, IDLE_AFTER, PROMPT_FOR, Windows};
     use std::time::{Duration, Instant};
 
     const MS: Duration = Duration::from_millis(1);
@@ -847,8 +853,9 @@ mod gathering {
 }
 
 mod properties {
-    use super::super::super::wire::Incoming;
+    use super::super::transport::{Framed, read_bounded};
     use super::super::*;
+    use crate::cdp::wire::Incoming;
     use proptest::prelude::*;
 
     proptest! {

@@ -13,6 +13,9 @@ use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
+mod kind;
+pub use kind::{Domain, EventKind, Records, Roles};
+
 /// An event's params: the JSON text of one object as the browser sent it, not parsed yet.
 ///
 /// The connection's reader finds it by the layout Chromium writes every event in (see
@@ -124,6 +127,8 @@ pub fn event_parts(raw: &str) -> Option<EventParts<'_>> {
 pub struct Event {
     /// The CDP session it arrived on: the tab's, or an iframe target's.
     pub session_id: String,
+    /// What the event is, read from its method once when it arrived.
+    pub kind: EventKind,
     pub method: String,
     pub params: Params,
 }
@@ -131,10 +136,16 @@ pub struct Event {
 impl Event {
     /// An event from parsed params (tests, and events a program makes up).
     pub fn new(session_id: &str, method: &str, params: &Value) -> Event {
+        Event::from_text(session_id, method, raw(params))
+    }
+
+    /// An event from its params' JSON text, as it is.
+    pub fn from_text(session_id: &str, method: &str, params: Params) -> Event {
         Event {
             session_id: session_id.to_string(),
+            kind: EventKind::parse(method),
             method: method.to_string(),
-            params: raw(params),
+            params,
         }
     }
 
@@ -347,7 +358,7 @@ mod tests {
 
     #[test]
     fn events_found_by_their_layout_read_as_parsed_whole() {
-        let recorded = include_str!("../benches/traffic.jsonl");
+        let recorded = include_str!("../../benches/traffic.jsonl");
         let mut found = 0;
         for line in recorded.lines() {
             // Each recorded event with its session, and as a browser-level event without one.
