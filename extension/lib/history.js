@@ -14,7 +14,7 @@ import { MAX_ERRORS, exportDocumentErrors } from './document-errors.js';
 /**
  * @typedef {import('./record.js').ExportDocument} ExportDocument
  * @typedef {import('./record.js').RecordMeta} RecordMeta
- * @typedef {{ daemon_id: string, at: number, active_runs: string[], daemon_version?: string, pid?: number, sessions?: any[] }} Heartbeat
+ * @typedef {import('../types/generated/link-heartbeat').Heartbeat} Heartbeat
  * @typedef {{ fold_static: boolean, capture_name: string }} Preferences
  */
 
