@@ -16,11 +16,12 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
  * Ajv's options for the validator. `allErrors`: a person fixing a file sees up to 10 problems,
  * not only the first. Formats (`uint64`, `double`, …) only annotate: schemars writes the bounds
  * they imply as `minimum`/`maximum`. `strict`: a keyword Ajv does not know fails the generation
- * instead of being ignored.
+ * instead of being ignored; `x-words` (a stop reason's words) is bsk's own annotation.
  * @type {import('ajv').Options}
  */
 export const AJV_OPTIONS = {
   allErrors: true,
+  keywords: ['x-words'],
   strict: true,
   validateFormats: false,
   code: { source: true, esm: true, lines: true },

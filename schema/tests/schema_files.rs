@@ -47,3 +47,30 @@ fn the_documented_exit_code_table_matches_the_code() {
         );
     }
 }
+
+/// Every stop reason kind of the export schema carries its words, and `StopReason::kinds` lists
+/// every kind: a new reason cannot reach the extension without words.
+#[test]
+fn every_stop_reason_kind_has_its_words_in_the_schema() {
+    let (_, schema) = bsk_schema::schemas()
+        .into_iter()
+        .find(|(name, _)| *name == "export-document.schema.json")
+        .expect("the export document schema");
+    let variants = schema.as_value()["$defs"]["StopReason"]["oneOf"]
+        .as_array()
+        .expect("StopReason is a oneOf")
+        .clone();
+    let kinds = bsk_schema::capture::StopReason::kinds();
+    assert_eq!(
+        variants.len(),
+        kinds.len(),
+        "StopReason::kinds lists every kind"
+    );
+    for (variant, reason) in variants.iter().zip(&kinds) {
+        assert_eq!(
+            variant["properties"]["kind"]["const"],
+            reason.kind().as_str()
+        );
+        assert_eq!(variant["x-words"], reason.words());
+    }
+}
