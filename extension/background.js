@@ -10,6 +10,15 @@
 import { CHANGES_CHANNEL, HEARTBEAT_STALE_MS, LINK_PROTOCOL } from './lib/constants.js';
 import { History } from './lib/history.js';
 
+/**
+ * What the daemon's calls carry, generated from its types (schema/src/link.rs → schema/json/).
+ * @typedef {import('./types/generated/link-hello').LinkHello} LinkHello
+ * @typedef {import('./types/generated/link-welcome').LinkWelcome} LinkWelcome
+ * @typedef {import('./types/generated/link-heartbeat').Heartbeat} Heartbeat
+ * @typedef {import('./types/generated/link-checkpoint').CheckpointText} CheckpointText
+ * @typedef {import('./types/generated/link-checkpoint-ack').CheckpointAck} CheckpointAck
+ */
+
 /** @type {Promise<History> | null} */
 let opened = null;
 function history() {
@@ -22,7 +31,7 @@ const changes = new BroadcastChannel(CHANGES_CHANNEL);
 /**
  * What the link last heard from the daemon (kept in memory; heartbeats are also stored so the
  * pages can tell a live capture from one left behind).
- * @type {{ daemon_id: string, at: number, active_runs: string[], version?: string, sessions?: any[] } | null}
+ * @type {Heartbeat | null}
  */
 let lastHeartbeat = null;
 
@@ -66,7 +75,8 @@ let storageError = /** @type {string | null} */ (null);
 const link = {
   /**
    * The daemon's first call after attaching: which protocol and version this extension speaks.
-   * @param {{ protocol: number, daemon_id: string, daemon_version: string }} daemon
+   * @param {LinkHello} daemon
+   * @returns {Promise<LinkWelcome & { daemon_compatible: boolean }>}
    */
   async hello(daemon) {
     return {
@@ -82,8 +92,10 @@ const link = {
    * UTF-8 bytes (a string crosses CDP as one value; an object would be rebuilt here property by
    * property). Resolves with the acknowledgement once it is committed to IndexedDB; rejects with
    * the storage error otherwise.
-   * @param {{ json: string, bytes: number, digest?: unknown }} checkpoint `digest`: what history
-   *   lists the record by, so that the text is stored without being parsed here
+   * @param {Omit<CheckpointText, 'digest'> & { digest?: unknown }} checkpoint `digest`: what
+   *   history lists the record by, so that the text is stored without being parsed here (checked
+   *   before use: a daemon that predates it sends none)
+   * @returns {Promise<CheckpointAck>}
    */
   async checkpoint(checkpoint) {
     try {
@@ -124,7 +136,7 @@ const link = {
 
   /**
    * The daemon is alive; these captures are active, these sessions exist.
-   * @param {{ daemon_id: string, at: number, active_runs: string[], version?: string, sessions?: any[] }} beat
+   * @param {Heartbeat} beat
    */
   async heartbeat(beat) {
     lastHeartbeat = { ...beat, at: Date.now() };

@@ -11,9 +11,9 @@ export const FIXTURE = JSON.parse(
   readFileSync(new URL('../fixtures/save-fails.json', import.meta.url), 'utf8'),
 );
 
-/** The export document's JSON Schema, as the evidence page loads it for imports. */
+/** The export document's JSON Schema, generated from the Rust types. */
 export const SCHEMA = JSON.parse(
-  readFileSync(new URL('../../extension/schema/export-document.schema.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../schema/json/export-document.schema.json', import.meta.url), 'utf8'),
 );
 
 export const MINUTE = 60 * 1000;

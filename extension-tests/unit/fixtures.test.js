@@ -3,6 +3,8 @@
 // `actors/tests/fixtures.rs`): the extension's HAR writer and in-record search must give, for each
 // record, exactly what the Rust HAR export and `bsk debug search` give. The expected outputs are
 // written by the Rust side (`BSK_UPDATE_FIXTURES=1 cargo test -p bsk-actors --test fixtures`).
+// The evidence windows' table (windows/cases.json) states the spec and is written by hand: the
+// evidence page must place and fold each request and console entry as the daemon's store does.
 
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -10,6 +12,8 @@ import { describe, test } from 'node:test';
 
 import { harFromRecord } from '../../extension/lib/har.js';
 import { searchRecord } from '../../extension/lib/search.js';
+import { isFolded } from '../../extension/evidence/traffic.js';
+import { placeEvidence } from '../../extension/evidence/windows.js';
 
 const FIXTURES = new URL('../../schema/fixtures/', import.meta.url);
 
@@ -48,4 +52,33 @@ describe('searchRecord finds what `bsk debug search` finds', () => {
     assert.throws(() => searchRecord(record, '(', { regex: true }), /not a valid regular expression/);
     assert.throws(() => searchRecord(record, 'x'.repeat(1025)), /longer than 1024/);
   });
+});
+
+describe('placeEvidence places and folds what the daemon’s windows hold', () => {
+  /** @type {{ cases: { name: string, stopped_at: number | null, now: number, operations: any[], requests: any[], console: any[], windows: unknown[] }[] }} */
+  const { cases } = readJson('windows/cases.json');
+  test('the table has cases', () => assert.ok(cases.length >= 5));
+  for (const c of cases) {
+    test(c.name, () => {
+      // The smallest document placeEvidence reads: a record read at `now`.
+      const doc = /** @type {any} */ ({ saved_at: c.now, run: { stopped_at: c.stopped_at }, operations: c.operations, requests: c.requests, console: c.console });
+      const placed = placeEvidence(doc);
+      const ids = (/** @type {{ id: string }[]} */ items) => items.map((item) => item.id);
+      const part = (/** @type {number} */ from, /** @type {number} */ until, /** @type {any[]} */ requests, /** @type {any[]} */ entries) => ({
+        from, until,
+        requests: ids(requests.filter((r) => !isFolded(r))),
+        folded: ids(requests.filter(isFolded)),
+        console: ids(entries),
+      });
+      const windows = c.operations.map((op) => {
+        const { window, requests, console } = /** @type {NonNullable<ReturnType<typeof placed.get>>} */ (placed.get(op.id));
+        return {
+          operation: op.id,
+          immediate: part(window.start, window.immediateEnd, requests.immediate, console.immediate),
+          possibly_related: part(window.immediateEnd, window.relatedEnd, requests.related, console.related),
+        };
+      });
+      assert.deepStrictEqual(windows, c.windows);
+    });
+  }
 });

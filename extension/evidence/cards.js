@@ -123,7 +123,7 @@ function fields(/** @type {import('./record-view.js').Ctx} */ ctx) {
   const observations = [
     ...(ctx.doc.pages ?? []).map((p) => p.observation),
     ...(ctx.doc.operations ?? []).flatMap((o) => [o.observation, ...(o.follow_ups ?? [])]),
-  ].filter(Boolean);
+  ].filter((o) => o !== null && o !== undefined);
   let unidentified = 0;
   let overLimit = 0;
   let candidates = 0;
@@ -156,8 +156,9 @@ function lateStart(/** @type {import('./record-view.js').Ctx} */ ctx) {
 
 /** Every non-zero limit counter and coverage gap. */
 function capacity(/** @type {import('./record-view.js').Ctx} */ ctx) {
-  const counters = ctx.doc.run.counters ?? {};
-  const coverage = ctx.doc.run.coverage ?? {};
+  // By name: the table of words above covers the counters that have any.
+  const counters = Object.fromEntries(Object.entries(ctx.doc.run.counters ?? {}));
+  const coverage = Object.fromEntries(Object.entries(ctx.doc.run.coverage ?? {}));
   const items = [];
   for (const [name, value] of Object.entries(counters)) {
     if (SEEN.has(name) || !value) continue;
@@ -185,7 +186,7 @@ function historyStatus(/** @type {import('./record-view.js').Ctx} */ ctx) {
   return card('History', 'info', [
     `Saved in this browser: ${plural(meta.checkpoints ?? 0, 'checkpoint')}, the latest ${dateTime(doc.saved_at)}, ${bytes(meta.bytes)}.`,
     doc.run.state === 'active'
-      ? activeCheckpoints(doc.run.history?.spacing_ms)
+      ? activeCheckpoints(doc.run.history?.spacing_ms ?? undefined)
       : 'Kept for 30 days, within 50 records and 50 MiB in total (oldest stopped records go first). Export it to keep it longer.',
   ]);
 }

@@ -1,6 +1,8 @@
 // @ts-check
 // Numbers, times and the contract's states in words. Pure functions.
 
+import { STOP_REASONS } from '../lib/generated/stop-reasons.js';
+
 const clock = new Intl.DateTimeFormat(undefined, {
   year: 'numeric', month: 'short', day: 'numeric',
   hour: '2-digit', minute: '2-digit', second: '2-digit',
@@ -73,22 +75,8 @@ export function plural(/** @type {number} */ n, /** @type {string} */ one, /** @
   return `${count(n)} ${n === 1 ? one : many}`;
 }
 
-/**
- * Every stop reason of the export schema, in words (a unit test checks none is missing).
- * @type {Record<string, string>}
- */
-export const STOP_REASONS = {
-  stopped: 'stopped with bsk debug stop',
-  stopped_from_extension: 'stopped from the extension’s popup',
-  session_ended: 'the session ended',
-  tab_returned: 'the tab was returned to its user',
-  tab_closed: 'the tab was closed',
-  renderer_crashed: "the page's renderer crashed",
-  daemon_shutdown: 'the bsk daemon shut down',
-  browser_disconnected: 'the browser exited or the connection to it was lost',
-  actor_panicked: 'a capture component failed',
-  recovered: 'left active by a daemon or browser that went away; recovered from its last checkpoint',
-};
+/** Every stop reason of the export schema, in words: `StopReason::words` of the Rust type. */
+export { STOP_REASONS };
 
 /** Why a capture stopped, in words. Unknown kinds (from a newer daemon) are shown as they are. */
 export function stopReason(/** @type {{ kind: string, actor?: string, by?: string, stopped_by?: string } | null | undefined} */ reason) {

@@ -14,22 +14,6 @@ import { hashOf } from './route.js';
  *   | { ok: false, name: string, message: string, problems?: string[] }} ImportResult
  */
 
-/** The export document's JSON Schema, read once from the extension's own files. */
-let schemaPromise = /** @type {Promise<object> | null} */ (null);
-
-function exportSchema() {
-  schemaPromise ??= fetch(new URL('../schema/export-document.schema.json', import.meta.url))
-    .then((response) => {
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      return response.json();
-    })
-    .catch((e) => {
-      schemaPromise = null;
-      throw new Error(`the export document schema could not be loaded (${e.message}); reload the extension`);
-    });
-  return schemaPromise;
-}
-
 /**
  * Reads, parses and imports one file. Never throws: every refusal is a result.
  * @param {History} history
@@ -55,7 +39,7 @@ export async function importFile(history, file) {
     return { ok: false, name, message: `${name} is not JSON: ${/** @type {Error} */ (e).message}` };
   }
   try {
-    const ack = await history.importDocument(doc, { fileName: name, schema: await exportSchema() });
+    const ack = await history.importDocument(doc, { fileName: name });
     return { ok: true, name, title: ack.name || ack.run_id, run_id: ack.run_id, requests: ack.requests, evicted: ack.evicted };
   } catch (e) {
     const error = /** @type {Error & { problems?: string[] }} */ (e);

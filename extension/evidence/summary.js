@@ -34,7 +34,7 @@ export function summaryRows(summary) {
 /**
  * "1,165 requests since the capture started · 512 routes + other · 200 retained, 965 evicted"
  * @param {TrafficSummary} summary
- * @param {{ requests?: number, counters?: Record<string, number> }} run
+ * @param {{ requests?: number, counters?: { requests_evicted?: number } }} run
  */
 export function headline(summary, run) {
   const routes = summary.routes?.length ?? 0;

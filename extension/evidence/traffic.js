@@ -2,20 +2,21 @@
 // Which requests are folded by default, and the request filter. Pure functions.
 
 /**
- * Chrome resource types that are static resources. The same list as `is_folded` in
- * actors/src/store/reads.rs, so the page folds exactly what `bsk debug requests` folds (a unit
- * test compares them).
+ * Chrome resource types that are static resources. The same rule as `is_folded` in
+ * actors/src/store/windows.rs, so the page folds what the daemon's operation windows fold: both
+ * run the table schema/fixtures/windows/cases.json.
  */
 export const STATIC_TYPES = new Set(['Image', 'Font', 'Stylesheet', 'Media', 'Manifest', 'TextTrack']);
 
 /**
- * Static resources and extension traffic: folded by default in the request list (never
- * removed from history or export).
+ * Static resources, `data:` URLs and extension traffic (the favicon included): folded by default
+ * in the request list (never removed from history or export).
  * @param {any} request
  */
 export function isFolded(request) {
   const url = request.url ?? '';
-  return STATIC_TYPES.has(request.resource_type) || url.startsWith('chrome-extension://') || url.endsWith('/favicon.ico');
+  return STATIC_TYPES.has(request.resource_type) || url.startsWith('chrome-extension://') || url.startsWith('data:')
+    || url.endsWith('/favicon.ico');
 }
 
 /** Why a request is folded: "static" or "extension". */

@@ -1,7 +1,8 @@
 // @ts-check
 // Evidence windows: which requests and console entries follow an operation, by start time. The
 // same rule as the daemon's (actors/src/store/windows.rs), so the page and `bsk debug operation`
-// group alike. Association by start time is never a claim of cause.
+// group alike: both run the table schema/fixtures/windows/cases.json. Association by start time
+// is never a claim of cause.
 
 /** "The immediate evidence window ends 1.5 seconds after the operation completes". */
 export const IMMEDIATE_WINDOW_MS = 1500;

@@ -9,12 +9,12 @@ import { done, openDatabase, transact } from './db.js';
 import { checkedDigest, digestMatches, digestOf, interrupt, metaFrom, metaOf, migrate, utf8Size } from './record.js';
 import { planEvictions } from './retention.js';
 import { metaMatches, recordMatches, terms } from './search.js';
-import { MAX_ERRORS, compileSchema, exportDocumentErrors } from './validate.js';
+import { MAX_ERRORS, exportDocumentErrors } from './document-errors.js';
 
 /**
  * @typedef {import('./record.js').ExportDocument} ExportDocument
  * @typedef {import('./record.js').RecordMeta} RecordMeta
- * @typedef {{ daemon_id: string, at: number, active_runs: string[], daemon_version?: string, pid?: number, sessions?: any[] }} Heartbeat
+ * @typedef {import('../types/generated/link-heartbeat').Heartbeat} Heartbeat
  * @typedef {{ fold_static: boolean, capture_name: string }} Preferences
  */
 
@@ -97,12 +97,11 @@ export class History {
    * match the export schema or its run is already in history. Retention applies in the same
    * transaction, as for a checkpoint.
    * @param {unknown} doc the parsed file
-   * @param {{ fileName: string, schema: object, now?: number }} options `schema`: the export
-   *   document's JSON Schema (extension/schema/export-document.schema.json), parsed
+   * @param {{ fileName: string, now?: number }} options
    * @returns {Promise<{ run_id: string, name: string | null, requests: number, bytes: number, evicted: string[] }>}
    */
-  async importDocument(doc, { fileName, schema, now = Date.now() }) {
-    const problems = exportDocumentErrors(doc, validatorFor(schema));
+  async importDocument(doc, { fileName, now = Date.now() }) {
+    const problems = exportDocumentErrors(doc);
     if (problems.length > 0) throw invalidDocument(problems);
     const valid = /** @type {ExportDocument} */ (doc);
     const runId = valid.run.run_id;
@@ -347,22 +346,6 @@ function parseCheckpoint(json) {
   } catch (e) {
     throw new Error(`a checkpoint is not JSON text (${/** @type {Error} */ (e).message}); nothing was stored`);
   }
-}
-
-/** Compiled once per schema object: compiling walks the whole schema. */
-const validators = new WeakMap();
-
-/** @param {object} schema */
-function validatorFor(schema) {
-  if (!schema || typeof schema !== 'object') {
-    throw new Error('importing needs the export document schema (extension/schema/export-document.schema.json)');
-  }
-  let validator = validators.get(schema);
-  if (!validator) {
-    validator = compileSchema(schema);
-    validators.set(schema, validator);
-  }
-  return validator;
 }
 
 /**

@@ -5,29 +5,11 @@
 import { RECORD_SCHEMA } from './constants.js';
 
 /**
- * @typedef {{ kind: string, actor?: string }} StopReason
- * @typedef {{
- *   version: number, saved_at: number,
- *   run: { run_id: string, session: string, name?: string, tab_id: string,
- *          state: 'active' | 'stopped' | 'interrupted', started_at: number,
- *          stopped_at?: number, stop_reason?: StopReason, counters: Record<string, number>,
- *          coverage: Record<string, number | boolean>, history: any, text_units: number,
- *          requests: number, console: number, operations: number, pages: number },
- *   requests: any[], operations: any[], console: any[], pages: any[],
- *   extension_version?: string, user_agent?: string,
- *   summary?: TrafficSummary | null,
- * }} ExportDocument
- *
- * Statistics over every request a capture saw, evicted ones included (absent in exports written
- * before it existed); at most 512 routes, the rest in `other`.
- * @typedef {{ requests: number, routes: RouteStats[], other?: RouteStats | null, untracked?: number }} TrafficSummary
- * @typedef {{
- *   method: string, route: string, count: number, status: Record<string, number>,
- *   failed: number, failures?: { error: string, count: number }[], failures_other?: number,
- *   cached?: number, in_flight: number,
- *   duration_ms?: { p50: number, p95: number, p99: number, max: number } | null,
- *   bytes_in: number, bytes_out: number, first_seen: number, last_seen: number,
- * }} RouteStats
+ * The export document and its parts, generated from the Rust types (schema/json/).
+ * @typedef {import('../types/generated/export-document').ExportDocument} ExportDocument
+ * @typedef {import('../types/generated/export-document').StopReason} StopReason
+ * @typedef {import('../types/generated/export-document').TrafficSummary} TrafficSummary
+ * @typedef {import('../types/generated/export-document').RouteStats} RouteStats
  *
  * @typedef {{
  *   schema: number, run_id: string, name: string | null, session: string,
@@ -76,14 +58,10 @@ export function pageUrls(doc) {
 /**
  * What history lists a record by, read from its document: the daemon sends the same with each
  * checkpoint (`CheckpointDigest` in schema/src/link.rs, by these rules), so that the worker
- * stores a checkpoint's text without parsing it.
- * @typedef {{
- *   version: number, saved_at: number, run: ExportDocument['run'], url: string,
- *   page_urls?: string[],
- *   counts: { requests: number, console: number, operations: number, pages: number },
- *   failures: number,
- * }} Digest
- *   `page_urls`: every page visited (see pageUrls); absent from a daemon that predates it.
+ * stores a checkpoint's text without parsing it. `page_urls`: every page visited (see
+ * pageUrls); absent from a daemon that predates it.
+ * @typedef {import('../types/generated/link-checkpoint').CheckpointDigest} CheckpointDigest
+ * @typedef {Omit<CheckpointDigest, 'page_urls'> & { page_urls?: string[] }} Digest
  */
 
 /**
@@ -238,7 +216,7 @@ export function interrupt(doc) {
   run.stopped_at = copy.saved_at;
   run.stop_reason = { kind: 'recovered' };
   for (const request of copy.requests ?? []) {
-    for (const key of ['request_body', 'response_body']) {
+    for (const key of /** @type {const} */ (['request_body', 'response_body'])) {
       const body = request[key];
       if (body && body.state === 'pending') {
         request[key] = { state: 'unavailable', reason: 'capture_stopped', units: 0 };

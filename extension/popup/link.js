@@ -3,9 +3,9 @@
 // asking the daemon to start or stop a capture. The worker answers both (background.js).
 
 /**
- * @typedef {{ run_id: string, name?: string, state: 'active' | 'stopped' | 'interrupted', requests: number, console: number }} LinkCapture
- * @typedef {{ id: string, name?: string, url: string, capture?: LinkCapture }} LinkSession
- * @typedef {{ daemon_id: string, daemon_version?: string, pid?: number, at: number, active_runs: string[], sessions?: LinkSession[] }} Heartbeat
+ * @typedef {import('../types/generated/link-heartbeat').LinkCapture} LinkCapture
+ * @typedef {import('../types/generated/link-heartbeat').LinkSession} LinkSession
+ * @typedef {import('../types/generated/link-heartbeat').Heartbeat} Heartbeat
  * @typedef {{ connected: boolean, heartbeat: Heartbeat | null, storage_error: string | null, extension_version: string }} LinkStatus
  * @typedef {{ code: string, message: string, hint?: string }} DaemonError
  * @typedef {{ ok: true, result: any } | { ok: false, error: DaemonError }} DaemonAnswer

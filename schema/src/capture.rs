@@ -567,6 +567,55 @@ pub enum StopReason {
 }
 
 impl StopReason {
+    /// One reason of each kind, in the schema's order (the schema test checks that none is
+    /// missing).
+    pub fn kinds() -> [StopReason; 10] {
+        [
+            StopReason::Stopped,
+            StopReason::StoppedFromExtension,
+            StopReason::SessionEnded,
+            StopReason::TabReturned,
+            StopReason::TabClosed,
+            StopReason::RendererCrashed,
+            StopReason::DaemonShutdown,
+            StopReason::BrowserDisconnected,
+            StopReason::ActorPanicked {
+                actor: String::new(),
+            },
+            StopReason::Recovered,
+        ]
+    }
+
+    /// Why the capture stopped, in the words a person reads. The one source of them: the
+    /// schema files carry them as each kind's `x-words` ([`crate::schemas`]), and the
+    /// extension's evidence page takes them from there (`npm run generate` in extension-tests).
+    pub fn words(&self) -> &'static str {
+        match self {
+            StopReason::Stopped => "stopped with bsk debug stop",
+            StopReason::StoppedFromExtension => "stopped from the extension’s popup",
+            StopReason::SessionEnded => "the session ended",
+            StopReason::TabReturned => "the tab was returned to its user",
+            StopReason::TabClosed => "the tab was closed",
+            StopReason::RendererCrashed => "the page's renderer crashed",
+            StopReason::DaemonShutdown => "the bsk daemon shut down",
+            StopReason::BrowserDisconnected => {
+                "the browser exited or the connection to it was lost"
+            }
+            StopReason::ActorPanicked { .. } => "a capture component failed",
+            StopReason::Recovered => {
+                "left active by a daemon or browser that went away; recovered from its last checkpoint"
+            }
+        }
+    }
+
+    /// The kind as it is serialized (`"tab_closed"`).
+    pub fn kind(&self) -> String {
+        serde_json::to_value(self)
+            .ok()
+            .and_then(|v| v["kind"].as_str().map(str::to_string))
+            .unwrap_or_default()
+    }
+
     /// Whether the capture ended without a clean stop, so pending work stays unfinished.
     pub fn is_interruption(&self) -> bool {
         !matches!(

@@ -34,7 +34,7 @@ pub use ipc::{Call, RequestFrame, ResponseFrame};
 
 /// Every schema file that is generated and checked in, as `(file name, schema)`.
 pub fn schemas() -> Vec<(&'static str, schemars::Schema)> {
-    vec![
+    let schemas = vec![
         (
             "request-frame.schema.json",
             schemars::schema_for!(ipc::RequestFrame),
@@ -106,5 +106,28 @@ pub fn schemas() -> Vec<(&'static str, schemars::Schema)> {
             "link-heartbeat.schema.json",
             schemars::schema_for!(link::Heartbeat),
         ),
-    ]
+    ];
+    schemas
+        .into_iter()
+        .map(|(name, schema)| (name, with_stop_reason_words(schema)))
+        .collect()
+}
+
+/// Each stop reason's kind in a schema gets its words ([`capture::StopReason::words`]) as
+/// `x-words`, an annotation that validators ignore, so that the extension shows the same words.
+fn with_stop_reason_words(mut schema: schemars::Schema) -> schemars::Schema {
+    let kinds = capture::StopReason::kinds();
+    let variants = schema
+        .as_object_mut()
+        .and_then(|s| s.get_mut("$defs"))
+        .and_then(|defs| defs.get_mut("StopReason"))
+        .and_then(|reason| reason.get_mut("oneOf"))
+        .and_then(|one_of| one_of.as_array_mut());
+    for variant in variants.into_iter().flatten() {
+        let kind = variant["properties"]["kind"]["const"].clone();
+        if let Some(reason) = kinds.iter().find(|r| kind == r.kind().as_str()) {
+            variant["x-words"] = reason.words().into();
+        }
+    }
+    schema
 }

@@ -39,17 +39,11 @@ pub enum ReadError {
     BadQuery(String),
 }
 
-/// Static resources, `data:` URLs and extension traffic, folded out of lists and operation
-/// windows unless `--all`.
+/// A request that operation windows fold unless `--all` (see [`windows::is_folded`]).
+///
+/// [`windows::is_folded`]: super::windows::is_folded
 pub(super) fn is_folded(record: &RequestRecord) -> bool {
-    let static_type = matches!(
-        record.resource_type.as_deref(),
-        Some("Image" | "Font" | "Stylesheet" | "Media" | "Manifest" | "TextTrack")
-    );
-    static_type
-        || record.url.starts_with("chrome-extension://")
-        || record.url.starts_with("data:")
-        || record.url.ends_with("/favicon.ico")
+    super::windows::is_folded(&record.url, record.resource_type.as_deref())
 }
 
 fn state_name(state: BodyState) -> String {

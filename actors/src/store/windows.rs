@@ -1,5 +1,9 @@
 //! Evidence windows: which requests and console entries follow an operation. Association is by
 //! start time, never a claim of cause.
+//!
+//! The extension's evidence page applies the same rule (`extension/evidence/windows.js`); both
+//! run the fixture table `schema/fixtures/windows/cases.json` (`actors/tests/fixtures.rs`,
+//! `extension-tests/unit/fixtures.test.js`).
 
 use crate::bounds::{IMMEDIATE_WINDOW, POSSIBLY_RELATED_WINDOW};
 
@@ -49,6 +53,20 @@ pub fn evidence_window(
             }
         }
     }
+}
+
+/// Static resources, `data:` URLs and extension traffic (the favicon included): operation
+/// windows and summaries count them apart instead of listing them ("static resources and
+/// extension traffic are folded by default"), never leaving them out of history or export.
+pub fn is_folded(url: &str, resource_type: Option<&str>) -> bool {
+    let static_type = matches!(
+        resource_type,
+        Some("Image" | "Font" | "Stylesheet" | "Media" | "Manifest" | "TextTrack")
+    );
+    static_type
+        || url.starts_with("chrome-extension://")
+        || url.starts_with("data:")
+        || url.ends_with("/favicon.ico")
 }
 
 /// Where a moment falls relative to a window.

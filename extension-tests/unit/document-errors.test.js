@@ -1,26 +1,28 @@
-// The validator of imported files: the JSON Schema subset schemars writes for the export
-// document (extension/lib/validate.js), tested on the real schema and fixtures, on targeted
-// corruptions of them, and on small schemas for each keyword.
+// @ts-check
+// Checking imported files: the validator Ajv compiled from the export document's schema
+// (extension/lib/generated/) and the words lib/document-errors.js gives its errors, tested on the
+// real fixtures, on targeted corruptions of them, and on small schemas for each keyword.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { MAX_ERRORS, compileSchema, exportDocumentErrors, pointer } from '../../extension/lib/validate.js';
-import { makeFullDocument } from '../fixtures/make-full.js';
-import { FIXTURE, SCHEMA } from './builders.js';
+import Ajv2020 from 'ajv/dist/2020.js';
 
-const validator = compileSchema(SCHEMA);
+import { MAX_ERRORS, exportDocumentErrors, schemaErrors } from '../../extension/lib/document-errors.js';
+import { AJV_OPTIONS } from '../generate/validator.js';
+import { makeFullDocument } from '../fixtures/make-full.js';
+import { FIXTURE } from './builders.js';
 
 /** The errors of a copy of the fixture after `corrupt` changed it. */
 function errorsAfter(/** @type {(doc: any) => void} */ corrupt) {
   const doc = structuredClone(FIXTURE);
   corrupt(doc);
-  return exportDocumentErrors(doc, validator);
+  return exportDocumentErrors(doc);
 }
 
 describe('the export document schema', () => {
   it('accepts the real fixture', () => {
-    assert.deepEqual(exportDocumentErrors(FIXTURE, validator), []);
+    assert.deepEqual(exportDocumentErrors(FIXTURE), []);
   });
 
   it('accepts a record at every bound, over 2 MB, quickly', () => {
@@ -30,9 +32,9 @@ describe('the export document schema', () => {
     const size = JSON.stringify(full).length;
     assert.ok(size > 2_000_000, `${size} characters`);
     const started = performance.now();
-    assert.deepEqual(exportDocumentErrors(full, validator), []);
+    assert.deepEqual(exportDocumentErrors(full), []);
     const ms = performance.now() - started;
-    // About 10 ms on a laptop; the bound leaves room for a loaded 2-core machine.
+    // A few ms on a laptop; the bound leaves room for a loaded 2-core machine.
     assert.ok(ms < 500, `validating ${size} characters took ${ms.toFixed(0)} ms`);
   });
 
@@ -54,13 +56,15 @@ describe('the export document schema', () => {
   it('lists every allowed value for an unknown enumeration value', () => {
     assert.deepEqual(errorsAfter((d) => { d.requests[3].state = 'paused'; }),
       ['/requests/3/state: must be one of pending, complete, failed, unfinished (got "paused")']);
+    assert.deepEqual(errorsAfter((d) => { d.requests[3].state = 1; }),
+      ['/requests/3/state: must be one of pending, complete, failed, unfinished (got 1)']);
     assert.deepEqual(errorsAfter((d) => { d.run.state = 'done'; }),
       ['/run/state: must be one of active, stopped, interrupted (got "done")']);
     assert.deepEqual(errorsAfter((d) => { d.requests[0].response_body.state = 'lost'; }),
       ['/requests/0/response_body/state: must be one of pending, available, empty, truncated, unavailable, omitted, evicted, not_in_event (got "lost")']);
     // An optional reason (anyOf [BodyReason, null]): the reason's values, not "anyOf failed".
     assert.match(errorsAfter((d) => { d.requests[0].response_body.reason = 'gone'; })[0],
-      /^\/requests\/0\/response_body\/reason: must be one of binary, multipart, oversized_structured, saturated, .* \(got "gone"\)$/);
+      /^\/requests\/0\/response_body\/reason: must be one of binary, multipart, oversized_structured, saturated, .*, null \(got "gone"\)$/);
   });
 
   it('tells stop reasons apart by their kind', () => {
@@ -68,6 +72,7 @@ describe('the export document schema', () => {
       ['/run/stop_reason/actor: is required but missing']);
     assert.match(errorsAfter((d) => { d.run.stop_reason = { kind: 'exploded' }; })[0],
       /^\/run\/stop_reason\/kind: must be one of stopped, stopped_from_extension, session_ended, .*, recovered \(got "exploded"\)$/);
+    assert.deepEqual(errorsAfter((d) => { d.run.stop_reason = {}; }), ['/run/stop_reason/kind: is required but missing']);
     assert.deepEqual(errorsAfter((d) => { d.run.stop_reason = 'stopped'; }),
       ['/run/stop_reason: must be an object or null (got string)']);
     assert.deepEqual(errorsAfter((d) => { d.run.stop_reason = null; }), [], 'null is allowed');
@@ -75,29 +80,29 @@ describe('the export document schema', () => {
 
   it('refuses a header entry that is not a [name, value] pair', () => {
     assert.deepEqual(errorsAfter((d) => { d.requests[2].request_headers.entries[0].push('extra'); }),
-      ['/requests/2/request_headers/entries/0: must have exactly 2 items (has 3)']);
+      ['/requests/2/request_headers/entries/0: must have at most 2 items (has 3)']);
     assert.deepEqual(errorsAfter((d) => { d.requests[2].request_headers.entries[0] = ['Accept']; }),
-      ['/requests/2/request_headers/entries/0: must have exactly 2 items (has 1)']);
+      ['/requests/2/request_headers/entries/0: must have at least 2 items (has 1)']);
     assert.deepEqual(errorsAfter((d) => { d.requests[2].request_headers.entries[0][1] = 5; }),
       ['/requests/2/request_headers/entries/0/1: must be a string (got integer)']);
   });
 
   it('refuses another version by its version alone', () => {
-    assert.deepEqual(exportDocumentErrors({ ...structuredClone(FIXTURE), version: 2 }, validator),
+    assert.deepEqual(exportDocumentErrors({ ...structuredClone(FIXTURE), version: 2 }),
       ['version 2 is not supported (this extension reads version 1)']);
-    assert.deepEqual(exportDocumentErrors({ version: 0 }, validator),
+    assert.deepEqual(exportDocumentErrors({ version: 0 }),
       ['version 0 is not supported (this extension reads version 1)'], 'even when nothing else matches');
     assert.deepEqual(errorsAfter((d) => { d.version = '1'; }), ['/version: must be an integer (got string)']);
     assert.deepEqual(errorsAfter((d) => { delete d.version; }), ['/version: is required but missing']);
   });
 
   it('refuses a file that is not a JSON object', () => {
-    assert.deepEqual(exportDocumentErrors([FIXTURE], validator), ['not an export document: the file holds an array, not a JSON object']);
-    assert.deepEqual(exportDocumentErrors(null, validator), ['not an export document: the file holds null, not a JSON object']);
-    assert.deepEqual(exportDocumentErrors('text', validator), ['not an export document: the file holds a string, not a JSON object']);
+    assert.deepEqual(exportDocumentErrors([FIXTURE]), ['not an export document: the file holds an array, not a JSON object']);
+    assert.deepEqual(exportDocumentErrors(null), ['not an export document: the file holds null, not a JSON object']);
+    assert.deepEqual(exportDocumentErrors('text'), ['not an export document: the file holds a string, not a JSON object']);
   });
 
-  it('reports at most the first 10 problems, in document order', () => {
+  it('reports at most the first 10 problems', () => {
     const errors = errorsAfter((d) => { for (const r of d.requests) { r.state = 1; r.method = 2; } });
     assert.equal(MAX_ERRORS, 10);
     assert.equal(errors.length, 10);
@@ -110,7 +115,7 @@ describe('the export document schema', () => {
     const full = makeFullDocument(FIXTURE);
     assert.ok(full.summary.routes.length > 0);
     full.summary.routes[0].status['2xx'] = 'many';
-    assert.deepEqual(exportDocumentErrors(full, validator), ['/summary/routes/0/status/2xx: must be an integer (got string)']);
+    assert.deepEqual(exportDocumentErrors(full), ['/summary/routes/0/status/2xx: must be an integer (got string)']);
   });
 
   it('accepts fields it does not know: a newer daemon may add some', () => {
@@ -118,8 +123,13 @@ describe('the export document schema', () => {
   });
 });
 
-describe('the validator on small schemas', () => {
-  const errors = (/** @type {any} */ schema, /** @type {unknown} */ value) => compileSchema(schema).validate(value);
+describe('the words for Ajv’s errors, on small schemas', () => {
+  const errors = (/** @type {any} */ schema, /** @type {unknown} */ value) => {
+    // Not strict: these schemas are shorter than schemars writes them (no `type` beside
+    // `properties`, for one); the generation itself is strict.
+    const { code: _, ...options } = AJV_OPTIONS;
+    return schemaErrors(/** @type {any} */ (new Ajv2020.default({ ...options, strict: false }).compile(schema)), value);
+  };
 
   it('checks type lists, integers within numbers, and null', () => {
     assert.deepEqual(errors({ type: ['string', 'null'] }, null), []);
@@ -175,24 +185,25 @@ describe('the validator on small schemas', () => {
   });
 
   it('escapes JSON pointer segments', () => {
-    assert.equal(pointer([]), '/');
-    assert.equal(pointer(['a/b', 'c~d', 0]), '/a~1b/c~0d/0');
     assert.deepEqual(errors({ required: ['a/b'] }, {}), ['/a~1b: is required but missing']);
+    assert.deepEqual(errors({ properties: { 'c~d': { type: 'string' } } }, { 'c~d': 1 }), ['/c~0d: must be a string (got integer)']);
   });
 
-  it('refuses a keyword it would otherwise ignore, when the schema is loaded', () => {
-    assert.throws(() => compileSchema({ type: 'object', properties: { name: { type: 'string', pattern: '^a' } } }),
-      { message: /unsupported keyword "pattern" at #\/properties\/name/ });
-    assert.throws(() => compileSchema({ patternProperties: { '^x': {} } }), /unsupported keyword "patternProperties" at #/);
-    // In a definition nothing refers to: found all the same.
-    assert.throws(() => compileSchema({ $defs: { Unused: { allOf: [] } } }), /unsupported keyword "allOf" at #\/\$defs\/Unused/);
-    assert.throws(() => compileSchema({ $ref: 'other.json#/x' }), /unsupported or unknown \$ref "other\.json#\/x"/);
-    assert.throws(() => compileSchema({ $ref: '#/$defs/Missing' }), /unknown \$ref "#\/\$defs\/Missing"/);
-    assert.throws(() => compileSchema({ type: 'date' }), /unknown type "date"/);
+  it('tells apart objects by a constant kind, and says which kinds exist', () => {
+    const reason = {
+      oneOf: [
+        { type: 'object', properties: { kind: { const: 'a' } }, required: ['kind'] },
+        { type: 'object', properties: { kind: { const: 'b' }, actor: { type: 'string' } }, required: ['kind', 'actor'] },
+      ],
+    };
+    assert.deepEqual(errors(reason, { kind: 'b' }), ['/actor: is required but missing']);
+    assert.deepEqual(errors(reason, { kind: 'b', actor: 1 }), ['/actor: must be a string (got integer)']);
+    assert.deepEqual(errors(reason, { kind: 'c' }), ['/kind: must be one of a, b (got "c")']);
+    assert.deepEqual(errors(reason, {}), ['/kind: is required but missing']);
   });
 
   it('skips annotations', () => {
-    const annotated = { $schema: 'x', title: 't', description: 'd', type: 'integer', format: 'uint64', default: 0, examples: [1] };
+    const annotated = { $schema: 'https://json-schema.org/draft/2020-12/schema', title: 't', description: 'd', type: 'integer', format: 'uint64', default: 0, examples: [1] };
     assert.deepEqual(errors(annotated, 5), []);
   });
 });
