@@ -11,6 +11,7 @@
 
 pub mod evidence;
 pub mod manual;
+pub mod page;
 mod procs;
 pub mod snapshot;
 

@@ -18,6 +18,7 @@ mod agent;
 mod follow_ups;
 mod manual;
 mod observer;
+mod observer_bounds;
 mod redaction;
 
 use crate::common::Session;
