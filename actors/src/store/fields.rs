@@ -352,6 +352,103 @@ mod tests {
         assert_eq!(found(lookup_form("a=1", "b")), Err("absent"));
     }
 
+    /// "missing and truncated bodies remain unlinked".
+    #[test]
+    fn missing_and_truncated_bodies_stay_unlinked() {
+        use bsk_schema::capture::{Body, BodyReason};
+        let complete = Body {
+            text: Some(r#"{"email":"a@b.c"}"#.into()),
+            mime_type: Some("application/json".into()),
+            ..Body::state(BodyState::Available, None)
+        };
+        assert_eq!(found(lookup_body(&complete, "email")), Ok("a@b.c".into()));
+        let cut = Body {
+            state: BodyState::Truncated,
+            reason: Some(BodyReason::BodyLimit),
+            ..complete.clone()
+        };
+        assert_eq!(found(lookup_body(&cut, "email")), Err(unlinked::TRUNCATED));
+        for state in [
+            BodyState::Pending,
+            BodyState::Unavailable,
+            BodyState::Omitted,
+            BodyState::Evicted,
+            BodyState::NotInEvent,
+        ] {
+            let gone = Body {
+                state,
+                ..complete.clone()
+            };
+            assert_eq!(
+                found(lookup_body(&gone, "email")),
+                Err(unlinked::MISSING),
+                "{state:?}"
+            );
+        }
+    }
+
+    /// "Body field summaries are bounded to … 96 scalar fields": a name reached only after 96
+    /// scalars is not searched for.
+    #[test]
+    fn a_body_is_searched_for_a_name_across_96_scalars_only() {
+        let body =
+            |scalars: usize| json!({ "later": { "email": "a@b.c" }, "first": vec![0; scalars] });
+        assert_eq!(found(lookup_json(&body(96), "email")), Ok("a@b.c".into()));
+        assert_eq!(found(lookup_json(&body(97), "email")), Err("absent"));
+    }
+
+    /// "… and 256 characters per value".
+    #[test]
+    fn a_linked_value_is_cut_at_256_characters() {
+        let body = json!({ "note": "n".repeat(300) });
+        let Lookup::Found(text) = lookup_json(&body, "note") else {
+            panic!("found")
+        };
+        let linked = value(text);
+        assert_eq!(linked.value.map(|v| v.chars().count()), Some(256));
+    }
+
+    /// "Body field summaries are bounded to 12 requests": the 13th request of a window is not
+    /// searched.
+    #[test]
+    fn a_field_chain_searches_the_first_12_requests_of_its_windows() {
+        use bsk_schema::capture::OperationSource;
+        let submitted = |carrying: usize| {
+            let mut c = crate::store::tests::capture();
+            c.page_committed("http://a/page", 1_000);
+            c.page_observed(observed(1_100, "http://a/page", &[("email", "a@b.c")]));
+            let click = c.operation_started(OperationSource::Agent, "click", json!({}), 2_000);
+            for n in 1..=13 {
+                let data = if n == carrying {
+                    json!({ "email": "a@b.c" })
+                } else {
+                    json!({ "other": n })
+                };
+                let params = json!({ "requestId": n.to_string(), "type": "Fetch",
+                    "wallTime": (2_000 + n) as f64 / 1000.0,
+                    "request": { "url": format!("http://a/api/{n}"), "method": "POST",
+                        "postData": data.to_string(),
+                        "headers": { "Content-Type": "application/json" } } });
+                c.apply_network(
+                    "TAB",
+                    "S",
+                    "Network.requestWillBeSent",
+                    &params.to_string(),
+                    2_000 + n as u64,
+                );
+            }
+            c.operation_ended(&click, Ok("clicked".into()), 2_100);
+            let chain = c.field_chain(0, 3_000);
+            let email = chain.iter().find(|f| f.name == "email").expect("email");
+            (
+                email.submitted.request_id.clone(),
+                email.submitted.unlinked.clone(),
+            )
+        };
+        assert_eq!(submitted(12), (Some("r12".into()), None));
+        assert_eq!(submitted(13), (None, Some(unlinked::NOT_FOUND.into())));
+    }
+
     fn observed(at: u64, url: &str, fields: &[(&str, &str)]) -> PageObservation {
         PageObservation {
             at,

@@ -1,4 +1,7 @@
 //! The real `bsk` binary, run as an agent runs it: one process per command, `--json` output.
+//!
+//! [`Bsk`] is the one way Rust code here and in the end-to-end tests (`runtime/tests/common`)
+//! runs `bsk`: a binary, a state dir, an environment and a deadline per command.
 
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -9,8 +12,8 @@ use serde_json::Value;
 
 use super::chromium::Browser;
 
-/// Longest any one `bsk` command may take: above bsk's own 30 s navigation and command
-/// deadlines, so a hang is reported with its arguments instead of stalling the run.
+/// Longest any one `bsk` command may take by default: above bsk's own 30 s navigation and
+/// command deadlines, so a hang is reported with its arguments instead of stalling the run.
 const COMMAND_DEADLINE: Duration = Duration::from_secs(90);
 
 /// How long the last-resort `bsk daemon stop` in [`Drop`] may take.
@@ -22,40 +25,99 @@ pub struct Bsk {
     binary: PathBuf,
     home: PathBuf,
     env: Vec<(String, String)>,
+    /// Longest one command may run before it is killed and reported.
+    deadline: Duration,
+}
+
+/// One finished `bsk` run.
+#[derive(Debug)]
+pub struct Output {
+    pub args: Vec<String>,
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+    /// Process start to exit: what an agent waits for.
+    pub took: Duration,
 }
 
 impl Bsk {
-    /// `bsk` at `binary` with state dir `home`, launching `chromium`. The daemon exits on its own
-    /// `idle_secs` after a run is abandoned.
-    pub fn new(binary: &Path, home: &Path, chromium: &Path, idle_secs: u64) -> Bsk {
+    /// `bsk` at `binary` with state dir `home`, no environment of its own.
+    pub fn new(binary: &Path, home: &Path) -> Bsk {
         Bsk {
             binary: binary.to_owned(),
             home: home.to_owned(),
-            env: vec![
-                ("BSK_CHROMIUM".into(), chromium.display().to_string()),
-                ("BSK_DAEMON_IDLE_SECS".into(), idle_secs.to_string()),
-            ],
+            env: Vec::new(),
+            deadline: COMMAND_DEADLINE,
         }
+    }
+
+    /// `bsk` at `binary` with state dir `home`, launching `chromium`. The daemon exits on its own
+    /// `idle_secs` after a run is abandoned.
+    pub fn launching(binary: &Path, home: &Path, chromium: &Path, idle_secs: u64) -> Bsk {
+        let mut bsk = Bsk::new(binary, home);
+        bsk.set_env("BSK_CHROMIUM", &chromium.display().to_string());
+        bsk.set_env("BSK_DAEMON_IDLE_SECS", &idle_secs.to_string());
+        bsk
+    }
+
+    /// Another longest time one command may run.
+    pub fn with_deadline(mut self, deadline: Duration) -> Bsk {
+        self.deadline = deadline;
+        self
     }
 
     pub fn home(&self) -> &Path {
         &self.home
     }
 
-    fn command(&self, args: &[&str]) -> tokio::process::Command {
-        let mut command = tokio::process::Command::new(&self.binary);
+    /// Sets an environment variable for later commands (and the daemons they spawn).
+    pub fn set_env(&mut self, name: &str, value: &str) {
+        self.remove_env(name);
+        self.env.push((name.to_string(), value.to_string()));
+    }
+
+    pub fn remove_env(&mut self, name: &str) {
+        self.env.retain(|(n, _)| n != name);
+    }
+
+    /// `bsk args…` with this state dir and environment, not started. Variables of the caller's
+    /// that would change what bsk does are removed: its session, its idle timeout (unless set
+    /// here) and a display (commands launch a headless browser unless `DISPLAY` is set here).
+    pub fn command(&self, args: &[&str]) -> std::process::Command {
+        let mut command = std::process::Command::new(&self.binary);
         command
             .args(args)
             .env("BSK_HOME", &self.home)
             .env_remove("BSK_SESSION")
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .kill_on_drop(true);
+            .env_remove("BSK_DAEMON_IDLE_SECS")
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .stdin(Stdio::null());
         for (name, value) in &self.env {
             command.env(name, value);
         }
         command
+    }
+
+    /// Runs `bsk args…` to completion within the deadline, whatever its exit code.
+    pub async fn run(&self, args: &[&str]) -> anyhow::Result<Output> {
+        let mut command = tokio::process::Command::from(self.command(args));
+        command
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .kill_on_drop(true);
+        let started = Instant::now();
+        let output = tokio::time::timeout(self.deadline, command.output())
+            .await
+            .with_context(|| format!("bsk {args:?} did not finish within {:?}", self.deadline))?
+            .with_context(|| format!("could not run {} {args:?}", self.binary.display()))?;
+        Ok(Output {
+            args: args.iter().map(|a| a.to_string()).collect(),
+            code: output.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+            took: started.elapsed(),
+        })
     }
 
     /// Runs `bsk args… --json` and returns its JSON and how long the whole command took
@@ -63,30 +125,33 @@ impl Bsk {
     pub async fn timed_json(&self, args: &[&str]) -> anyhow::Result<(Value, Duration)> {
         let mut args = args.to_vec();
         args.push("--json");
-        let started = Instant::now();
-        let output = tokio::time::timeout(COMMAND_DEADLINE, self.command(&args).output())
-            .await
-            .with_context(|| format!("bsk {args:?} did not finish within {COMMAND_DEADLINE:?}"))?
-            .with_context(|| format!("could not run {} {args:?}", self.binary.display()))?;
-        let took = started.elapsed();
-        let stdout = String::from_utf8_lossy(&output.stdout);
-        if !output.status.success() {
+        let output = self.run(&args).await?;
+        if output.code != 0 {
             bail!(
-                "bsk {args:?} failed ({}): {} {}",
-                output.status,
-                stdout.trim(),
-                String::from_utf8_lossy(&output.stderr).trim()
+                "bsk {args:?} failed (exit code {}): {} {}",
+                output.code,
+                output.stdout.trim(),
+                output.stderr.trim()
             );
         }
-        let value = serde_json::from_str(&stdout).with_context(|| {
-            format!("bsk {args:?} printed something that is not JSON: {stdout}")
-        })?;
-        Ok((value, took))
+        Ok((output.to_json()?, output.took))
     }
 
     /// Runs `bsk args… --json` and returns its JSON.
     pub async fn json(&self, args: &[&str]) -> anyhow::Result<Value> {
         Ok(self.timed_json(args).await?.0)
+    }
+}
+
+impl Output {
+    /// Stdout as JSON.
+    pub fn to_json(&self) -> anyhow::Result<Value> {
+        serde_json::from_str(&self.stdout).with_context(|| {
+            format!(
+                "bsk {:?} printed something that is not JSON: {}",
+                self.args, self.stdout
+            )
+        })
     }
 }
 
@@ -189,10 +254,9 @@ impl Drop for Daemon {
             return;
         }
         // Last resort after an error: a blocking stop, so no daemon or Chromium outlives the run.
-        let child = std::process::Command::new(&self.bsk.binary)
-            .args(["daemon", "stop"])
-            .env("BSK_HOME", &self.bsk.home)
-            .stdin(Stdio::null())
+        let child = self
+            .bsk
+            .command(&["daemon", "stop"])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn();

@@ -154,5 +154,5 @@ impl Fleet {
 }
 
 fn bsk_at(binary: &Path, home: &Path, chromium: &Path) -> Bsk {
-    Bsk::new(binary, home, chromium, DAEMON_IDLE_SECS)
+    Bsk::launching(binary, home, chromium, DAEMON_IDLE_SECS)
 }

@@ -39,7 +39,7 @@
 mod accounting;
 mod agent;
 pub mod chromium;
-mod cli;
+pub mod cli;
 mod compare;
 mod fleet;
 mod floor;

@@ -1,18 +1,31 @@
-//! The harness for end-to-end tests of the real `bsk` binary.
+//! The harness for end-to-end tests of the real `bsk` binary, shared by every test binary
+//! here (`#[path]`-included as `common`).
 //!
-//! Each test owns a [`Bsk`]: a fresh state dir (`BSK_HOME`), so its daemon and Chromium are its
+//! Each test owns a [`TestBsk`]: the one `bsk` driver ([`bsk_load_tests::driver::cli::Bsk`]) in a
+//! fresh state dir (`BSK_HOME`), so its daemon and Chromium are its
 //! own and tests run in parallel. Dropping it stops that daemon and anything it left behind, even
 //! when the test panicked. Tests wait for conditions with [`wait_for`] and [`wait_until`], never
 //! with a fixed sleep.
 
-#![allow(dead_code)] // Each test crate uses a different part of the harness.
+#![allow(dead_code)] // Each test binary uses a different part of the harness.
+
+pub mod evidence;
+pub mod manual;
+pub mod page;
+mod procs;
+pub mod snapshot;
 
 use std::future::Future;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
+use bsk_load_tests::driver::cli::Bsk;
+use bsk_load_tests::site::Site;
 use serde_json::Value;
+
+pub use procs::{is_running, kill};
+use procs::{processes, stat, with_descendants};
 
 /// Longest any single `bsk` command may run: above the 30 s navigation deadline, so a command
 /// that hangs fails the test with its arguments instead of hanging it.
@@ -30,41 +43,26 @@ pub const WAIT: Duration = Duration::from_secs(15);
 
 static NEXT_HOME: AtomicU32 = AtomicU32::new(0);
 
-/// One finished `bsk` run.
-#[derive(Debug)]
-pub struct Output {
-    pub args: Vec<String>,
-    pub code: i32,
-    pub stdout: String,
-    pub stderr: String,
+pub use bsk_load_tests::driver::cli::Output;
+
+/// The scenario site, started on 127.0.0.1 for one test.
+pub async fn site() -> Site {
+    Site::start().await.expect("start the scenario site")
 }
 
-impl Output {
-    /// Stdout as JSON.
-    pub fn json(&self) -> Value {
-        serde_json::from_str(&self.stdout)
-            .unwrap_or_else(|e| panic!("stdout of {self:?} is not JSON: {e}"))
-    }
-
-    /// Asserts exit code 0.
-    pub fn success(self) -> Output {
-        assert_eq!(self.code, 0, "expected success from {self:#?}");
-        self
-    }
-}
-
-/// A `bsk` with its own state dir. Dropping it stops the daemon and removes the dir.
+/// A `bsk` driven by one test, with its own state dir. Dropping it stops the daemon and removes
+/// the dir.
 #[derive(Debug)]
-pub struct Bsk {
+pub struct TestBsk {
     pub home: PathBuf,
-    env: Vec<(String, String)>,
+    driver: Bsk,
     /// The browser the test launched for the daemon to attach to ([`Bsk::with_devtools_port`]).
     browser: Option<bsk_load_tests::driver::chromium::Browser>,
 }
 
-impl Bsk {
+impl TestBsk {
     /// A fresh, empty state dir under the system temp dir; `tag` names the test in it.
-    pub fn new(tag: &str) -> Bsk {
+    pub fn new(tag: &str) -> TestBsk {
         let n = NEXT_HOME.fetch_add(1, Ordering::Relaxed);
         let home = std::env::temp_dir().join(format!("bsk-wf-{tag}-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&home);
@@ -72,13 +70,14 @@ impl Bsk {
         std::os::unix::fs::DirBuilderExt::mode(&mut std::fs::DirBuilder::new(), 0o700)
             .create(&home)
             .unwrap_or_else(|e| panic!("cannot create {}: {e}", home.display()));
-        let mut env = Vec::new();
+        let mut driver =
+            Bsk::new(Path::new(env!("CARGO_BIN_EXE_bsk")), &home).with_deadline(COMMAND_DEADLINE);
         if std::env::var_os("BSK_CHROMIUM").is_none() && Path::new("/usr/bin/chromium").exists() {
-            env.push(("BSK_CHROMIUM".to_string(), "/usr/bin/chromium".to_string()));
+            driver.set_env("BSK_CHROMIUM", "/usr/bin/chromium");
         }
-        Bsk {
+        TestBsk {
             home,
-            env,
+            driver,
             browser: None,
         }
     }
@@ -88,8 +87,8 @@ impl Bsk {
     /// client as a person at the browser would. The browser gets bsk's flags and the bsk
     /// extension; its profile is under the state dir, so the drop guard ends it. bsk's own
     /// launched browser never opens a port: it speaks over a pipe.
-    pub async fn with_devtools_port(tag: &str) -> Bsk {
-        let mut bsk = Bsk::new(tag);
+    pub async fn with_devtools_port(tag: &str) -> TestBsk {
+        let mut bsk = TestBsk::new(tag);
         let chromium = std::env::var_os("BSK_CHROMIUM")
             .map_or_else(|| "/usr/bin/chromium".into(), PathBuf::from);
         let extension = bsk.extension_path();
@@ -125,12 +124,11 @@ impl Bsk {
 
     /// Sets an environment variable for later commands (and the daemons they spawn).
     pub fn set_env(&mut self, name: &str, value: &str) {
-        self.remove_env(name);
-        self.env.push((name.to_string(), value.to_string()));
+        self.driver.set_env(name, value);
     }
 
     pub fn remove_env(&mut self, name: &str) {
-        self.env.retain(|(n, _)| n != name);
+        self.driver.remove_env(name);
     }
 
     pub fn socket(&self) -> PathBuf {
@@ -148,39 +146,15 @@ impl Bsk {
     }
 
     fn command(&self, args: &[&str]) -> std::process::Command {
-        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_bsk"));
-        command
-            .args(args)
-            .env("BSK_HOME", &self.home)
-            .env_remove("BSK_SESSION")
-            .env_remove("BSK_DAEMON_IDLE_SECS")
-            // Tests launch a headless browser even on a desktop (a test that wants windows
-            // sets DISPLAY itself).
-            .env_remove("DISPLAY")
-            .env_remove("WAYLAND_DISPLAY");
-        for (name, value) in &self.env {
-            command.env(name, value);
-        }
-        command
+        self.driver.command(args)
     }
 
     /// Runs `bsk args…` to completion.
     pub async fn run(&self, args: &[&str]) -> Output {
-        let mut command = tokio::process::Command::from(self.command(args));
-        command
-            .kill_on_drop(true)
-            .stdin(std::process::Stdio::null());
-        let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-        let output = tokio::time::timeout(COMMAND_DEADLINE, command.output())
+        self.driver
+            .run(args)
             .await
-            .unwrap_or_else(|_| panic!("bsk {args:?} did not finish within {COMMAND_DEADLINE:?}"))
-            .unwrap_or_else(|e| panic!("cannot run bsk {args:?}: {e}"));
-        Output {
-            args,
-            code: output.status.code().unwrap_or(-1),
-            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-        }
+            .unwrap_or_else(|e| panic!("{e:#}"))
     }
 
     /// Runs `bsk args…` and asserts it succeeded.
@@ -312,7 +286,7 @@ impl Bsk {
     }
 }
 
-impl Drop for Bsk {
+impl Drop for TestBsk {
     fn drop(&mut self) {
         self.stop_daemon_blocking();
         // A browser's helper processes (its network service, which writes the disk cache as it
@@ -334,7 +308,7 @@ impl Drop for Bsk {
 /// A session of a [`Bsk`], and optionally one of its tabs (`--tab-id`).
 #[derive(Debug, Clone)]
 pub struct Session<'a> {
-    pub bsk: &'a Bsk,
+    pub bsk: &'a TestBsk,
     pub id: String,
     /// The tab the session created.
     pub tab: String,
@@ -425,130 +399,6 @@ where
     .await
 }
 
-/// What `/proc/<pid>/stat` says of a process: its state, parent and process group.
-struct Stat {
-    state: char,
-    parent: u32,
-    group: u32,
-}
-
-/// `/proc/<pid>/stat`, read after the command name (which may hold spaces and parentheses).
-fn stat(pid: u32) -> Option<Stat> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    let (_, rest) = stat.rsplit_once(')')?;
-    let mut fields = rest.split_whitespace();
-    let state = fields.next()?.chars().next()?;
-    let parent = fields.next()?.parse().ok()?;
-    let group = fields.next()?.parse().ok()?;
-    Some(Stat {
-        state,
-        parent,
-        group,
-    })
-}
-
-/// Whether `pid` is a live process (an exited, unreaped zombie counts as gone).
-pub fn is_running(pid: u32) -> bool {
-    stat(pid).is_some_and(|s| !matches!(s.state, 'Z' | 'X'))
-}
-
-/// `pids` and every process descended from them.
-fn with_descendants(mut pids: Vec<u32>) -> Vec<u32> {
-    let parents: Vec<(u32, u32)> = std::fs::read_dir("/proc")
-        .into_iter()
-        .flatten()
-        .filter_map(|entry| {
-            let pid: u32 = entry.ok()?.file_name().to_str()?.parse().ok()?;
-            Some((pid, stat(pid)?.parent))
-        })
-        .collect();
-    let mut at = 0;
-    while let Some(&parent) = pids.get(at) {
-        for &(pid, ppid) in &parents {
-            if ppid == parent && !pids.contains(&pid) {
-                pids.push(pid);
-            }
-        }
-        at += 1;
-    }
-    pids
-}
-
-/// SIGKILLs `pid` (through kill(1): the workspace forbids `unsafe`, which libc::kill needs).
-pub fn kill(pid: u32) {
-    let _ = std::process::Command::new("kill")
-        .args(["-KILL", &pid.to_string()])
-        .stderr(std::process::Stdio::null())
-        .status();
-}
-
-/// Every readable process: pid, argv and environment.
-fn processes() -> Vec<(u32, Vec<String>, Vec<String>)> {
-    let split = |bytes: Vec<u8>| -> Vec<String> {
-        bytes
-            .split(|b| *b == 0)
-            .filter(|s| !s.is_empty())
-            .map(|s| String::from_utf8_lossy(s).into_owned())
-            .collect()
-    };
-    let Ok(entries) = std::fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    entries
-        .filter_map(|entry| {
-            let entry = entry.ok()?;
-            let pid: u32 = entry.file_name().to_str()?.parse().ok()?;
-            if !is_running(pid) {
-                return None;
-            }
-            let args = split(std::fs::read(entry.path().join("cmdline")).ok()?);
-            let env = split(std::fs::read(entry.path().join("environ")).unwrap_or_default());
-            Some((pid, args, env))
-        })
-        .collect()
-}
-
-/// The lines of the snapshot subtree rooted at the first line containing `needle`: that line
-/// and every following line indented deeper.
-pub fn subtree<'s>(snapshot: &'s str, needle: &str) -> Vec<&'s str> {
-    let indent = |line: &str| line.len() - line.trim_start().len();
-    let mut lines = snapshot.lines().skip_while(|l| !l.contains(needle));
-    let Some(root) = lines.next() else {
-        panic!("no line containing {needle:?} in the snapshot:\n{snapshot}");
-    };
-    let depth = indent(root);
-    std::iter::once(root)
-        .chain(lines.take_while(|l| indent(l) > depth))
-        .collect()
-}
-
-/// The `@eN` ref on the first of `lines` containing `needle`.
-pub fn ref_in(lines: &[&str], needle: &str) -> String {
-    let line = lines
-        .iter()
-        .find(|l| l.contains(needle))
-        .unwrap_or_else(|| panic!("no line containing {needle:?} in:\n{}", lines.join("\n")));
-    let start = line
-        .find("[@e")
-        .unwrap_or_else(|| panic!("no ref on {line:?}"))
-        + 1;
-    let end = start
-        + line[start..]
-            .find(']')
-            .unwrap_or_else(|| panic!("unclosed ref on {line:?}"));
-    line[start..end].to_string()
-}
-
-/// The text of the line after the first line containing `needle`: e.g. the click count that
-/// follows `StaticText "Clicks:"`.
-pub fn text_after(lines: &[&str], needle: &str) -> Option<String> {
-    let index = lines.iter().position(|l| l.contains(needle))?;
-    let next = lines.get(index + 1)?;
-    let start = next.find('"')? + 1;
-    let end = start + next[start..].find('"')?;
-    Some(next[start..end].to_string())
-}
-
 /// A loopback port nothing listens on: bound, then released.
 pub fn closed_port() -> u16 {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind a free port");
@@ -557,7 +407,7 @@ pub fn closed_port() -> u16 {
 
 /// Opens a tab as the person at the browser would: in the browser's own profile, through a CDP
 /// connection of its own (sessions' tabs live in private profiles). Returns its target id.
-pub async fn open_user_tab(bsk: &Bsk, url: &str) -> String {
+pub async fn open_user_tab(bsk: &TestBsk, url: &str) -> String {
     use futures_util::{SinkExt, StreamExt};
     let status = bsk.json(&["status"]).await;
     let ws_url = status["browser"]["ws_url"]
@@ -587,4 +437,23 @@ pub async fn open_user_tab(bsk: &Bsk, url: &str) -> String {
         }
     }
     panic!("the browser closed the connection");
+}
+
+/// What a test asserts of one finished run.
+pub trait Checked {
+    /// Stdout as JSON.
+    fn json(&self) -> Value;
+    /// Asserts exit code 0.
+    fn success(self) -> Output;
+}
+
+impl Checked for Output {
+    fn json(&self) -> Value {
+        self.to_json().unwrap_or_else(|e| panic!("{e:#}"))
+    }
+
+    fn success(self) -> Output {
+        assert_eq!(self.code, 0, "expected success from {self:#?}");
+        self
+    }
 }

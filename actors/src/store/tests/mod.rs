@@ -10,6 +10,8 @@ use serde_json::{Value, json};
 use super::*;
 use crate::bounds::{MAX_CAPTURE_TEXT_UNITS, MAX_CONSOLE_ENTRIES, MAX_REQUESTS};
 
+mod spec_rows;
+
 /// A capture of tab `TAB`, started at 1,000 ms.
 pub(super) fn capture() -> Capture {
     Capture::new(meta())
@@ -37,7 +39,7 @@ fn load_capture(max_requests: usize, text_budget: usize) -> Capture {
     Capture::with_limits(meta(), limits)
 }
 
-fn sent(c: &mut Capture, id: &str, url: &str, at: u64) -> Vec<BodyJob> {
+pub(super) fn sent(c: &mut Capture, id: &str, url: &str, at: u64) -> Vec<BodyJob> {
     let params = json!({ "requestId": id, "request": { "url": url, "method": "GET", "headers": {} }, "type": "Fetch", "wallTime": at as f64 / 1000.0 });
     c.apply_network(
         "TAB",
@@ -48,7 +50,7 @@ fn sent(c: &mut Capture, id: &str, url: &str, at: u64) -> Vec<BodyJob> {
     )
 }
 
-fn finish(c: &mut Capture, id: &str, status: u16, mime: &str, at: u64) -> Vec<BodyJob> {
+pub(super) fn finish(c: &mut Capture, id: &str, status: u16, mime: &str, at: u64) -> Vec<BodyJob> {
     let response = json!({ "requestId": id, "type": "Fetch", "response": { "url": "x", "status": status, "statusText": "", "headers": { "Content-Type": mime }, "mimeType": mime } });
     c.apply_network(
         "TAB",

@@ -1,79 +1,16 @@
-//! Workers and streams end to end: a page whose requests and console come from a dedicated
-//! worker, a shared worker and a service worker, plus a server-sent event stream, captured with
-//! and without `bsk debug start --workers` by the real `bsk` and a real headless Chromium, and
-//! checked against the scenario site's own log of what it was sent.
-
-mod common;
+//! Workers and streams: a page whose requests and console come from a dedicated worker, a
+//! shared worker and a service worker, plus a server-sent event stream, captured with and
+//! without `bsk debug start --workers`, and checked against the scenario site's own log of what
+//! it was sent.
 
 use bsk_load_tests::site::Site;
-use common::{Bsk, Session, WAIT, wait_for, wait_until};
 use serde_json::Value;
+
+use crate::common::evidence::{console, debug, is_final, latest_run, requests, with_url};
+use crate::common::{Checked, Session, TestBsk, WAIT, site, wait_for, wait_until};
 
 /// The bound of worker targets attached at once, as the docs spell it.
 const MAX_WORKER_TARGETS: u64 = 8;
-
-async fn site() -> Site {
-    Site::start().await.expect("start the scenario site")
-}
-
-async fn debug(s: &Session<'_>, args: &[&str]) -> Value {
-    let mut full = vec!["debug"];
-    full.extend_from_slice(args);
-    s.op(&full).await
-}
-
-/// Every retained request (static ones included), following `next_since`.
-async fn requests(s: &Session<'_>) -> Vec<Value> {
-    let mut merged: Vec<Value> = Vec::new();
-    let mut since: Option<u64> = None;
-    loop {
-        let since_arg = since.map(|n| n.to_string());
-        let mut args = vec!["requests", "--all", "--limit", "100"];
-        if let Some(since) = &since_arg {
-            args.extend(["--since", since]);
-        }
-        let page = debug(s, &args).await;
-        let items = page["items"].as_array().cloned().unwrap_or_default();
-        if items.is_empty() {
-            break;
-        }
-        since = page["next_since"].as_u64();
-        for item in items {
-            match merged.iter_mut().find(|r| r["id"] == item["id"]) {
-                Some(known) => *known = item,
-                None => merged.push(item),
-            }
-        }
-    }
-    merged
-}
-
-async fn console(s: &Session<'_>) -> Vec<Value> {
-    let page = debug(s, &["console", "--limit", "100"]).await;
-    page["items"].as_array().cloned().unwrap_or_default()
-}
-
-fn is_final(record: &Value) -> bool {
-    record["state"] != "pending"
-        && record["request_body"]["state"] != "pending"
-        && record["response_body"]["state"] != "pending"
-}
-
-/// The retained records whose URL contains `needle`.
-fn with_url<'r>(records: &'r [Value], needle: &str) -> Vec<&'r Value> {
-    records
-        .iter()
-        .filter(|r| r["url"].as_str().is_some_and(|u| u.contains(needle)))
-        .collect()
-}
-
-/// The latest capture of the session, as `debug status` lists it.
-async fn latest_run(s: &Session<'_>) -> Value {
-    let runs = debug(s, &["status"]).await;
-    runs.as_array()
-        .and_then(|runs| runs.last().cloned())
-        .unwrap_or_else(|| panic!("no capture in debug status: {runs}"))
-}
 
 /// The page's own view of what its workers got back.
 async fn page_state(s: &Session<'_>) -> Value {
@@ -108,7 +45,7 @@ fn served(site: &Site, needle: &str) -> usize {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn with_workers_the_workers_requests_and_console_are_recorded_and_labelled() {
     let site = site().await;
-    let bsk = Bsk::new("workers-on");
+    let bsk = TestBsk::new("workers-on");
     let s = bsk.start_session().await;
     let run = debug(&s, &["start", "--workers"]).await;
     assert_eq!(run["coverage"]["workers"], true, "{run}");
@@ -312,7 +249,7 @@ async fn with_workers_the_workers_requests_and_console_are_recorded_and_labelled
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn without_workers_their_traffic_is_not_recorded_and_nothing_stays_pending() {
     let site = site().await;
-    let bsk = Bsk::new("workers-off");
+    let bsk = TestBsk::new("workers-off");
     let s = bsk.start_session().await;
     let run = debug(&s, &["start"]).await;
     assert_ne!(run["coverage"]["workers"], true, "{run}");
@@ -380,7 +317,7 @@ async fn without_workers_their_traffic_is_not_recorded_and_nothing_stays_pending
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn workers_beyond_the_bound_are_counted_not_captured() {
     let site = site().await;
-    let bsk = Bsk::new("workers-bound");
+    let bsk = TestBsk::new("workers-bound");
     let s = bsk.start_session().await;
     debug(&s, &["start", "--workers"]).await;
     s.op(&[
@@ -438,9 +375,9 @@ async fn workers_beyond_the_bound_are_counted_not_captured() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_borrowed_tabs_shared_workers_are_flagged_not_covered_and_still_run() {
     let site = site().await;
-    let bsk = Bsk::with_devtools_port("workers-borrowed").await;
+    let bsk = TestBsk::with_devtools_port("workers-borrowed").await;
     let s = bsk.start_session().await;
-    let user_tab = common::open_user_tab(&bsk, "about:blank").await;
+    let user_tab = crate::common::open_user_tab(&bsk, "about:blank").await;
     bsk.json(&["tab", "borrow", &user_tab, "--session", &s.id])
         .await;
     let run = debug(&s, &["start", "--workers", "--tab-id", &user_tab]).await;

@@ -1,31 +1,28 @@
-//! What an action gives back, end to end in real Chromium: the operation it was recorded as,
-//! whether the page settled, what it caused (requests, console errors) — so an agent needs no
-//! observe-and-retry loop or second call — and waits that mean what the agent means (`--new`,
-//! `--within`). Also: page-text changes land on the operation that caused them at agent pace,
-//! and `observe` shows names as a person reads them.
+//! What an action gives back: the operation it was recorded as, whether the page settled, what
+//! it caused (requests, console errors) — so an agent needs no observe-and-retry loop or second
+//! call — and waits that mean what the agent means (`--new`, `--within`). Also: page-text
+//! changes land on the operation that caused them at agent pace, and `observe` shows names as a
+//! person reads them.
 //!
 //! The scenario page (`/steps`) renders each button's outcome only after its request answered,
 //! as single-page apps do; `?ms=` sets how long the server takes.
 
-mod common;
-
 use std::time::Duration;
 
 use bsk_load_tests::site::Site;
-use common::{Bsk, Session, WAIT, ref_in, wait_for};
 use serde_json::Value;
+
+use crate::button;
+use crate::common::{Checked, Session, TestBsk, WAIT, site, wait_for};
 
 /// The operation's immediate window: settling never waits past it.
 const IMMEDIATE_WINDOW_MS: u64 = 1_500;
+
 /// How far apart an agent's operations come at agent pace (the issue measured 200–650 ms).
 const AGENT_PACE: Duration = Duration::from_millis(200);
 
-async fn site() -> Site {
-    Site::start().await.expect("start the scenario site")
-}
-
 /// A session with a capture, on `/steps?ms=<ms>`, and the page's snapshot.
-async fn on_steps<'a>(bsk: &'a Bsk, site: &Site, ms: u64) -> (Session<'a>, String) {
+async fn on_steps<'a>(bsk: &'a TestBsk, site: &Site, ms: u64) -> (Session<'a>, String) {
     let s = bsk.start_session().await;
     s.op(&["debug", "start"]).await;
     s.op(&["navigate", &site.url(&format!("/steps?ms={ms}"))])
@@ -34,12 +31,7 @@ async fn on_steps<'a>(bsk: &'a Bsk, site: &Site, ms: u64) -> (Session<'a>, Strin
     (s, snapshot)
 }
 
-fn button(snapshot: &str, name: &str) -> String {
-    let lines: Vec<&str> = snapshot.lines().collect();
-    ref_in(&lines, &format!("button \"{name}\""))
-}
-
-fn requests(result: &Value) -> Vec<Value> {
+fn caused_requests(result: &Value) -> Vec<Value> {
     result["caused"]["requests"]
         .as_array()
         .cloned()
@@ -49,7 +41,7 @@ fn requests(result: &Value) -> Vec<Value> {
 #[tokio::test(flavor = "multi_thread")]
 async fn an_action_returns_settled_naming_its_operation_and_what_it_caused() {
     let site = site().await;
-    let bsk = Bsk::new("actions-settle");
+    let bsk = TestBsk::new("actions-settle");
     let (s, snapshot) = on_steps(&bsk, &site, 400).await;
 
     let clicked = s.op(&["click", &button(&snapshot, "Load report")]).await;
@@ -75,7 +67,7 @@ async fn an_action_returns_settled_naming_its_operation_and_what_it_caused() {
         qualified.starts_with("run-") && qualified.ends_with(&format!("/{operation}")),
         "{clicked}"
     );
-    let caused = requests(&clicked);
+    let caused = caused_requests(&clicked);
     assert_eq!(caused.len(), 1, "{clicked}");
     assert_eq!(caused[0]["method"], "GET");
     assert_eq!(
@@ -99,7 +91,7 @@ async fn an_action_returns_settled_naming_its_operation_and_what_it_caused() {
 
     // A failing request and the console error it logs are in the result too.
     let broke = s.op(&["click", &button(&snapshot, "Break it")]).await;
-    let failing = requests(&broke);
+    let failing = caused_requests(&broke);
     assert!(
         failing
             .iter()
@@ -133,7 +125,7 @@ async fn an_action_returns_settled_naming_its_operation_and_what_it_caused() {
 #[tokio::test(flavor = "multi_thread")]
 async fn settling_is_bounded_by_the_window_and_can_be_turned_off() {
     let site = site().await;
-    let bsk = Bsk::new("actions-bounded");
+    let bsk = TestBsk::new("actions-bounded");
     // The request takes 4 s: longer than the immediate window.
     let (s, snapshot) = on_steps(&bsk, &site, 4_000).await;
     let load = button(&snapshot, "Load report");
@@ -145,7 +137,7 @@ async fn settling_is_bounded_by_the_window_and_can_be_turned_off() {
         (IMMEDIATE_WINDOW_MS..IMMEDIATE_WINDOW_MS + 1_000).contains(&waited),
         "waited {waited} ms: {clicked}"
     );
-    assert_eq!(requests(&clicked)[0]["pending"], true, "{clicked}");
+    assert_eq!(caused_requests(&clicked)[0]["pending"], true, "{clicked}");
     // --no-settle: the result comes once the input is dispatched, with no settle report.
     let quick = s.op(&["click", &load, "--no-settle"]).await;
     assert!(quick.get("settle").is_none(), "{quick}");
@@ -158,7 +150,7 @@ async fn settling_is_bounded_by_the_window_and_can_be_turned_off() {
 #[tokio::test(flavor = "multi_thread")]
 async fn without_a_capture_an_action_says_it_was_not_recorded() {
     let site = site().await;
-    let bsk = Bsk::new("actions-unrecorded");
+    let bsk = TestBsk::new("actions-unrecorded");
     let s = bsk.start_session().await;
     s.op(&["navigate", &site.url("/steps?ms=100")]).await;
     let snapshot = s.observe().await;
@@ -179,7 +171,7 @@ async fn without_a_capture_an_action_says_it_was_not_recorded() {
 #[tokio::test(flavor = "multi_thread")]
 async fn page_changes_land_on_the_operation_that_caused_them_at_agent_pace() {
     let site = site().await;
-    let bsk = Bsk::new("actions-text");
+    let bsk = TestBsk::new("actions-text");
     let (s, snapshot) = on_steps(&bsk, &site, 150).await;
     // Two clicks 200 ms apart, each answered 150 ms after it: the first one's text renders
     // after its operation-time observation, before the second one starts.
@@ -223,7 +215,7 @@ async fn page_changes_land_on_the_operation_that_caused_them_at_agent_pace() {
 #[tokio::test(flavor = "multi_thread")]
 async fn waits_for_new_text_and_within_an_element() {
     let site = site().await;
-    let bsk = Bsk::new("actions-wait");
+    let bsk = TestBsk::new("actions-wait");
     let (s, snapshot) = on_steps(&bsk, &site, 600).await;
     // "Saved" already stands in the heading: a plain wait would return at once.
     s.op(&["click", &button(&snapshot, "Save item"), "--no-settle"])
@@ -261,7 +253,7 @@ async fn waits_for_new_text_and_within_an_element() {
 #[tokio::test(flavor = "multi_thread")]
 async fn observe_shows_names_as_a_person_reads_them() {
     let site = site().await;
-    let bsk = Bsk::new("actions-names");
+    let bsk = TestBsk::new("actions-names");
     let s = bsk.start_session().await;
     s.op(&["navigate", &site.url("/steps")]).await;
     let snapshot = s.observe().await;

@@ -1,0 +1,251 @@
+//! The export document: its schema checked in and current, and operations linked to their
+//! requests in a complete export.
+
+use serde_json::{Value, json};
+
+use crate::common::evidence::{debug, final_url, id, start_capture};
+use crate::common::{Checked, TestBsk, WAIT, site, wait_until};
+
+fn export_schema_path() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../schema/json/export-document.schema.json")
+}
+
+/// The checked-in schema when there is one, else the one generated from the Rust type.
+fn export_schema() -> Value {
+    match std::fs::read_to_string(export_schema_path()) {
+        Ok(text) => serde_json::from_str(&text).expect("the export schema file is JSON"),
+        Err(_) => serde_json::to_value(schemars::schema_for!(bsk_schema::capture::ExportDocument))
+            .expect("the generated schema is JSON"),
+    }
+}
+
+#[test]
+fn the_export_document_schema_is_checked_in_and_current() {
+    let path = export_schema_path();
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{} is missing ({e}): the export document has no checked-in JSON Schema",
+            path.display()
+        )
+    });
+    let checked_in: Value = serde_json::from_str(&text).expect("the schema file is JSON");
+    let generated =
+        serde_json::to_value(schemars::schema_for!(bsk_schema::capture::ExportDocument))
+            .expect("the generated schema is JSON");
+    assert_eq!(checked_in, generated, "{} is stale", path.display());
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn operations_link_to_their_requests_and_the_export_is_complete() {
+    let site = site().await;
+    let bsk = TestBsk::new("cap-export");
+    let s = bsk.start_session().await;
+    let run_id = start_capture(&s, &s.tab, &["--name", "Save fails"]).await;
+    s.op(&["navigate", &site.url("/demo")]).await;
+    wait_until("the demo's profile fetch", WAIT, || async {
+        s.eval("window.__profileLoaded").await == true
+    })
+    .await;
+    s.op(&["fill", "#name", "Ada"]).await;
+    s.op(&["fill", "#email", "ada@example.com"]).await;
+    s.op(&["click", "#save"]).await;
+    // An agent observes after almost every step: `observe` only reads the page, so it is no
+    // operation and leaves the click's window open to its 1.5 s end.
+    s.op(&["observe"]).await;
+    let save = final_url(&s, &site.url("/api/save")).await;
+    assert_eq!(save["method"], "POST", "{save}");
+
+    let operations = debug(&s, &["operations"]).await;
+    let items = operations["items"].as_array().cloned().unwrap_or_default();
+    // Waiting for the profile fetch evaluated once or more.
+    let names: Vec<&str> = items
+        .iter()
+        .filter_map(|o| o["name"].as_str())
+        .filter(|n| *n != "evaluate")
+        .collect();
+    assert_eq!(names, ["navigate", "fill", "fill", "click"], "{operations}");
+    assert!(items.iter().all(|o| o["source"] == "agent"), "{operations}");
+    let click = items.last().cloned().unwrap_or_default();
+    assert_eq!(click["state"], "completed", "{click}");
+    assert!(click["immediate_requests"].as_u64() >= Some(1), "{click}");
+    let detail = debug(&s, &["operation", &id(&click)]).await;
+    assert_eq!(detail["operation"]["id"], click["id"], "{detail}");
+    let immediate = detail["immediate"]["requests"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert!(
+        immediate
+            .iter()
+            .any(|r| r["id"] == save["id"] && r["method"] == "POST"),
+        "POST /api/save in the click's immediate window: {detail}"
+    );
+    let (from, until) = (
+        detail["immediate"]["from"].as_u64().unwrap_or_default(),
+        detail["immediate"]["until"].as_u64().unwrap_or_default(),
+    );
+    let started = save["started_at"].as_u64().unwrap_or_default();
+    assert!(
+        from <= started && started < until,
+        "{from} ≤ {started} < {until}: {detail}"
+    );
+    let email_fill = items
+        .iter()
+        .find(|o| o["name"] == "fill" && o["params"]["target"] == "#email")
+        .unwrap_or_else(|| panic!("no fill of #email: {operations}"));
+    let fill_detail = debug(&s, &["operation", &id(email_fill)]).await;
+    assert!(
+        !fill_detail["immediate"]["requests"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|r| r["id"] == save["id"]),
+        "the fill's window ends when the click starts: {fill_detail}"
+    );
+    let human = s.run(&["debug", "operation", &id(&click)]).await.success();
+    assert!(human.stdout.contains("/api/save"), "{human:#?}");
+
+    let stopped = debug(&s, &["stop"]).await;
+    assert_eq!(stopped["state"], "stopped");
+
+    // The export: version 1, every section, bodies and headers included.
+    let raw = s.run(&["debug", "export"]).await.success();
+    let document: Value = serde_json::from_str(&raw.stdout)
+        .unwrap_or_else(|e| panic!("debug export is not JSON ({e}): {}", raw.stdout));
+    // A stopped capture no longer changes: the two exports differ only in when they were saved.
+    let mut with_json = debug(&s, &["export"]).await;
+    with_json["saved_at"] = document["saved_at"].clone();
+    assert_eq!(
+        document, with_json,
+        "--json and plain export print the same document"
+    );
+    // --output writes the same document to a file only the user can read.
+    let file = bsk.home.join("export.json");
+    s.run(&["debug", "export", "--output", &file.to_string_lossy()])
+        .await
+        .success();
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&file)
+            .expect("written")
+            .permissions()
+            .mode()
+            & 0o777;
+        assert_eq!(mode, 0o600);
+    }
+    let mut written: Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("read")).expect("JSON");
+    written["saved_at"] = document["saved_at"].clone();
+    assert_eq!(written, document, "--output holds what stdout prints");
+    assert_eq!(document["version"], 1);
+    let saved_at = document["saved_at"].as_u64().unwrap_or_default();
+    assert!(saved_at >= document["run"]["started_at"].as_u64().unwrap_or(u64::MAX));
+    assert_eq!(document["run"]["run_id"], run_id.as_str());
+    assert_eq!(document["run"]["name"], "Save fails");
+    assert_eq!(document["run"]["stop_reason"], json!({"kind": "stopped"}));
+    for section in ["requests", "operations", "console", "pages"] {
+        assert!(
+            document[section].as_array().is_some_and(|a| !a.is_empty()),
+            "export section {section}: {document}"
+        );
+    }
+    // Each operation lists the ids in its windows, so the document stands alone.
+    let exported_click = document["operations"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|o| o["id"] == click["id"])
+        .cloned()
+        .unwrap_or_default();
+    assert!(
+        exported_click["windows"]["immediate"]["requests"]
+            .as_array()
+            .is_some_and(|ids| ids.contains(&save["id"])),
+        "{exported_click}"
+    );
+    assert_eq!(
+        exported_click["windows"]["immediate"]["from"], detail["immediate"]["from"],
+        "{exported_click}"
+    );
+    let exported = document["requests"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|r| r["id"] == save["id"])
+        .cloned()
+        .unwrap_or_else(|| panic!("POST /api/save missing from the export"));
+    assert!(
+        exported["request_headers"]["entries"]
+            .as_array()
+            .is_some_and(|e| e.iter().any(|h| h[0]
+                .as_str()
+                .is_some_and(|n| n.eq_ignore_ascii_case("content-type")))),
+        "{exported}"
+    );
+    assert!(
+        exported["response_headers"]["entries"]
+            .as_array()
+            .is_some_and(|e| !e.is_empty()),
+        "{exported}"
+    );
+    let sent: Value =
+        serde_json::from_str(exported["request_body"]["text"].as_str().unwrap_or("null"))
+            .unwrap_or_default();
+    assert_eq!(
+        sent,
+        json!({"name": "Ada", "email": "ada@example.com", "plan": "free"})
+    );
+    let answered: Value =
+        serde_json::from_str(exported["response_body"]["text"].as_str().unwrap_or("null"))
+            .unwrap_or_default();
+    assert_eq!(answered, json!({"ok": true, "id": 42}));
+    assert_eq!(
+        document["operations"].as_array().map(Vec::len),
+        Some(items.len()),
+        "{document}"
+    );
+    assert!(
+        document["console"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|c| c["text"].as_str().is_some_and(|t| t.starts_with("saving"))),
+        "{}",
+        document["console"]
+    );
+    assert!(
+        document["pages"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|p| p["url"] == site.url("/demo").as_str() && p["loaded_at"].is_u64()),
+        "{}",
+        document["pages"]
+    );
+    assert!(
+        document["user_agent"]
+            .as_str()
+            .is_some_and(|ua| ua.contains("Chrome"))
+    );
+
+    // It is an ExportDocument, and valid against the export schema.
+    let typed: bsk_schema::capture::ExportDocument = serde_json::from_value(document.clone())
+        .unwrap_or_else(|e| panic!("the export is not an ExportDocument: {e}"));
+    assert_eq!(typed.version, 1);
+    let schema = export_schema();
+    for key in schema["required"].as_array().into_iter().flatten() {
+        let key = key.as_str().unwrap_or_default();
+        assert!(document.get(key).is_some(), "required key {key} missing");
+    }
+    let validator = jsonschema::validator_for(&schema).expect("the export schema compiles");
+    let errors: Vec<String> = validator
+        .iter_errors(&document)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "the export violates its schema:\n{}",
+        errors.join("\n")
+    );
+}
