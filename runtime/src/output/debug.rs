@@ -179,12 +179,15 @@ fn run_lines(run: &RunInfo) -> String {
     lines.join("\n")
 }
 
+/// Why a capture stopped, in the words the evidence page uses too ([`StopReason::words`]).
+///
+/// [`StopReason::words`]: bsk_schema::capture::StopReason::words
 fn stop_reason(reason: &bsk_schema::capture::StopReason) -> String {
     match reason {
         bsk_schema::capture::StopReason::ActorPanicked { actor } => {
-            format!("the {actor} actor crashed")
+            format!("{} (the {actor} actor)", reason.words())
         }
-        other => name(other).replace('_', " "),
+        other => other.words().to_string(),
     }
 }
 
