@@ -594,11 +594,8 @@ mod paging {
     }
 
     fn requests(c: &Capture, since: Option<u64>, limit: usize) -> Value {
-        serde_json::to_value(
-            c.requests_page(since, Some(limit), true, false)
-                .expect("a page"),
-        )
-        .expect("JSON")
+        serde_json::to_value(c.requests_page(since, Some(limit), false).expect("a page"))
+            .expect("JSON")
     }
 
     fn console(c: &Capture, since: Option<u64>, limit: usize) -> Value {

@@ -583,15 +583,16 @@ pub enum DebugCommand {
         #[command(flatten)]
         on: DebugOn,
     },
-    /// List captured requests (no bodies), oldest update first. Static resources and extension
-    /// traffic are folded unless --all.
+    /// List captured requests (no bodies), oldest update first: all the traffic the capture
+    /// kept, static resources, data: URLs and extension requests included (operation windows
+    /// fold those).
     Requests {
         #[command(flatten)]
         on: DebugOn,
         #[command(flatten)]
         page: PageArgs,
-        /// Include static resources (images, fonts, styles, media) and extension traffic.
-        #[arg(long)]
+        /// Accepted as before; the list holds all traffic.
+        #[arg(long, hide = true)]
         all: bool,
         /// One line per logical request: the final hop of each redirect chain (with the chain's
         /// ids); CORS preflights are left out (the request they guard names them).

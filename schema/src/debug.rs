@@ -37,16 +37,29 @@ pub enum RequestPart {
     Timing,
 }
 
-/// The options of every action; each action reads the ones it takes.
+/// One `bsk debug …` call: the session, the action, and its options.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DebugParams {
     pub session: String,
     pub action: DebugAction,
+    #[serde(flatten)]
+    pub options: DebugOptions,
+}
+
+/// The options of every `bsk debug` action, each read by the actions it names. The one source of
+/// them: IPC carries this struct, the MCP `browser_inspect` tool takes it flattened into its
+/// arguments, and every field has a `bsk debug` flag (a test in runtime/src/command.rs ties the
+/// flags to the fields).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DebugOptions {
     /// A retained capture; ID reads infer it, lists and stop use the latest.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub run_id: Option<String>,
-    /// One of the session's tabs (start); the session's own tab by default.
+    /// One of the session's tabs: start captures it (default: the tab the session created);
+    /// the other actions read or stop that tab's latest capture. Through MCP, observe, evaluate
+    /// and wait act in it too.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tab_id: Option<String>,
     /// A capture's name (start).
@@ -55,6 +68,7 @@ pub struct DebugParams {
     /// A request or operation id (request, operation).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
+    /// Request: which part (default `metadata`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub part: Option<RequestPart>,
     /// Body reads: where to start, in UTF-16 code units.
@@ -72,9 +86,9 @@ pub struct DebugParams {
     /// Lists: at most this many (default 30, maximum 100).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limit: Option<usize>,
-    /// Requests, operations, operation: include static resources, `data:` URLs and extension
-    /// traffic, folded by default.
-    #[serde(default)]
+    /// Operations, operation: count and show static resources, `data:` URLs and extension
+    /// traffic in the windows, folded by default (`requests` always lists all traffic).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub all: bool,
     /// Operations: each operation with what it caused (its immediate window's requests,
     /// console errors and navigation, in brief).
@@ -208,30 +222,7 @@ impl DebugParams {
         DebugParams {
             session: session.into(),
             action,
-            run_id: None,
-            tab_id: None,
-            name: None,
-            id: None,
-            part: None,
-            offset: None,
-            max_chars: None,
-            pointer: None,
-            since: None,
-            limit: None,
-            all: false,
-            caused: false,
-            chain: false,
-            logical: false,
-            format: None,
-            query: None,
-            regex: false,
-            scopes: Vec::new(),
-            profile: None,
-            workers: false,
-            max_requests: None,
-            max_console: None,
-            text_budget: None,
-            output: None,
+            options: DebugOptions::default(),
         }
     }
 }
@@ -464,8 +455,10 @@ impl DebugResult {
                 from(value).map(|runs| DebugResult::Status(StatusResult { runs }))
             }
             DebugAction::Requests => from(value).map(DebugResult::Requests),
-            DebugAction::Request if params.chain => from(value).map(DebugResult::RequestChain),
-            DebugAction::Request => match params.part.unwrap_or_default() {
+            DebugAction::Request if params.options.chain => {
+                from(value).map(DebugResult::RequestChain)
+            }
+            DebugAction::Request => match params.options.part.unwrap_or_default() {
                 RequestPart::Metadata => from(value).map(DebugResult::RequestMetadata),
                 RequestPart::Headers => from(value).map(DebugResult::RequestHeaders),
                 RequestPart::Timing => from(value).map(DebugResult::RequestTiming),
@@ -475,8 +468,10 @@ impl DebugResult {
             DebugAction::Pages => from(value).map(DebugResult::Pages),
             DebugAction::Operations => from(value).map(DebugResult::Operations),
             DebugAction::Operation => from(value).map(DebugResult::Operation),
-            DebugAction::Export if params.output.is_some() => from(value).map(DebugResult::Written),
-            DebugAction::Export => match params.format.unwrap_or_default() {
+            DebugAction::Export if params.options.output.is_some() => {
+                from(value).map(DebugResult::Written)
+            }
+            DebugAction::Export => match params.options.format.unwrap_or_default() {
                 ExportFormat::Json => from(value).map(DebugResult::Export),
                 ExportFormat::Har => from(value).map(DebugResult::Har),
             },

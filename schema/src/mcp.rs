@@ -9,7 +9,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::ErrorBody;
-use crate::debug::{DebugAction, DebugResult, ExportFormat, RequestPart, SearchScope};
+use crate::debug::{DebugAction, DebugOptions, DebugResult};
 use crate::dialog::DialogPolicy;
 use crate::ipc::{SessionInfo, SessionStopResult, TabInfo};
 use crate::ops::{OperationResult, WaitFor, WaitUntil};
@@ -228,60 +228,12 @@ pub enum ActAction {
 pub struct InspectArgs {
     pub session_id: String,
     pub action: InspectAction,
-    /// The session's tab to observe or evaluate in, to start capturing (debug start), or whose
-    /// latest capture to read.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tab_id: Option<String>,
     /// Evaluate: a JavaScript expression run in the main frame; promises are awaited.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expression: Option<String>,
     /// Debug: which `bsk debug` action.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub debug_action: Option<DebugAction>,
-    /// Debug: a retained capture (from `status`); id reads find theirs, the rest use the latest.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub run_id: Option<String>,
-    /// Debug start: the capture's name.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
-    /// Debug request/operation: the id (`r7`, `o2`, or qualified `run-…/r7`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub id: Option<String>,
-    /// Debug request: which part (default `metadata`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub part: Option<RequestPart>,
-    /// Debug request body reads: start here, in UTF-16 code units.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub offset: Option<usize>,
-    /// Debug request body reads: at most this many UTF-16 code units (default 4096, max 16384).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_chars: Option<usize>,
-    /// Debug request body reads: an RFC 6901 JSON pointer into a complete JSON body.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pointer: Option<String>,
-    /// Debug lists: only records updated after this revision (the previous page's
-    /// `next_since`); an empty page ends pagination.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub since: Option<u64>,
-    /// Debug lists: at most this many (default 30, max 100).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub limit: Option<usize>,
-    /// Debug requests, operations, operation: include static resources and extension traffic.
-    #[serde(default)]
-    pub all: bool,
-    /// Debug operations: each with what it caused (requests, console errors, navigation).
-    #[serde(default)]
-    pub caused: bool,
-    /// Debug requests: one item per logical request (final redirect hop with its chain; no
-    /// preflights).
-    #[serde(default)]
-    pub logical: bool,
-    /// Debug request: every hop of the request's redirect chain and its CORS preflight.
-    #[serde(default)]
-    pub chain: bool,
-    /// Debug export: `json` (bsk's document, version 1) or `har` (HAR 1.2).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub format: Option<ExportFormat>,
     /// Wait until this text is visible (one condition per wait: text, textGone, target,
     /// targetGone, url or networkIdle).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -310,35 +262,9 @@ pub struct InspectArgs {
     /// Wait: give up after this many milliseconds (default 10 000, at most 120 000).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timeout_ms: Option<u64>,
-    /// Debug search: the text to find (case-insensitive), or a regular expression with `regex`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub query: Option<String>,
-    /// Debug search: `query` is a regular expression.
-    #[serde(default)]
-    pub regex: bool,
-    /// Debug search: where to look (default everywhere).
-    #[serde(rename = "in", default, skip_serializing_if = "Vec::is_empty")]
-    pub scopes: Vec<SearchScope>,
-    /// Debug start: `load` for load tests (up to 10,000 requests, 5,000 console entries, 32 Mi
-    /// code units of text, under the daemon's memory budget); default the spec's bounds.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub profile: Option<crate::capture::CaptureProfile>,
-    /// Debug start: also record the requests of the tab's workers, each labelled with its worker.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub workers: bool,
-    /// Debug start: retained requests, within the profile's maximum.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_requests: Option<usize>,
-    /// Debug start: retained console entries, within the profile's maximum.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_console: Option<usize>,
-    /// Debug start: retained body text in UTF-16 code units, within the profile's maximum.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub text_budget: Option<usize>,
-    /// Debug export: an absolute path; the daemon writes the document there (mode 0600) and
-    /// answers where. A load-profile capture is exported this way only.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub output: Option<String>,
+    /// The session's tab (`tabId`) and every `debug` option: see [`DebugOptions`].
+    #[serde(flatten)]
+    pub debug: DebugOptions,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

@@ -54,22 +54,18 @@ fn state_name(state: BodyState) -> String {
 }
 
 impl Capture {
-    /// A page of requests. `logical`: one item per logical request, its final hop with the
-    /// chain's ids; preflights and earlier hops are left out (`request --chain` shows them).
+    /// A page of requests: all the traffic the capture retained, static resources, `data:` URLs
+    /// and extension requests included (operation windows fold those; a list of requests does
+    /// not). `logical`: one item per logical request, its final hop with the chain's ids;
+    /// preflights and earlier hops are left out (`request --chain` shows them).
     pub fn requests_page(
         &self,
         since: Option<u64>,
         limit: Option<usize>,
-        all: bool,
         logical: bool,
     ) -> Result<ListPage<RequestSummary>, ReadError> {
         let limit = paging::validate_limit(limit)?;
-        let (shown, folded): (Vec<&RequestRecord>, Vec<&RequestRecord>) =
-            self.requests.iter().partition(|r| all || !is_folded(r));
-        let folded = folded
-            .iter()
-            .filter(|r| since.is_none_or(|s| r.revision > s))
-            .count();
+        let shown = self.requests.iter();
         let summaries: Vec<RequestSummary> = if logical {
             shown
                 .into_iter()
@@ -92,7 +88,7 @@ impl Capture {
             items: page.items,
             next_since: page.next_since,
             truncated: page.truncated,
-            folded,
+            folded: 0,
         })
     }
 

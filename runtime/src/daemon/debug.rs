@@ -60,13 +60,13 @@ impl Daemon {
 
     pub async fn debug(self: &Arc<Self>, params: DebugParams) -> Result<Value> {
         let session = self.debug_session(&params)?;
-        let run_id = params.run_id.as_deref();
-        let tab_id = params.tab_id.as_deref();
+        let run_id = params.options.run_id.as_deref();
+        let tab_id = params.options.tab_id.as_deref();
         let captures = &self.captures;
         match params.action {
             DebugAction::Start => {
                 let host = self.capture_host(&session).await?;
-                let tab = session.tab(params.tab_id.as_deref())?;
+                let tab = session.tab(params.options.tab_id.as_deref())?;
                 let limits = limits(&params)?;
                 to_json(
                     captures
@@ -74,9 +74,9 @@ impl Daemon {
                             &host,
                             &session,
                             &tab,
-                            params.name.clone(),
+                            params.options.name.clone(),
                             limits,
-                            params.workers,
+                            params.options.workers,
                         )
                         .await?,
                 )
@@ -94,10 +94,9 @@ impl Daemon {
             DebugAction::Requests => {
                 let held = captures.get(&session, run_id, tab_id)?;
                 let page = held.capture.lock().requests_page(
-                    params.since,
-                    params.limit,
-                    params.all,
-                    params.logical,
+                    params.options.since,
+                    params.options.limit,
+                    params.options.logical,
                 )?;
                 to_json(page)
             }
@@ -106,7 +105,7 @@ impl Daemon {
                 let page = held
                     .capture
                     .lock()
-                    .console_page(params.since, params.limit)?;
+                    .console_page(params.options.since, params.options.limit)?;
                 to_json(page)
             }
             DebugAction::Pages => {
@@ -117,10 +116,10 @@ impl Daemon {
             DebugAction::Operations => {
                 let held = captures.get(&session, run_id, tab_id)?;
                 let page = held.capture.lock().operations_page(
-                    params.since,
-                    params.limit,
-                    params.all,
-                    params.caused,
+                    params.options.since,
+                    params.options.limit,
+                    params.options.all,
+                    params.options.caused,
                     now_ms(),
                 )?;
                 to_json(page)
@@ -129,10 +128,10 @@ impl Daemon {
                 let id = required_id(&params, "operation")?;
                 let (held, id) =
                     captures.find(&session, run_id, tab_id, id, |c, id| c.has_operation(id))?;
-                let detail = held
-                    .capture
-                    .lock()
-                    .operation_detail(&id, params.all, now_ms())?;
+                let detail =
+                    held.capture
+                        .lock()
+                        .operation_detail(&id, params.options.all, now_ms())?;
                 to_json(detail)
             }
             DebugAction::Request => {
@@ -140,24 +139,24 @@ impl Daemon {
                 let (held, id) = captures.find(&session, run_id, tab_id, id, |c, id| {
                     c.request(id).is_some()
                 })?;
-                if params.chain {
+                if params.options.chain {
                     return to_json(held.capture.lock().request_chain(&id)?);
                 }
-                let part = params.part.unwrap_or(RequestPart::Metadata);
+                let part = params.options.part.unwrap_or(RequestPart::Metadata);
                 let value = held.capture.lock().request_part(
                     &id,
                     part,
-                    params.offset,
-                    params.max_chars,
-                    params.pointer.as_deref(),
+                    params.options.offset,
+                    params.options.max_chars,
+                    params.options.pointer.as_deref(),
                 )?;
                 Ok(value)
             }
             DebugAction::Export => {
                 let held = captures.get(&session, run_id, tab_id)?;
                 let document = held.capture.lock().export(now_ms());
-                let format = params.format.unwrap_or_default();
-                if let Some(path) = &params.output {
+                let format = params.options.format.unwrap_or_default();
+                if let Some(path) = &params.options.output {
                     return write_export(path, document, format).await;
                 }
                 if document.run.limits.profile != CaptureProfile::Default {
@@ -177,14 +176,18 @@ impl Daemon {
                 }
             }
             DebugAction::Search => {
-                let query = params.query.as_deref().unwrap_or_default();
-                let search =
-                    bsk_actors::store::search::Search::new(query, params.regex, &params.scopes)?;
+                let query = params.options.query.as_deref().unwrap_or_default();
+                let search = bsk_actors::store::search::Search::new(
+                    query,
+                    params.options.regex,
+                    &params.options.scopes,
+                )?;
                 let held = captures.get(&session, run_id, tab_id)?;
-                let page = held
-                    .capture
-                    .lock()
-                    .search(&search, params.since, params.limit)?;
+                let page = held.capture.lock().search(
+                    &search,
+                    params.options.since,
+                    params.options.limit,
+                )?;
                 to_json(page)
             }
             DebugAction::Summary => {
@@ -201,7 +204,7 @@ impl Daemon {
 /// within the profile's maximum.
 fn limits(params: &DebugParams) -> Result<CaptureLimits> {
     use bsk_actors::bounds as b;
-    let profile = params.profile.unwrap_or_default();
+    let profile = params.options.profile.unwrap_or_default();
     let (requests, console, text) = match profile {
         CaptureProfile::Default => (
             b::MAX_REQUESTS,
@@ -230,9 +233,9 @@ fn limits(params: &DebugParams) -> Result<CaptureLimits> {
     };
     Ok(b::limits(
         profile,
-        pick("max-requests", params.max_requests, requests)?,
-        pick("max-console", params.max_console, console)?,
-        pick("text-budget", params.text_budget, text)?,
+        pick("max-requests", params.options.max_requests, requests)?,
+        pick("max-console", params.options.max_console, console)?,
+        pick("text-budget", params.options.text_budget, text)?,
     ))
 }
 
@@ -276,6 +279,7 @@ async fn write_export(path: &str, document: ExportDocument, format: ExportFormat
 
 fn required_id<'a>(params: &'a DebugParams, what: &str) -> Result<&'a str> {
     params
+        .options
         .id
         .as_deref()
         .filter(|id| !id.is_empty())

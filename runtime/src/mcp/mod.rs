@@ -331,7 +331,12 @@ impl BskMcp {
             InspectAction::Observe => {
                 // The tree is sent once, in the text, where agents read it.
                 let mut reply = self
-                    .operate(args.session_id, args.tab_id, Operation::Observe, None)
+                    .operate(
+                        args.session_id,
+                        args.debug.tab_id.clone(),
+                        Operation::Observe,
+                        None,
+                    )
                     .await?;
                 if let Value::Object(result) = &mut reply.structured {
                     result.remove("value");
@@ -342,7 +347,7 @@ impl BskMcp {
                 let expression = required(args.expression, "expression", "evaluate")?;
                 self.operate(
                     args.session_id,
-                    args.tab_id,
+                    args.debug.tab_id.clone(),
                     Operation::Evaluate { expression },
                     None,
                 )
@@ -357,7 +362,8 @@ impl BskMcp {
                     until,
                     timeout_ms: args.timeout_ms,
                 };
-                self.operate(args.session_id, args.tab_id, op, None).await
+                self.operate(args.session_id, args.debug.tab_id.clone(), op, None)
+                    .await
             }
             InspectAction::Debug => {
                 let action = args.debug_action.ok_or_else(|| {
@@ -366,34 +372,11 @@ impl BskMcp {
                     )
                 })?;
                 let params = DebugParams {
-                    run_id: args.run_id,
-                    tab_id: args.tab_id,
-                    name: args.name,
-                    id: args.id,
-                    part: args.part,
-                    offset: args.offset,
-                    max_chars: args.max_chars,
-                    pointer: args.pointer,
-                    since: args.since,
-                    limit: args.limit,
-                    all: args.all,
-                    caused: args.caused,
-                    logical: args.logical,
-                    chain: args.chain,
-                    format: args.format,
-                    query: args.query,
-                    regex: args.regex,
-                    scopes: args.scopes,
-                    profile: args.profile,
-                    workers: args.workers,
-                    max_requests: args.max_requests,
-                    max_console: args.max_console,
-                    text_budget: args.text_budget,
-                    output: args.output,
-                    ..DebugParams::new(args.session_id, action)
+                    session: args.session_id,
+                    action,
+                    options: args.debug,
                 };
                 let value = self.request(Call::Debug(Box::new(params.clone()))).await?;
-                let text = output::debug::renderer(action)(&value);
                 let decoded = DebugResult::decode(&params, value).map_err(|message| {
                     Failure::protocol(message).hint(
                         "bsk mcp and the daemon are different builds: run `bsk daemon stop` and retry",
@@ -401,10 +384,10 @@ impl BskMcp {
                 })?;
                 let structured = serde_json::to_value(&decoded)
                     .map_err(|e| Failure::internal(format!("cannot encode the result: {e}")))?;
-                let text = match (&decoded, text) {
-                    (_, Some(text)) => text,
+                let text = match (output::debug::render(&decoded), &decoded) {
+                    (Some(text), _) => text,
                     // The document is the structured content; the text says what it holds.
-                    (DebugResult::Export(document), None) => format!(
+                    (None, DebugResult::Export(document)) => format!(
                         "export (version {}) of {}: {} requests, {} operations, {} console entries, {} pages — the document is the structured content",
                         document.version,
                         document.run.run_id,
@@ -413,15 +396,11 @@ impl BskMcp {
                         document.console.len(),
                         document.pages.len()
                     ),
-                    (DebugResult::Har(har), None) => format!(
+                    (None, DebugResult::Har(har)) => format!(
                         "HAR 1.2 with {} entries — the document is the structured content",
                         har.log.entries.len()
                     ),
-                    (DebugResult::Written(written), None) => format!(
-                        "wrote {} ({} requests, {} bytes)",
-                        written.path, written.requests, written.bytes
-                    ),
-                    (_, None) => "done".into(),
+                    (None, _) => "done".into(),
                 };
                 Ok(Reply { structured, text })
             }

@@ -203,7 +203,9 @@ async fn a_panicking_capture_actor_interrupts_the_capture_and_keeps_its_evidence
         );
         let human = s.run(&["debug", "status"]).await.success();
         assert!(
-            human.stdout.contains(&format!("a capture component failed (the {actor} actor)")),
+            human
+                .stdout
+                .contains(&format!("a capture component failed (the {actor} actor)")),
             "{human:#?}"
         );
 

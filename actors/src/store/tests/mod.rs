@@ -162,7 +162,7 @@ fn a_preflight_links_to_the_request_it_guards_in_either_order() {
             Some(put),
             "{preflight_first}"
         );
-        let logical = c.requests_page(None, None, true, true).expect("page");
+        let logical = c.requests_page(None, None, true).expect("page");
         let ids: Vec<&str> = logical.items.iter().map(|r| r.id.as_str()).collect();
         assert_eq!(ids, [put], "one logical request");
         let chain = c.request_chain(put).expect("chain");
@@ -380,7 +380,7 @@ fn two_hundred_requests_are_kept_and_evictions_counted() {
         (250, 50)
     );
     assert_eq!(c.requests.front().map(|r| r.id.as_str()), Some("r51"));
-    let page = c.requests_page(None, Some(100), true, false).expect("page");
+    let page = c.requests_page(None, Some(100), false).expect("page");
     assert!(page.truncated, "evicted evidence is reported");
 }
 
@@ -593,22 +593,43 @@ fn the_text_budget_evicts_the_oldest_bodies() {
     );
 }
 
+/// The spec: `requests` lists all traffic. Static resources, `data:` URLs and extension
+/// requests are folded only inside operation windows.
+#[test]
+fn the_list_of_requests_holds_all_traffic() {
+    let mut c = capture();
+    sent(&mut c, "1", "http://a/api", 1_000);
+    sent(&mut c, "2", "data:image/png;base64,AAAA", 1_000);
+    sent(&mut c, "3", "chrome-extension://abc/x.js", 1_000);
+    let style = json!({ "requestId": "4", "request": { "url": "http://a/site.css", "method": "GET", "headers": {} }, "type": "Stylesheet", "wallTime": 1.0 });
+    c.apply_network(
+        "TAB",
+        "S",
+        "Network.requestWillBeSent",
+        &style.to_string(),
+        1_000,
+    );
+    let page = c.requests_page(None, None, false).expect("page");
+    assert_eq!(page.items.len(), 4, "{:?}", page.items);
+    assert_eq!(page.folded, 0);
+}
+
 #[test]
 fn since_follows_updates_and_an_empty_page_ends() {
     let mut c = capture();
     sent(&mut c, "1", "http://a/1", 1_000);
     sent(&mut c, "2", "http://a/2", 1_000);
-    let first = c.requests_page(None, None, false, false).expect("page");
+    let first = c.requests_page(None, None, false).expect("page");
     assert_eq!(first.items.len(), 2);
     let since = first.next_since;
     assert!(
-        c.requests_page(since, None, false, false)
+        c.requests_page(since, None, false)
             .expect("page")
             .items
             .is_empty()
     );
     finish(&mut c, "1", 204, "text/plain", 1_100);
-    let again = c.requests_page(since, None, false, false).expect("page");
+    let again = c.requests_page(since, None, false).expect("page");
     assert_eq!(
         again
             .items
@@ -618,7 +639,7 @@ fn since_follows_updates_and_an_empty_page_ends() {
         vec!["r1"],
         "the updated record comes again"
     );
-    assert!(c.requests_page(None, Some(101), false, false).is_err());
+    assert!(c.requests_page(None, Some(101), false).is_err());
 }
 
 #[test]
@@ -806,9 +827,7 @@ fn read_all(
 ) -> std::collections::HashMap<String, RequestState> {
     let mut seen = std::collections::HashMap::new();
     loop {
-        let page = c
-            .requests_page(since, Some(limit), true, false)
-            .expect("page");
+        let page = c.requests_page(since, Some(limit), false).expect("page");
         if page.items.is_empty() {
             return seen;
         }
@@ -832,7 +851,7 @@ fn paging_never_skips_records_changed_together() {
             );
         }
         // An agent has read everything so far.
-        let before = c.requests_page(None, Some(100), true, false).expect("page");
+        let before = c.requests_page(None, Some(100), false).expect("page");
         let since = before.next_since;
         // The stop changes all ten at once.
         c.stop(StopReason::Stopped, 2_000);

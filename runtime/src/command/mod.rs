@@ -1,5 +1,7 @@
 //! Runs one parsed command line: against the daemon for everything but `daemon run`.
 
+mod debug;
+
 use bsk_schema::Call;
 use bsk_schema::ipc::{SessionStartParams, SessionStopParams, TabParams};
 use bsk_schema::ops::{Operation, OperationParams};
@@ -7,9 +9,8 @@ use serde_json::Value;
 
 use crate::browser::{BrowserSource, Visibility};
 use crate::cli::{
-    Cli, Command, DaemonCommand, DebugCommand, DebugOn, DialogCommand, DialogsArg, DisplayFlags,
-    ExtensionCommand, FormatArg, On, PageArgs, PartArg, PoolFlags, ProfileArg, ScopeArg,
-    SessionCommand, TabCommand,
+    Cli, Command, DaemonCommand, DialogCommand, DialogsArg, DisplayFlags, ExtensionCommand, On,
+    PoolFlags, SessionCommand, TabCommand,
 };
 use crate::client;
 use crate::daemon::{Config, Daemon, server};
@@ -126,7 +127,7 @@ async fn execute(command: Command, style: Style) -> Result<()> {
     let op = |on, op| (operation(on, op), style);
     let (call, style) = match command {
         Command::Daemon(command) => return daemon(command, &paths, style).await,
-        Command::Debug(command) => return debug(command, &paths, style).await,
+        Command::Debug(command) => return debug::run(command, &paths, style).await,
         Command::Extension(command) => return extension(command, &paths, style),
         Command::Mcp => return crate::mcp::serve(paths).await,
         Command::Evidence {
@@ -480,193 +481,5 @@ fn extension(command: ExtensionCommand, paths: &Paths, style: Style) -> Result<(
         "id"
     };
     output::result(style, &value, |v| v[key].as_str().map(str::to_string));
-    Ok(())
-}
-
-/// One `tool.debug` call whose answer is checked against the shape its action promises.
-async fn debug_call(paths: &Paths, params: bsk_schema::debug::DebugParams) -> Result<Value> {
-    let value = request(paths, Call::Debug(Box::new(params.clone()))).await?;
-    bsk_schema::debug::DebugResult::decode(&params, value.clone()).map_err(|message| {
-        Failure::protocol(message)
-            .hint("the CLI and the daemon are different builds: run `bsk daemon stop` and retry")
-    })?;
-    Ok(value)
-}
-
-/// `bsk debug …`: one `tool.debug` call, printed per action.
-async fn debug(command: DebugCommand, paths: &Paths, style: Style) -> Result<()> {
-    use bsk_schema::debug::{DebugAction as A, DebugParams, ExportFormat, RequestPart};
-    use output::debug as show;
-    let params = |on: DebugOn, action| DebugParams {
-        run_id: on.run_id,
-        tab_id: on.tab_id,
-        ..DebugParams::new(on.session, action)
-    };
-    let paged = |mut p: DebugParams, page: PageArgs| {
-        p.since = page.since;
-        p.limit = page.limit;
-        p
-    };
-    let params = match command {
-        DebugCommand::Start {
-            on,
-            name,
-            profile,
-            workers,
-            max_requests,
-            max_console,
-            text_budget,
-        } => DebugParams {
-            workers,
-            name,
-            profile: Some(match profile {
-                ProfileArg::Default => bsk_schema::capture::CaptureProfile::Default,
-                ProfileArg::Load => bsk_schema::capture::CaptureProfile::Load,
-            }),
-            max_requests,
-            max_console,
-            text_budget,
-            ..params(on, A::Start)
-        },
-        DebugCommand::Stop { on } => params(on, A::Stop),
-        DebugCommand::Status { on } => params(on, A::Status),
-        DebugCommand::Requests {
-            on,
-            page,
-            all,
-            logical,
-        } => DebugParams {
-            all,
-            logical,
-            ..paged(params(on, A::Requests), page)
-        },
-        DebugCommand::Request {
-            id,
-            on,
-            part,
-            offset,
-            max_chars,
-            pointer,
-            chain,
-        } => {
-            let part = match part {
-                PartArg::Metadata => RequestPart::Metadata,
-                PartArg::Request => RequestPart::Request,
-                PartArg::Response => RequestPart::Response,
-                PartArg::Headers => RequestPart::Headers,
-                PartArg::Timing => RequestPart::Timing,
-            };
-            DebugParams {
-                id: Some(id),
-                part: Some(part),
-                offset,
-                max_chars,
-                pointer,
-                chain,
-                ..params(on, A::Request)
-            }
-        }
-        DebugCommand::Console { on, page } => paged(params(on, A::Console), page),
-        DebugCommand::Pages { on } => params(on, A::Pages),
-        DebugCommand::Operations {
-            on,
-            page,
-            all,
-            caused,
-        } => DebugParams {
-            all,
-            caused,
-            ..paged(params(on, A::Operations), page)
-        },
-        DebugCommand::Operation { id, on, all } => DebugParams {
-            id: Some(id),
-            all,
-            ..params(on, A::Operation)
-        },
-        DebugCommand::Export { on, format, output } => {
-            // The export is the document itself, whatever the output style.
-            let format = match format {
-                FormatArg::Json => ExportFormat::Json,
-                FormatArg::Har => ExportFormat::Har,
-            };
-            let output = match output {
-                // The daemon writes the file as it serializes: a load-profile export can be
-                // larger than one message, and never has to fit in one.
-                Some(path) => Some(
-                    std::path::absolute(&path)
-                        .map_err(|e| crate::state_file::cannot_write(&path, e))?
-                        .display()
-                        .to_string(),
-                ),
-                None => None,
-            };
-            let p = DebugParams {
-                format: Some(format),
-                output,
-                ..params(on, A::Export)
-            };
-            let written = p.output.is_some();
-            let value = debug_call(paths, p).await?;
-            if written {
-                output::result(style, &value, |v| {
-                    Some(format!(
-                        "wrote {} ({} requests, {} KiB)",
-                        v["path"].as_str().unwrap_or_default(),
-                        v["requests"],
-                        v["bytes"].as_u64().unwrap_or_default().div_ceil(1024)
-                    ))
-                });
-            } else {
-                output::line(&serde_json::to_string_pretty(&value).unwrap_or_default());
-            }
-            return Ok(());
-        }
-        DebugCommand::Search {
-            query,
-            regex,
-            scopes,
-            on,
-            page,
-        } => {
-            use bsk_schema::debug::SearchScope as S;
-            let scopes = scopes
-                .into_iter()
-                .map(|scope| match scope {
-                    ScopeArg::Url => S::Url,
-                    ScopeArg::Headers => S::Headers,
-                    ScopeArg::Request => S::Request,
-                    ScopeArg::Response => S::Response,
-                    ScopeArg::Console => S::Console,
-                    ScopeArg::Pages => S::Pages,
-                })
-                .collect();
-            DebugParams {
-                query: Some(query),
-                regex,
-                scopes,
-                ..paged(params(on, A::Search), page)
-            }
-        }
-        DebugCommand::Summary { on } => params(on, A::Summary),
-        DebugCommand::Fault { actor, on } => {
-            let call = Call::TestFault(bsk_schema::ipc::TestFaultParams {
-                session: on.session,
-                run_id: on.run_id,
-                actor,
-            });
-            let value = request(paths, call).await?;
-            output::result(style, &value, |_| Some("done".into()));
-            return Ok(());
-        }
-    };
-    let quiet_run_id = style.quiet && matches!(params.action, A::Start | A::Stop);
-    let human = show::renderer(params.action);
-    let value = debug_call(paths, params).await?;
-    if quiet_run_id && !style.json {
-        // The one essential output of start and stop: the run id.
-        output::line(value["run_id"].as_str().unwrap_or_default());
-        return Ok(());
-    }
-    output::result(style, &value, human);
     Ok(())
 }

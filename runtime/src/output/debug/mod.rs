@@ -1,0 +1,86 @@
+//! Human output of `bsk debug …`: compact lines with every flag next to the evidence it is
+//! about (pending, interrupted, truncated, unavailable, evicted, capacity), rendered from the
+//! typed result the call decoded. `--json` prints the results as they are.
+
+mod operations;
+mod requests;
+mod runs;
+
+use bsk_schema::debug::{DebugResult, ListPage};
+use serde::Serialize;
+use serde_json::Value;
+
+use operations::{console, operation, operations, pages};
+use requests::{body, chain, headers, metadata, requests, search, summary, timing};
+use runs::{run_lines, status};
+
+pub(super) fn name<T: Serialize>(value: T) -> String {
+    match serde_json::to_value(value) {
+        Ok(Value::String(s)) => s,
+        Ok(Value::Object(o)) => o
+            .get("kind")
+            .and_then(Value::as_str)
+            .map(str::to_string)
+            .unwrap_or_default(),
+        _ => String::new(),
+    }
+}
+
+pub(super) fn clock(ms: u64) -> String {
+    let secs = ms / 1000;
+    format!(
+        "{:02}:{:02}:{:02}.{:03}",
+        (secs / 3600) % 24,
+        (secs / 60) % 60,
+        secs % 60,
+        ms % 1000
+    )
+}
+
+pub(super) fn footer<T>(page: &ListPage<T>, lines: &mut Vec<String>) {
+    if page.items.is_empty() {
+        lines.push("(no more entries)".into());
+    }
+    if page.folded > 0 {
+        lines.push(format!(
+            "{} static or extension requests folded; --all shows them",
+            page.folded
+        ));
+    }
+    if page.truncated {
+        lines.push("some evidence of this kind was evicted by the capture's bounds (see `bsk debug status`)".into());
+    }
+    if let Some(next) = page.next_since {
+        lines.push(format!("next: --since {next}"));
+    }
+}
+
+/// The human rendering of a `debug` result; none for a document (an export, a HAR), which is
+/// its own rendering.
+pub fn render(result: &DebugResult) -> Option<String> {
+    use DebugResult as R;
+    Some(match result {
+        R::Run(run) => run_lines(run),
+        R::Status(result) => status(&result.runs),
+        R::Requests(page) => requests(page),
+        R::RequestMetadata(read) => metadata(read),
+        R::RequestChain(read) => chain(read),
+        R::RequestHeaders(read) => headers(read),
+        R::RequestTiming(read) => timing(read),
+        R::Body(read) => body(read),
+        R::Console(page) => console(page),
+        R::Pages(result) => pages(result),
+        R::Operations(page) => operations(page),
+        R::Operation(detail) => operation(detail),
+        R::Search(page) => search(page),
+        R::Summary(summary) => self::summary(summary),
+        R::Written(written) => format!(
+            "wrote {} ({} requests, {} KiB)",
+            written.path,
+            written.requests,
+            written.bytes.div_ceil(1024)
+        ),
+        R::Done(_) => "done".into(),
+        R::Export(_) | R::Har(_) => return None,
+    })
+}
