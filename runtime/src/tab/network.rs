@@ -2,12 +2,16 @@
 //! The pump feeds it from the page session's `Network.*` events; `Network` is on for every tab
 //! a session drives, from attach to detach.
 
-use bsk_actors::cdp::EventKind;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::time::{Duration, Instant};
+
+use bsk_actors::cdp::EventKind;
 
 /// Requests tracked at most; beyond, the oldest are forgotten (they count as long-lived).
 const MAX_TRACKED: usize = 1_000;
+
+/// Worker scripts awaited at once (see [`NetworkActivity::forget_url`]).
+const MAX_AWAITED_SCRIPTS: usize = 16;
 
 #[derive(Debug)]
 pub struct NetworkActivity {
@@ -15,6 +19,10 @@ pub struct NetworkActivity {
     /// The URL of each request in flight, when the event gave it plainly: a dedicated worker's
     /// script request is forgotten by it (see [`Self::forget_url`]).
     urls: HashMap<String, String>,
+    /// Scripts of workers that attached before the page's request for them was seen (the
+    /// attach travels in the control lane, ahead of the page's evidence): each is not tracked
+    /// when its request comes.
+    awaited_scripts: VecDeque<String>,
     last_change: Instant,
 }
 
@@ -23,6 +31,7 @@ impl Default for NetworkActivity {
         NetworkActivity {
             in_flight: HashMap::new(),
             urls: HashMap::new(),
+            awaited_scripts: VecDeque::new(),
             last_change: Instant::now(),
         }
     }
@@ -42,6 +51,12 @@ impl NetworkActivity {
     ) {
         match kind.into() {
             EventKind::RequestWillBeSent => {
+                if let Some(url) = url
+                    && let Some(at) = self.awaited_scripts.iter().position(|u| u == url)
+                {
+                    self.awaited_scripts.remove(at);
+                    return;
+                }
                 if self.in_flight.len() >= MAX_TRACKED
                     && let Some(oldest) = self
                         .in_flight
@@ -78,6 +93,12 @@ impl NetworkActivity {
             .filter(|(_, u)| u.as_str() == url)
             .map(|(id, _)| id.clone())
             .collect();
+        if ids.is_empty() {
+            if self.awaited_scripts.len() >= MAX_AWAITED_SCRIPTS {
+                self.awaited_scripts.pop_front();
+            }
+            self.awaited_scripts.push_back(url.to_string());
+        }
         for id in ids {
             self.urls.remove(&id);
             if self.in_flight.remove(&id).is_some() {
@@ -173,5 +194,24 @@ mod tests {
             "its worker attached: forgotten"
         );
         assert!(activity.is_idle(Instant::now() + quiet, quiet, long));
+    }
+
+    /// The worker's attach travels in the control lane, ahead of the page's evidence: a
+    /// script request seen after its worker attached is not tracked, and only one is skipped.
+    #[test]
+    fn a_worker_that_attached_before_its_script_request_was_seen_is_not_waited_for() {
+        let start = Instant::now();
+        let long = Duration::from_secs(10);
+        let mut activity = NetworkActivity::default();
+        let script = "http://127.0.0.1:1/workers/dedicated.js";
+        activity.forget_url(script);
+        activity.on_event("Network.requestWillBeSent", "w", Some(script), start);
+        assert_eq!(activity.busy(start, long), 0, "its worker attached first");
+        activity.on_event("Network.requestWillBeSent", "again", Some(script), start);
+        assert_eq!(
+            activity.busy(start, long),
+            1,
+            "a later fetch of it is tracked"
+        );
     }
 }
