@@ -1,0 +1,389 @@
+//! The command line. Help text here is the agent's first documentation: say what each command
+//! does, what it prints, and what to run next.
+//!
+//! This file holds the top level and the page commands; [`debug`] the `bsk debug` actions and
+//! [`setup`] sessions, tabs, the daemon, its browsers and the extension.
+
+mod debug;
+mod setup;
+
+use bsk_schema::ops::WaitUntil;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+pub use debug::{DebugCommand, DebugOn, FormatArg, PageArgs, PartArg, ProfileArg, ScopeArg};
+pub use setup::{
+    DaemonCommand, DialogsArg, DisplayFlags, ExtensionCommand, PoolFlags, SessionCommand,
+    TabCommand,
+};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "bsk",
+    version,
+    about = "Drive a real Chromium tab that your session owns, and record website-debugging evidence.",
+    long_about = "Drive a real Chromium tab that your session owns, and record website-debugging evidence.\n\n\
+Start a session, then run operations on its tab:\n\n  \
+id=$(bsk session start --name 'Save fails')\n  \
+bsk navigate http://localhost:3000 --session $id\n  \
+bsk observe --session $id          # accessibility tree with @eN refs\n  \
+bsk fill @e3 'ada@example.com' --session $id\n  \
+bsk click @e5 --session $id\n  \
+bsk session stop $id\n\n\
+The daemon starts on first use and exits when idle. Targets are @eN refs from the latest \
+`observe` (they reach into iframes) or CSS selectors (main frame).\n\n\
+Exit codes: 0 ok; 1 usage, invalid input, not found or permission; 2 protocol or internal; \
+3 browser or CDP failure; 4 timeout or busy. With --json, errors are {code, message, hint, exit_code} on stdout.",
+    after_help = "Environment: BSK_HOME (state dir, default ~/.bsk), BSK_SESSION (default --session), \
+BSK_CHROMIUM (browser executable), BSK_DAEMON_IDLE_SECS, BSK_SESSION_IDLE_SECS, \
+BSK_MEMORY_BUDGET_MIB (the daemon's memory budget for retained capture evidence, default 1024), \
+BSK_DAEMON_THREADS (the daemon's async worker threads, default half the cores but at least one \
+per browser), BSK_LOG (log filter, `tracing` syntax; default warn for the CLI, info for the daemon)."
+)]
+pub struct Cli {
+    /// Print results and errors as JSON on stdout.
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// Print only essential output (ids, values); nothing on success otherwise.
+    #[arg(long, short, global = true)]
+    pub quiet: bool,
+    /// More logging on stderr (-v info, -vv debug).
+    #[arg(short, long, action = clap::ArgAction::Count, global = true)]
+    pub verbose: u8,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Show the daemon, its browser and the sessions.
+    Status,
+    /// Start, stop or inspect the background daemon (it also starts on first use).
+    #[command(subcommand)]
+    Daemon(DaemonCommand),
+    /// Start, stop and list sessions. Each session owns one tab it created.
+    #[command(subcommand)]
+    Session(SessionCommand),
+    /// List tabs, borrow a user tab for a session, and return it.
+    #[command(subcommand)]
+    Tab(TabCommand),
+    /// Serve the Model Context Protocol on stdin/stdout, for agent harnesses: five tools
+    /// (browser_session, browser_tabs, browser_navigate, browser_act, browser_inspect) over the
+    /// same daemon as the CLI. Add it to an MCP client as the command `bsk mcp`; see docs/mcp.md.
+    Mcp,
+    /// The bsk browser extension: history, the evidence page and the popup.
+    #[command(
+        subcommand,
+        long_about = "The bsk browser extension keeps captures in the browser's local history \
+(IndexedDB of that profile: 30 days, 50 records, 50 MiB), and shows them in its evidence page \
+and popup after the agent's session is gone.\n\n\
+The Chromium that bsk launches loads it by itself. To use it in your own Chrome (or in a browser \
+you attach with --cdp-url): chrome://extensions → Developer mode → Load unpacked → the folder \
+that `bsk extension path` prints. Its id is the same everywhere (`bsk extension id`)."
+    )]
+    Extension(ExtensionCommand),
+    /// Open the evidence page of a session's capture where a person can see it, or write a PNG of it.
+    #[command(
+        long_about = "The extension's evidence page for one of the session's captures (the \
+latest by default): timeline, requests, bodies, console and page context, as a person sees them.\n\n\
+Opens it in a new tab, in front, in the browser bsk drives when a person can see that browser (bsk \
+launched it with windows, on a desktop; or it is your own Chrome attached with --cdp-url). Without \
+--session it opens the history list. In a headless browser it says how to see the record instead. \
+With --screenshot FILE.png the daemon renders the page and writes a PNG of it: for headless \
+machines, CI artifacts and showing a person what you found. Only the session's own captures can \
+be shown."
+    )]
+    Evidence {
+        /// The session id printed by `bsk session start` (none: the history list).
+        #[arg(long, env = "BSK_SESSION")]
+        session: Option<String>,
+        /// One of the session's captures (default: its latest).
+        #[arg(long)]
+        run_id: Option<String>,
+        /// Write a PNG of the rendered page to this file.
+        #[arg(long, value_name = "FILE.png")]
+        screenshot: Option<std::path::PathBuf>,
+        /// Open the page searching the record for this text (bodies, headers, console, pages).
+        #[arg(long, value_name = "TEXT")]
+        search: Option<String>,
+        /// Open the page on one request of the capture (`r9`, as `bsk debug requests` lists).
+        #[arg(long, value_name = "ID")]
+        request: Option<String>,
+        /// Open the page at one of its parts.
+        #[arg(long, value_enum)]
+        part: Option<EvidencePartArg>,
+        /// Open the page on one of its tabs.
+        #[arg(long, value_enum)]
+        tab: Option<EvidenceTabArg>,
+    },
+    /// Record and read website-debugging evidence: requests, console, operations, page loads.
+    #[command(
+        subcommand,
+        long_about = "Record website-debugging evidence while you reproduce a bug, then read it.\n\n\
+Start capture before navigating, reproduce with the normal commands, then read:\n\n  \
+bsk debug start --session $id --name 'Save fails'\n  \
+bsk navigate http://localhost:3000 --session $id\n  \
+bsk fill '#email' a@b.c --session $id; bsk click '#save' --session $id\n  \
+bsk debug operations --caused --session $id # what you did, with the requests each caused\n  \
+bsk debug operation o2 --session $id        # one operation's evidence windows\n  \
+bsk debug requests --session $id            # all traffic (bodies never in lists)\n  \
+bsk debug request r7 --part response --session $id\n  \
+bsk debug request r7 --part response --pointer /error/code --session $id\n  \
+bsk debug console --session $id\n  \
+bsk debug search E_TAKEN --session $id      # where a token, code or message occurs\n  \
+bsk debug request r7 --chain --session $id  # every redirect hop, and its CORS preflight\n  \
+bsk debug stop --session $id\n  \
+bsk debug export --session $id > website-debug.json\n  \
+bsk debug export --format har --session $id > website-debug.har\n\n\
+`bsk session start --capture` starts capturing before the tab loads anything. Observe and wait \
+as often as you like: they are not operations and never cut an operation's window. Ids are per \
+capture; with several captures, use the qualified run-…/r7 form an ambiguity error names.\n\n\
+Lists page with --since (pass the previous page's next_since) and --limit (default 30, max 100); \
+records updated since come again, so merge by id; an empty page ends. Bodies are read in slices \
+with --offset/--max-chars (UTF-16 code units; follow next_offset). A 200 status is not success: \
+read the body. Evidence is associated with operations by start time, not proven cause.\n\n\
+Every capture is also checkpointed into the browser's own history by the bsk extension, so a person \
+can read it after your session ends (`bsk debug status` shows `history: N checkpoints saved`). \
+`bsk evidence --session $id --screenshot evidence.png` renders what they will see."
+    )]
+    Debug(DebugCommand),
+    /// Load a URL in the session's tab and wait for it.
+    Navigate {
+        /// Absolute URL; `http://` is assumed when the scheme is missing.
+        url: String,
+        #[command(flatten)]
+        on: On,
+        #[command(flatten)]
+        wait: Wait,
+    },
+    /// Reload the page and wait for it.
+    Reload {
+        #[command(flatten)]
+        on: On,
+        #[command(flatten)]
+        wait: Wait,
+    },
+    /// Go back one page in the tab's history.
+    Back {
+        #[command(flatten)]
+        on: On,
+    },
+    /// Go forward one page in the tab's history.
+    Forward {
+        #[command(flatten)]
+        on: On,
+    },
+    /// Print the page's accessibility tree with @eN refs for elements you can act on; iframes
+    /// (same-origin and cross-site) are nested under their <iframe>. Refs last until the page
+    /// navigates.
+    #[command(visible_alias = "snapshot")]
+    Observe {
+        #[command(flatten)]
+        on: On,
+    },
+    /// Click an element with a real mouse press and release at its centre.
+    Click {
+        /// @eN ref or CSS selector.
+        target: String,
+        #[command(flatten)]
+        on: On,
+    },
+    /// Replace an input's, textarea's or contenteditable's text by typing the value.
+    Fill {
+        /// @eN ref or CSS selector.
+        target: String,
+        /// The new text; an empty string clears the field.
+        value: String,
+        #[command(flatten)]
+        on: On,
+    },
+    /// Choose options of a <select> by value or label.
+    Select {
+        /// @eN ref or CSS selector.
+        target: String,
+        /// One value (several for <select multiple>).
+        #[arg(required = true)]
+        values: Vec<String>,
+        #[command(flatten)]
+        on: On,
+    },
+    /// Press a key or chord (Enter, Tab, Escape, ArrowDown, a, Control+a, Shift+Tab).
+    Press {
+        key: String,
+        /// Focus this element first.
+        #[arg(long)]
+        target: Option<String>,
+        #[command(flatten)]
+        on: On,
+    },
+    /// Move the mouse over an element.
+    Hover {
+        target: String,
+        #[command(flatten)]
+        on: On,
+    },
+    /// Turn the mouse wheel over an element (or the middle of the viewport).
+    Wheel {
+        #[arg(long)]
+        target: Option<String>,
+        /// Vertical pixels; positive scrolls down.
+        #[arg(long, allow_hyphen_values = true)]
+        dy: f64,
+        /// Horizontal pixels; positive scrolls right.
+        #[arg(long, default_value_t = 0.0, allow_hyphen_values = true)]
+        dx: f64,
+        #[command(flatten)]
+        on: On,
+    },
+    /// Scroll an element into view.
+    ScrollTo {
+        target: String,
+        #[command(flatten)]
+        on: On,
+    },
+    /// Focus an element.
+    Focus {
+        target: String,
+        #[command(flatten)]
+        on: On,
+    },
+    /// Remove focus from an element.
+    Blur {
+        target: String,
+        #[command(flatten)]
+        on: On,
+    },
+    /// Evaluate a JavaScript expression in the main frame (promises are awaited) and print its
+    /// JSON value.
+    Evaluate {
+        expression: String,
+        #[command(flatten)]
+        on: On,
+    },
+    /// Choose files for an <input type=file> (`bsk upload '#avatar' ./me.png`), or for the file
+    /// chooser the page opened (`bsk upload @chooser ./a.pdf ./b.pdf`). The page gets its input
+    /// and change events as when a person picks them; capture records each file's name, size and
+    /// SHA-256, never its content.
+    Upload {
+        /// The file input (an @eN ref or a CSS selector), or @chooser.
+        target: String,
+        /// The files to choose (relative paths are taken from the current directory).
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        #[command(flatten)]
+        on: On,
+    },
+    /// Answer the JavaScript dialog (alert, confirm, prompt, beforeunload) open on the tab.
+    #[command(subcommand)]
+    Dialog(DialogCommand),
+    /// Wait until the page meets one condition (instead of polling `observe`): text appears or
+    /// goes, a selector or ref is present or gone, the URL matches, or the network is idle.
+    /// A page too busy to answer counts as not met yet, until --timeout.
+    /// Not an operation: it never cuts an operation's evidence window.
+    #[command(group(clap::ArgGroup::new("until").required(true).multiple(false)))]
+    Wait {
+        /// Until this text is in the page's visible text.
+        #[arg(long, group = "until")]
+        text: Option<String>,
+        /// Until this text is no longer in the page's visible text.
+        #[arg(long, group = "until")]
+        text_gone: Option<String>,
+        /// Until a CSS selector matches (main frame) or an @eN ref's element is in the page.
+        #[arg(long, group = "until")]
+        target: Option<String>,
+        /// Until the selector matches nothing, or the ref's element is gone.
+        #[arg(long, group = "until")]
+        target_gone: Option<String>,
+        /// Until the URL contains this, or matches it whole where it has `*` wildcards.
+        #[arg(long, group = "until")]
+        url: Option<String>,
+        /// Until no request started or ended for 500 ms (requests open over 10 s, such as long
+        /// polls, do not count).
+        #[arg(long, group = "until")]
+        network_idle: bool,
+        /// With --text or --text-gone: only in this element's text (@eN ref or CSS selector).
+        #[arg(long, value_name = "TARGET")]
+        within: Option<String>,
+        /// With --text: text new since the session's last action (it occurs more often than it
+        /// did on the page just before that action), not text already standing elsewhere.
+        #[arg(long, requires = "text")]
+        new: bool,
+        /// Give up after this many seconds (default 10, at most 120); exit 4.
+        #[arg(long, value_name = "SECONDS")]
+        timeout: Option<f64>,
+        #[command(flatten)]
+        on: On,
+    },
+}
+
+/// Which session (and which of its tabs) an operation runs on.
+#[derive(Debug, Args)]
+pub struct On {
+    /// The session id printed by `bsk session start`.
+    #[arg(long, env = "BSK_SESSION")]
+    pub session: String,
+    /// One of the session's tabs (default: the tab it created).
+    #[arg(long)]
+    pub tab_id: Option<String>,
+    /// Actions: return once the input is dispatched. By default an action waits (at most until
+    /// 1.5 s after its input) for the requests it started to answer and the page to stop
+    /// changing, and says whether it settled.
+    #[arg(long)]
+    pub no_settle: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct Wait {
+    /// When the page counts as arrived.
+    #[arg(long, value_enum, default_value = "load")]
+    pub wait_until: WaitUntilArg,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum WaitUntilArg {
+    Load,
+    Domcontentloaded,
+    /// No network activity for 500 ms.
+    Networkidle,
+}
+
+impl From<WaitUntilArg> for WaitUntil {
+    fn from(arg: WaitUntilArg) -> Self {
+        match arg {
+            WaitUntilArg::Load => WaitUntil::Load,
+            WaitUntilArg::Domcontentloaded => WaitUntil::Domcontentloaded,
+            WaitUntilArg::Networkidle => WaitUntil::Networkidle,
+        }
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum DialogCommand {
+    /// OK: confirm, or submit a prompt (with --text, or its default text).
+    Accept {
+        /// A prompt's answer.
+        #[arg(long)]
+        text: Option<String>,
+        #[command(flatten)]
+        on: On,
+    },
+    /// Cancel.
+    Dismiss {
+        #[command(flatten)]
+        on: On,
+    },
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum EvidencePartArg {
+    /// Failed requests, 4xx/5xx responses, console errors and uncaught exceptions.
+    Problems,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EvidenceTabArg {
+    Summary,
+    Timeline,
+    Requests,
+    Console,
+    Pages,
+}
