@@ -32,14 +32,42 @@ pub fn find_executable() -> Result<PathBuf, Failure> {
             )
         };
     }
-    let options = chromiumoxide::detection::DetectionOptions {
-        msedge: false,
-        unstable: false,
-    };
-    chromiumoxide::detection::default_executable(options).map_err(|_| {
-        Failure::browser("no Chromium or Chrome found")
-            .hint("install it with `apt-get install chromium`, set BSK_CHROMIUM, or attach to a running browser with `bsk daemon start --cdp-url ws://…`")
-    })
+    let on_path = std::env::var_os("PATH")
+        .map(|path| std::env::split_paths(&path).collect::<Vec<_>>())
+        .unwrap_or_default();
+    BROWSER_NAMES
+        .iter()
+        .flat_map(|name| on_path.iter().map(move |dir| dir.join(name)))
+        .chain(BROWSER_PATHS.iter().map(PathBuf::from))
+        .find(|path| is_executable(path))
+        .ok_or_else(|| {
+            Failure::browser("no Chromium or Chrome found")
+                .hint("install it with `apt-get install chromium`, set BSK_CHROMIUM, or attach to a running browser with `bsk daemon start --cdp-url ws://…`")
+        })
+}
+
+/// The names Chromium and Chrome are installed under, looked for on `PATH` in this order
+/// (Debian's `chromium` first).
+const BROWSER_NAMES: &[&str] = &[
+    "chromium",
+    "chromium-browser",
+    "google-chrome-stable",
+    "google-chrome",
+    "chrome",
+];
+
+/// Where they are installed when `PATH` does not say (a daemon started with a bare `PATH`).
+const BROWSER_PATHS: &[&str] = &[
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+    "/usr/bin/google-chrome-stable",
+    "/opt/google/chrome/chrome",
+    "/snap/bin/chromium",
+];
+
+fn is_executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
 }
 
 /// bsk's flags for a quiet, reproducible Chromium with its profile in `profile`, everything but

@@ -431,22 +431,4 @@ impl CdpClient {
     ) -> Result<Value, CdpError> {
         self.send(session, method, params).await.wait().await
     }
-
-    /// Sends a typed command from chromiumoxide's generated protocol and decodes its reply.
-    pub async fn execute<C: chromiumoxide::Command>(
-        &self,
-        session: Option<&str>,
-        command: C,
-    ) -> Result<C::Response, CdpError> {
-        let method = command.identifier().to_string();
-        let params = serde_json::to_value(&command).map_err(|e| CdpError::Decode {
-            method: method.clone(),
-            reason: e.to_string(),
-        })?;
-        let reply = self.call(session, &method, params).await?;
-        C::response_from_value(reply).map_err(|e| CdpError::Decode {
-            method,
-            reason: e.to_string(),
-        })
-    }
 }

@@ -7,7 +7,7 @@
 //! Commands carry `sessionId` (flattened sessions), so iframe and worker targets are commanded
 //! directly. Events are parsed leniently: an event's params stay the browser's JSON text, read by
 //! their owner, so nothing is lost when Chrome's schema moves. See
-//! `docs/decisions/0002-own-cdp-client.md` for why this is not chromiumoxide's handler.
+//! `docs/decisions/0002-own-cdp-client.md` for why bsk has its own client.
 
 //!
 //! Its parts, from the caller down: [`client`] (the command API), [`router`] (the state the

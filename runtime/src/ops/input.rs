@@ -208,15 +208,11 @@ struct KeyPress {
 
 impl KeyPress {
     fn named(name: &str, modifiers: i64) -> Result<KeyPress> {
-        let definition = chromiumoxide::keys::USKEYBOARD_LAYOUT
-            .iter()
-            .find(|d| d.key == name);
-        match definition {
+        match super::keys::us_key(name) {
             Some(d) => {
-                let text = d.text.map(str::to_string).or_else(|| (d.key.chars().count() == 1).then(|| d.key.to_string()));
                 // With Control, Alt or Meta held a key is a shortcut and types nothing.
-                let text = if modifiers & (1 | 2 | 4) != 0 { None } else { text };
-                Ok(KeyPress { key: d.key.into(), code: d.code.into(), key_code: d.key_code, text, modifiers })
+                let text = if modifiers & (1 | 2 | 4) != 0 { None } else { d.text };
+                Ok(KeyPress { key: d.key, code: d.code, key_code: d.key_code, text, modifiers })
             }
             None if name.chars().count() == 1 => {
                 Ok(KeyPress { key: name.into(), code: String::new(), key_code: 0, text: Some(name.into()), modifiers })

@@ -1,6 +1,7 @@
 //! The normal workflow: every agent operation on a tab, one function each.
 
 mod input;
+mod keys;
 mod navigation;
 pub mod settle;
 mod snapshot;
