@@ -1,33 +1,37 @@
-//! Calendar arithmetic for the few places that print dates: run ids and HAR's ISO 8601 times.
-//! UTC only, no time-zone database.
+//! The few places that print dates and times, all in UTC from ms since the Unix epoch: HAR's
+//! ISO 8601 times, run ids, default capture names and the CLI's clock times.
 
-/// The proleptic Gregorian date `(year, month, day)` of a day count since 1970-01-01 (Howard
-/// Hinnant's `civil_from_days`).
-pub fn civil_date(days: u64) -> (u64, u64, u64) {
-    let z = days + 719_468;
-    let era = z / 146_097;
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + u64::from(month <= 2);
-    (year, month, day)
+use time::OffsetDateTime;
+use time::format_description::BorrowedFormatItem;
+use time::macros::format_description;
+
+/// `2026-11-30T13:31:11.896Z`: HAR's `startedDateTime`.
+pub const ISO_8601: &[BorrowedFormatItem<'_>] =
+    format_description!("[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z");
+
+/// `2026-11-30 13:31:11 UTC`: a default capture name's time.
+pub const READABLE: &[BorrowedFormatItem<'_>] =
+    format_description!("[year]-[month]-[day] [hour]:[minute]:[second] UTC");
+
+/// `20261130-133111`: a run id's sortable start.
+pub const COMPACT: &[BorrowedFormatItem<'_>] =
+    format_description!("[year][month][day]-[hour][minute][second]");
+
+/// `13:31:11.896`: a time of day in the CLI's lists.
+pub const CLOCK: &[BorrowedFormatItem<'_>] =
+    format_description!("[hour]:[minute]:[second].[subsecond digits:3]");
+
+/// `ms` since the Unix epoch in `format`, in UTC.
+pub fn utc(ms: u64, format: &[BorrowedFormatItem<'_>]) -> String {
+    OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
+        .ok()
+        .and_then(|at| at.format(format).ok())
+        .unwrap_or_default()
 }
 
 /// `2026-11-30T13:31:11.896Z` for ms since the Unix epoch.
 pub fn iso8601(ms: u64) -> String {
-    let secs = ms / 1000;
-    let (year, month, day) = civil_date(secs / 86_400);
-    let time = secs % 86_400;
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{:03}Z",
-        time / 3600,
-        time / 60 % 60,
-        time % 60,
-        ms % 1000
-    )
+    utc(ms, ISO_8601)
 }
 
 #[cfg(test)]
@@ -35,11 +39,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn dates_match_known_days() {
-        assert_eq!(civil_date(0), (1970, 1, 1));
-        // 2000-02-29, a leap day of a century divisible by 400.
-        assert_eq!(civil_date(11_016), (2000, 2, 29));
+    fn times_print_in_utc_in_each_format() {
+        assert_eq!(iso8601(0), "1970-01-01T00:00:00.000Z");
         assert_eq!(iso8601(1_796_045_471_896), "2026-11-30T13:31:11.896Z");
+        // 2000-02-29, a leap day of a century divisible by 400.
         assert_eq!(iso8601(951_782_400_000), "2000-02-29T00:00:00.000Z");
+        assert_eq!(utc(1_796_045_471_896, READABLE), "2026-11-30 13:31:11 UTC");
+        assert_eq!(utc(1_796_045_471_896, COMPACT), "20261130-133111");
+        assert_eq!(utc(1_796_045_471_896, CLOCK), "13:31:11.896");
     }
 }

@@ -1,6 +1,7 @@
 //! What a capture is called: its run id, unique across daemons and machines, and the default
 //! name History shows for a capture started without one.
 
+use bsk_actors::model::time;
 use bsk_actors::store::now_ms;
 
 /// The name of a capture started without one: the page's host and when, so that History
@@ -12,15 +13,10 @@ pub fn default_capture_name(url: &str, now_ms: u64) -> String {
         .map(|(_, rest)| rest.split(['/', '?', '#']).next().unwrap_or_default())
         .map(|authority| authority.rsplit('@').next().unwrap_or_default())
         .filter(|host| !host.is_empty());
-    let secs = now_ms / 1000;
-    let (year, month, day) = bsk_actors::model::time::civil_date(secs / 86_400);
-    let time = secs % 86_400;
     format!(
-        "{} {year:04}-{month:02}-{day:02} {:02}:{:02}:{:02} UTC",
+        "{} {}",
         host.unwrap_or("Capture"),
-        time / 3600,
-        time / 60 % 60,
-        time % 60
+        time::utc(now_ms, time::READABLE)
     )
 }
 
@@ -55,15 +51,7 @@ pub fn new_run_id(now_ms: u64, seq: u64) -> String {
             c
         })
         .collect();
-    let secs = now_ms / 1000;
-    let (year, month, day) = bsk_actors::model::time::civil_date(secs / 86_400);
-    let time = secs % 86_400;
-    format!(
-        "run-{year:04}{month:02}{day:02}-{:02}{:02}{:02}-{suffix}",
-        time / 3600,
-        time / 60 % 60,
-        time % 60
-    )
+    format!("run-{}-{suffix}", time::utc(now_ms, time::COMPACT))
 }
 
 /// A random number drawn once per process (RandomState is seeded from the OS; the pid and the

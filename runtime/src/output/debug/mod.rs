@@ -26,15 +26,9 @@ pub(super) fn name<T: Serialize>(value: T) -> String {
     }
 }
 
+/// A time of day in UTC, to the millisecond (`13:31:11.896`).
 pub(super) fn clock(ms: u64) -> String {
-    let secs = ms / 1000;
-    format!(
-        "{:02}:{:02}:{:02}.{:03}",
-        (secs / 3600) % 24,
-        (secs / 60) % 60,
-        secs % 60,
-        ms % 1000
-    )
+    bsk_actors::model::time::utc(ms, bsk_actors::model::time::CLOCK)
 }
 
 pub(super) fn footer<T>(page: &ListPage<T>, lines: &mut Vec<String>) {
