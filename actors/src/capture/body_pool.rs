@@ -17,6 +17,7 @@
 use std::collections::{HashMap, VecDeque};
 use std::convert::Infallible;
 use std::sync::Arc;
+use tracing::Instrument;
 
 use bsk_schema::capture::BodyReason;
 use kameo::actor::{Actor, ActorRef, WeakActorRef};
@@ -44,6 +45,8 @@ const OFF_WORKER_BYTES: usize = 64 * 1024;
 #[derive(Debug)]
 pub struct BodyPool {
     capture: SharedCapture,
+    /// This actor's tracing span, inside its capture's (run id, session).
+    span: tracing::Span,
     cdp: Arc<dyn Commander>,
     me: ActorRef<BodyPool>,
     /// Jobs waiting for a free slot, in arrival order; at most [`BODY_FETCH_QUEUE`]. Jobs whose
@@ -102,6 +105,7 @@ impl Actor for BodyPool {
     async fn on_start(args: PoolArgs, me: ActorRef<Self>) -> Result<Self, Infallible> {
         let gave_way_bound = crate::bounds::second_tries(args.capture.lock().limits().max_requests);
         Ok(BodyPool {
+            span: args.capture.span(ActorKind::BodyPool),
             capture: args.capture,
             cdp: args.cdp,
             me,
@@ -253,19 +257,23 @@ impl BodyPool {
         let me = self.me.clone();
         let kind = job.kind;
         let content_type = job.content_type.clone();
-        let task = tokio::spawn(async move {
-            let reply = match tokio::time::timeout(BODY_FETCH_DEADLINE, reply).await {
-                Ok(reply) => reply,
-                Err(_) => Err(CommandError::Deadline),
-            };
-            // Decoding, hashing and parsing happen here, off the capture's lock.
-            let outcome = if reply_bytes(kind, &reply) < OFF_WORKER_BYTES {
-                settled(outcome_of(kind, &content_type, reply)).await
-            } else {
-                off_worker(kind, content_type, reply).await
-            };
-            let _ = me.tell(Done { ticket, outcome }).await;
-        });
+        // The read's own logs (a panic, a failed thread) name the capture and the pool.
+        let task = tokio::spawn(
+            async move {
+                let reply = match tokio::time::timeout(BODY_FETCH_DEADLINE, reply).await {
+                    Ok(reply) => reply,
+                    Err(_) => Err(CommandError::Deadline),
+                };
+                // Decoding, hashing and parsing happen here, off the capture's lock.
+                let outcome = if reply_bytes(kind, &reply) < OFF_WORKER_BYTES {
+                    settled(outcome_of(kind, &content_type, reply)).await
+                } else {
+                    off_worker(kind, content_type, reply).await
+                };
+                let _ = me.tell(Done { ticket, outcome }).await;
+            }
+            .instrument(self.span.clone()),
+        );
         self.running.insert(
             ticket,
             Running {

@@ -98,6 +98,8 @@ type Throttle = RateLimiter<NotKeyed, InMemoryState, TokioClock, NoOpMiddleware<
 #[derive(Debug)]
 pub struct CheckpointWriter {
     capture: SharedCapture,
+    /// This actor's tracing span, inside its capture's (run id, session).
+    span: tracing::Span,
     sink: Arc<dyn CheckpointSink>,
     me: ActorRef<CheckpointWriter>,
     /// One save per [`CHECKPOINT_INTERVAL`].
@@ -142,6 +144,7 @@ impl Actor for CheckpointWriter {
         let quota = Quota::with_period(CHECKPOINT_INTERVAL)
             .map_or(Quota::per_second(period), |q| q.allow_burst(period));
         let writer = CheckpointWriter {
+            span: args.capture.span(ActorKind::Checkpoint),
             capture: args.capture,
             sink: args.sink,
             me,
@@ -176,6 +179,7 @@ impl CheckpointWriter {
         let took = started.elapsed();
         let spacing = spacing_after(took);
         tracing::debug!(
+            parent: &self.span,
             took_ms = took.as_millis(),
             spacing_ms = spacing.as_millis(),
             "checkpoint save answered"
@@ -211,6 +215,7 @@ pub async fn save_snapshot(capture: &SharedCapture, sink: &dyn CheckpointSink) {
             "history storage did not answer within {SAVE_DEADLINE:?}; the checkpoint was not confirmed"
         )),
     };
+    let span = capture.tracing_span();
     let mut capture = capture.lock();
     match result {
         Ok(saved) => {
@@ -223,7 +228,7 @@ pub async fn save_snapshot(capture: &SharedCapture, sink: &dyn CheckpointSink) {
             }
         }
         Err(reason) => {
-            tracing::warn!(reason = %reason, "checkpoint not saved");
+            tracing::warn!(parent: span, reason = %reason, "checkpoint not saved");
             capture.history.available = false;
             capture.history.reason = Some(reason);
         }

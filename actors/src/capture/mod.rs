@@ -38,19 +38,44 @@ pub use checkpoint::{CheckpointSink, NoExtensionSink, SaveFuture, Saved};
 /// The evidence of one capture, shared by its actors and by readers. It outlives every actor, so
 /// a crashed actor's evidence is still there to be saved.
 #[derive(Debug, Clone)]
-pub struct SharedCapture(Arc<Mutex<Capture>>);
+pub struct SharedCapture {
+    capture: Arc<Mutex<Capture>>,
+    /// The capture's tracing span (`capture{run_id=… session=…}`): what its actors log is
+    /// inside it, each actor in a span of its own ([`SharedCapture::span`]).
+    span: tracing::Span,
+}
 
 impl SharedCapture {
     pub fn new(capture: Capture) -> Self {
-        SharedCapture(Arc::new(Mutex::new(capture)))
+        let span = tracing::info_span!(
+            "capture",
+            run_id = %capture.meta.run_id,
+            session = %capture.meta.session,
+        );
+        SharedCapture {
+            capture: Arc::new(Mutex::new(capture)),
+            span,
+        }
     }
 
     /// Locks the capture. A panic while it was held leaves the evidence as it was: still worth
     /// reading and saving, so poisoning is ignored.
     pub fn lock(&self) -> MutexGuard<'_, Capture> {
-        self.0
+        self.capture
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The capture's own span, for what is logged outside its actors (a save made directly).
+    pub fn tracing_span(&self) -> &tracing::Span {
+        &self.span
+    }
+
+    /// A span for one actor of this capture, inside the capture's: every event the actor logs
+    /// names the run and the actor (`capture{run_id=…}:actor{kind=target}`). Made once, when
+    /// the actor starts.
+    pub fn span(&self, actor: ActorKind) -> tracing::Span {
+        tracing::info_span!(parent: &self.span, "actor", kind = actor.name())
     }
 }
 

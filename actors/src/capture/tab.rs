@@ -41,6 +41,8 @@ const CHECKPOINT_MAILBOX: usize = 16;
 #[derive(Debug)]
 pub struct TabActor {
     capture: SharedCapture,
+    /// This actor's tracing span, inside its capture's (run id, session).
+    span: tracing::Span,
     /// Target actors by CDP session: the root first, then admitted iframe targets.
     targets: HashMap<String, ActorRef<TargetActor>>,
     /// Which kind each linked child is, to name it when it dies.
@@ -188,6 +190,7 @@ impl Actor for TabActor {
         .await;
         let root_target = capture.lock().meta.tab_id.clone();
         let mut actor = TabActor {
+            span: capture.span(ActorKind::Tab),
             capture,
             targets: HashMap::new(),
             kinds: HashMap::from([
@@ -217,7 +220,7 @@ impl Actor for TabActor {
         _: WeakActorRef<Self>,
         error: PanicError,
     ) -> Result<ControlFlow<ActorStopReason>, Infallible> {
-        tracing::error!(error = ?error, "capture tab actor panicked");
+        tracing::error!(parent: &self.span, error = ?error, "capture tab actor panicked");
         self.finish(StopReason::ActorPanicked {
             actor: ActorKind::Tab.name().into(),
         })
@@ -235,7 +238,7 @@ impl Actor for TabActor {
             return Ok(ControlFlow::Continue(()));
         }
         let kind = self.kinds.get(&id).copied().unwrap_or(ActorKind::Target);
-        tracing::error!(actor = kind.name(), reason = ?reason, "capture actor died");
+        tracing::error!(parent: &self.span, actor = kind.name(), reason = ?reason, "capture actor died");
         self.finish(StopReason::ActorPanicked {
             actor: kind.name().into(),
         })
@@ -336,7 +339,7 @@ impl TabActor {
         if self.checkpoint.ask(SaveNow).await.is_err() {
             // The writer died (its panic may be why the capture ends): the final record is
             // saved all the same, directly.
-            tracing::warn!("the checkpoint writer is gone; saving the final record directly");
+            tracing::warn!(parent: &self.span, "the checkpoint writer is gone; saving the final record directly");
             checkpoint::save_snapshot(&self.capture, self.sink.as_ref()).await;
         }
         self.checkpoint.kill();
@@ -477,7 +480,7 @@ impl Message<SetupFailed> for TabActor {
     type Reply = ();
 
     async fn handle(&mut self, SetupFailed(session): SetupFailed, _: &mut Context<Self, ()>) {
-        tracing::warn!(session = %session, "capture set-up failed on an iframe target");
+        tracing::warn!(parent: &self.span, session = %session, "capture set-up failed on an iframe target");
         self.capture.lock().coverage.iframe_setup_failed += 1;
     }
 }

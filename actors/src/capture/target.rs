@@ -21,6 +21,8 @@ use crate::store::{BodyJob, BodyOutcome, Capture, NetworkEvent, now_ms};
 #[derive(Debug)]
 pub struct TargetActor {
     capture: SharedCapture,
+    /// This actor's tracing span, inside its capture's (run id, session).
+    span: tracing::Span,
     target_id: String,
     /// Whether this is the tab's own page (page loads are recorded only there).
     root: bool,
@@ -58,6 +60,7 @@ impl Actor for TargetActor {
             in_flight,
         } = args;
         Ok(TargetActor {
+            span: capture.span(ActorKind::Target),
             capture,
             target_id,
             root,
@@ -155,7 +158,7 @@ impl TargetActor {
                 );
             }
             Read::Unreadable(error) => {
-                tracing::warn!(method = event.method, %error, "unreadable event, counted as dropped");
+                tracing::warn!(parent: &self.span, method = event.method, %error, "unreadable event, counted as dropped");
                 capture.count_dropped_events(1);
                 return Vec::new();
             }

@@ -106,6 +106,8 @@ struct Typing {
 #[derive(Debug)]
 pub struct ObserverActor {
     capture: SharedCapture,
+    /// This actor's tracing span, inside its capture's (run id, session).
+    span: tracing::Span,
     cdp: Arc<dyn Commander>,
     session: String,
     me: ActorRef<ObserverActor>,
@@ -231,6 +233,7 @@ impl Actor for ObserverActor {
 
     async fn on_start(args: ObserverArgs, me: ActorRef<Self>) -> Result<Self, Infallible> {
         let mut observer = ObserverActor {
+            span: args.capture.span(ActorKind::Observer),
             capture: args.capture,
             cdp: args.cdp,
             session: args.root_session,
@@ -273,11 +276,11 @@ impl ObserverActor {
         match tokio::time::timeout(COMMAND_DEADLINE, reply).await {
             Ok(Ok(value)) => Some(value),
             Ok(Err(e)) => {
-                tracing::debug!(method, error = %e, "observer command failed");
+                tracing::debug!(parent: &self.span, method, error = %e, "observer command failed");
                 None
             }
             Err(_) => {
-                tracing::debug!(method, "observer command timed out");
+                tracing::debug!(parent: &self.span, method, "observer command timed out");
                 None
             }
         }
