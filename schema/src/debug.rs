@@ -49,7 +49,7 @@ pub struct DebugParams {
 
 /// The options of every `bsk debug` action, each read by the actions it names. The one source of
 /// them: IPC carries this struct, the MCP `browser_inspect` tool takes it flattened into its
-/// arguments, and every field has a `bsk debug` flag (a test in runtime/src/command.rs ties the
+/// arguments, and every field has a `bsk debug` flag (a test in runtime/src/command/debug.rs ties the
 /// flags to the fields).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]

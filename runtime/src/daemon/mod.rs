@@ -5,7 +5,9 @@
 //!
 //! - [`server`]: the socket, framing, the lock file, idle exit.
 //! - [`handlers`]: one function per [`bsk_schema::Call`].
-//! - [`browser`]: the pool of browsers, each launched or attached on need.
+//! - [`browser`]: the pool of browsers, each launched or attached on need; [`pool`] places
+//!   sessions on them and connects them; [`browser_events`] follows what each tells the daemon
+//!   (new pages, tabs closed, the browser gone, the popup's requests).
 //! - [`debug`] and [`evidence`]: `bsk debug …` on a session's captures, and their evidence page.
 //! - [`state`]: login state for isolated sessions (`session start --state`, `session save-state`).
 //!
