@@ -97,39 +97,35 @@ fn argument(flag: &str) -> String {
     }
 }
 
-/// Flags that take a value (the rest are switches).
+/// Whether `--flag` takes a value, as the command line defines it: read from clap's definition
+/// of every `bsk` command, so no list here can drift from the CLI.
 fn takes_value(flag: &str) -> bool {
-    matches!(
-        flag,
-        "session"
-            | "run-id"
-            | "tab-id"
-            | "since"
-            | "limit"
-            | "offset"
-            | "max-chars"
-            | "part"
-            | "pointer"
-            | "format"
-            | "output"
-            | "in"
-            | "name"
-            | "profile"
-            | "max-requests"
-            | "max-console"
-            | "text-budget"
-            | "timeout"
-            | "text"
-            | "text-gone"
-            | "target"
-            | "target-gone"
-            | "url"
-            | "within"
-            | "wait-until"
-            | "dialogs"
-            | "browser"
-            | "capture"
-    )
+    static VALUED: std::sync::OnceLock<std::collections::HashSet<String>> =
+        std::sync::OnceLock::new();
+    VALUED
+        .get_or_init(|| {
+            let mut valued = std::collections::HashSet::new();
+            long_flags(
+                &<crate::cli::Cli as clap::CommandFactory>::command(),
+                &mut |arg| {
+                    if arg.get_action().takes_values()
+                        && let Some(long) = arg.get_long()
+                    {
+                        valued.insert(long.to_string());
+                    }
+                },
+            );
+            valued
+        })
+        .contains(flag)
+}
+
+/// Calls `each` on every argument of `command` and of its subcommands, all the way down.
+fn long_flags(command: &clap::Command, each: &mut impl FnMut(&clap::Arg)) {
+    command.get_arguments().for_each(&mut *each);
+    for sub in command.get_subcommands() {
+        long_flags(sub, each);
+    }
 }
 
 /// A flag's value as JSON: numbers stay numbers, the rest are strings; `--timeout` seconds
@@ -340,5 +336,28 @@ mod tests {
             in_mcp_words("plain text — no flags"),
             "plain text — no flags"
         );
+    }
+
+    /// A flag is a value-taking flag everywhere or nowhere, so `--flag word` reads one way.
+    #[test]
+    fn every_flag_takes_a_value_everywhere_or_nowhere() {
+        let mut valued = std::collections::BTreeSet::new();
+        let mut boolean = std::collections::BTreeSet::new();
+        long_flags(
+            &<crate::cli::Cli as clap::CommandFactory>::command(),
+            &mut |arg| {
+                if let Some(long) = arg.get_long() {
+                    if arg.get_action().takes_values() {
+                        valued.insert(long.to_string());
+                    } else {
+                        boolean.insert(long.to_string());
+                    }
+                }
+            },
+        );
+        let both: Vec<_> = valued.intersection(&boolean).collect();
+        assert!(both.is_empty(), "flags both ways: {both:?}");
+        assert!(takes_value("max-chars") && takes_value("wait-until"));
+        assert!(!takes_value("all") && !takes_value("no-settle"));
     }
 }
