@@ -147,6 +147,30 @@ async fn settling_is_bounded_by_the_window_and_can_be_turned_off() {
     );
 }
 
+/// The spec: stopping a capture does not disable CDP domains that other tools share. Settling
+/// and `wait --network-idle` need `Network` after the capture stopped as before it started.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_stopped_capture_leaves_the_network_domain_to_settling_and_waits() {
+    let site = site().await;
+    let bsk = TestBsk::new("actions-after-stop");
+    let (s, snapshot) = on_steps(&bsk, &site, 4_000).await;
+    s.run(&["debug", "stop"]).await.success();
+    let load = button(&snapshot, "Load report");
+    let clicked = s.op(&["click", &load]).await;
+    assert!(clicked.get("operation").is_none(), "no capture runs: {clicked}");
+    assert_eq!(
+        clicked["settle"]["requests_in_flight"], 1,
+        "the request the click started is still seen: {clicked}"
+    );
+    let waited = s
+        .run(&["wait", "--network-idle", "--timeout", "0.5"])
+        .await;
+    assert!(
+        waited.stderr.contains("1 requests in flight"),
+        "network-idle still sees the request: {waited:#?}"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn without_a_capture_an_action_says_it_was_not_recorded() {
     let site = site().await;
