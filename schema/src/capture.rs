@@ -596,7 +596,7 @@ impl StopReason {
             StopReason::SessionEnded => "the session ended",
             StopReason::TabReturned => "the tab was returned to its user",
             StopReason::TabClosed => "the tab was closed",
-            StopReason::RendererCrashed => "the page's renderer crashed",
+            StopReason::RendererCrashed => "the page’s renderer crashed",
             StopReason::DaemonShutdown => "the bsk daemon shut down",
             StopReason::BrowserDisconnected => {
                 "the browser exited or the connection to it was lost"

@@ -167,8 +167,9 @@ async fn off_worker(
     reply: Result<serde_json::Value, CommandError>,
 ) -> BodyOutcome {
     let runtime = tokio::runtime::Handle::current();
+    let span = tracing::Span::current();
     let outcome = tokio::task::spawn_blocking(move || {
-        runtime.block_on(settled(outcome_of(kind, &content_type, reply)))
+        span.in_scope(|| runtime.block_on(settled(outcome_of(kind, &content_type, reply))))
     })
     .await;
     outcome.unwrap_or_else(|e| {

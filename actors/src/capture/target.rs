@@ -60,7 +60,7 @@ impl Actor for TargetActor {
             in_flight,
         } = args;
         Ok(TargetActor {
-            span: capture.span(ActorKind::Target),
+            span: tracing::info_span!(parent: &capture.span(ActorKind::Target), "target", target_id = %target_id),
             capture,
             target_id,
             root,

@@ -9,7 +9,7 @@ export const STOP_REASONS = Object.freeze({
   "session_ended": "the session ended",
   "tab_returned": "the tab was returned to its user",
   "tab_closed": "the tab was closed",
-  "renderer_crashed": "the page's renderer crashed",
+  "renderer_crashed": "the page’s renderer crashed",
   "daemon_shutdown": "the bsk daemon shut down",
   "browser_disconnected": "the browser exited or the connection to it was lost",
   "actor_panicked": "a capture component failed",

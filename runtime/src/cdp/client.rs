@@ -232,8 +232,9 @@ impl CdpClient {
         let _ = rx.wait_for(|closed| *closed).await;
     }
 
-    /// Events that arrived for a session nobody routes.
     /// Browser messages skipped: too large (see [`MAX_PIPE_MESSAGE_BYTES`]) or unparseable.
+    ///
+    /// [`MAX_PIPE_MESSAGE_BYTES`]: super::transport::MAX_PIPE_MESSAGE_BYTES
     pub fn oversize_messages(&self) -> u64 {
         self.inner.oversize.load(Ordering::Relaxed)
     }
@@ -280,6 +281,7 @@ impl CdpClient {
         let _ = tokio::time::timeout(CAUGHT_UP_WITHIN, caught_up).await;
     }
 
+    /// Events that arrived for a session nobody routes.
     pub fn unrouted_events(&self) -> u64 {
         self.inner.unrouted.load(Ordering::Relaxed)
     }

@@ -8,7 +8,6 @@
 //! directly. Events are parsed leniently: an event's params stay the browser's JSON text, read by
 //! their owner, so nothing is lost when Chrome's schema moves. See
 //! `docs/decisions/0002-own-cdp-client.md` for why bsk has its own client.
-
 //!
 //! Its parts, from the caller down: [`client`] (the command API), [`router`] (the state the
 //! reader and callers share: replies awaited, owners by session), [`lanes`] (each owner's

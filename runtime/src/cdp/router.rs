@@ -31,12 +31,14 @@ pub(super) struct Router {
     /// Events for a session nobody owns (already detached, or never routed).
     pub(super) unrouted: AtomicU64,
     /// Messages skipped: over [`MAX_PIPE_MESSAGE_BYTES`], or not JSON even read leniently.
+    ///
+    /// [`MAX_PIPE_MESSAGE_BYTES`]: super::transport::MAX_PIPE_MESSAGE_BYTES
     pub(super) oversize: AtomicU64,
     /// Told when a prompt command is queued, or someone hurries: it ends the pipe reader's
     /// gathering window early.
     pub(super) prompt: Arc<tokio::sync::Notify>,
     /// Until when (in milliseconds since `started`) the reader stays prompt because someone
-    /// hurried ([`CdpClient::hurry`]).
+    /// hurried ([`CdpClient::hurry`](super::CdpClient::hurry)).
     pub(super) hurried_until: AtomicU64,
     /// When (in milliseconds since `started`, plus one; 0 for never) the latest prompt command
     /// was sent: past [`PROMPT_FOR`] after it no pending command can still be prompt, and
@@ -48,7 +50,7 @@ pub(super) struct Router {
     pub(super) gathers: std::sync::atomic::AtomicBool,
     /// Whether the reader waits on an empty pipe (not in a window, not reading a batch).
     pub(super) idle: std::sync::atomic::AtomicBool,
-    /// Counts the moments the reader found the pipe empty; told to [`CdpClient::caught_up`].
+    /// Counts the moments the reader found the pipe empty; told to [`CdpClient::caught_up`](super::CdpClient::caught_up).
     pub(super) emptied: AtomicU64,
     pub(super) emptied_told: tokio::sync::Notify,
 }
@@ -144,7 +146,7 @@ impl Router {
                 }))
     }
 
-    /// The reader found the pipe empty: whoever waits in [`CdpClient::caught_up`] may go on.
+    /// The reader found the pipe empty: whoever waits in [`CdpClient::caught_up`](super::CdpClient::caught_up) may go on.
     pub(super) fn pipe_emptied(&self) {
         self.emptied.fetch_add(1, Ordering::Release);
         self.emptied_told.notify_waiters();

@@ -58,7 +58,7 @@ pub enum DebugCommand {
         on: DebugOn,
         #[command(flatten)]
         page: PageArgs,
-        /// Accepted as before; the list holds all traffic.
+        /// Accepted and ignored: the list holds all traffic.
         #[arg(long, hide = true)]
         all: bool,
         /// One line per logical request: the final hop of each redirect chain (with the chain's

@@ -85,7 +85,7 @@ fn params(command: DebugCommand) -> Result<DebugParams> {
         DebugCommand::Requests {
             on,
             page,
-            all: _, // accepted as before; the list holds all traffic
+            all: _, // accepted and ignored: the list holds all traffic
             logical,
         } => {
             let options = DebugOptions {
@@ -289,7 +289,7 @@ mod tests {
                 let params = params(command).expect("params");
                 let json = serde_json::to_value(&params.options).expect("json");
                 let key = field(long);
-                // `requests --all` is accepted as before and changes nothing: the list holds
+                // `requests --all` is accepted and changes nothing: the list holds
                 // all traffic.
                 if name == "requests" && long == "all" {
                     assert_eq!(json.get("all"), None, "{}", line.join(" "));

@@ -307,7 +307,7 @@ mod link_url_tests {
     use super::{LINK_URL_CHARS, link_url};
 
     #[test]
-    pub(super) fn a_heartbeat_url_is_redacted_and_bounded() {
+    fn a_heartbeat_url_is_redacted_and_bounded() {
         assert_eq!(
             link_url("https://u:pw@a.test/cb?code=1&token=t-9#access_token=x-2"),
             link_url(&link_url(

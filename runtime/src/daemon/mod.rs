@@ -73,7 +73,7 @@ mod thread_tests {
     use super::threads_for;
 
     #[test]
-    pub(super) fn half_the_cores_but_a_worker_per_browser_unless_asked() {
+    fn half_the_cores_but_a_worker_per_browser_unless_asked() {
         assert_eq!(threads_for(2, None, 1), 1);
         assert_eq!(threads_for(1, None, 1), 1);
         assert_eq!(threads_for(16, None, 1), 8);

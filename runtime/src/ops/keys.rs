@@ -77,6 +77,7 @@ pub fn us_key(name: &str) -> Option<Key> {
     }
     if let Some(n) = name
         .strip_prefix('F')
+        .filter(|n| !n.starts_with('0'))
         .and_then(|n| n.parse::<i64>().ok())
         .filter(|n| (1..=24).contains(n))
     {
@@ -142,6 +143,7 @@ mod tests {
         assert_eq!(facts("\""), some("Quote", 222, Some("\"")));
         assert_eq!(facts("é"), None, "not on the US layout");
         assert_eq!(facts("F25"), None);
+        assert_eq!(facts("F05"), None);
         assert_eq!(facts("Enterprise"), None);
     }
 }

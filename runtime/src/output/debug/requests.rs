@@ -217,68 +217,62 @@ pub(super) fn bytes(n: u64) -> String {
 }
 
 pub(super) fn chain(chain: &bsk_schema::debug::RequestChain) -> String {
-    {
-        let mut lines = Vec::new();
-        if chain.starts_evicted {
-            lines.push("(earlier hops were evicted from the capture)".to_string());
-        }
-        if let Some(preflight) = &chain.preflight {
-            lines.push(format!("preflight {}", request_line(preflight)));
-        }
-        for (n, hop) in chain.hops.iter().enumerate() {
-            lines.push(format!("hop {} {}", n + 1, request_line(hop)));
-        }
-        lines.join("\n")
+    let mut lines = Vec::new();
+    if chain.starts_evicted {
+        lines.push("(earlier hops were evicted from the capture)".to_string());
     }
+    if let Some(preflight) = &chain.preflight {
+        lines.push(format!("preflight {}", request_line(preflight)));
+    }
+    for (n, hop) in chain.hops.iter().enumerate() {
+        lines.push(format!("hop {} {}", n + 1, request_line(hop)));
+    }
+    lines.join("\n")
 }
 
 pub(super) fn headers(headers: &RequestHeaders) -> String {
-    {
-        let mut lines = Vec::new();
-        let mut set = |title: &str, set: Option<&bsk_schema::capture::Headers>| {
-            let Some(set) = set else { return };
-            lines.push(format!("{title}:"));
-            lines.extend(set.entries.iter().map(|(k, v)| format!("  {k}: {v}")));
-            if set.dropped > 0 {
-                lines.push(format!(
-                    "  … {} more dropped (4 Ki characters per header set)",
-                    set.dropped
-                ));
-            }
-        };
-        set("request headers", Some(&headers.request));
-        set(
-            "request headers (raw, from the network stack)",
-            headers.request_raw.as_ref(),
-        );
-        set("response headers", Some(&headers.response));
-        set(
-            "response headers (raw, from the network stack)",
-            headers.response_raw.as_ref(),
-        );
-        lines.join("\n")
-    }
+    let mut lines = Vec::new();
+    let mut set = |title: &str, set: Option<&bsk_schema::capture::Headers>| {
+        let Some(set) = set else { return };
+        lines.push(format!("{title}:"));
+        lines.extend(set.entries.iter().map(|(k, v)| format!("  {k}: {v}")));
+        if set.dropped > 0 {
+            lines.push(format!(
+                "  … {} more dropped (4 Ki characters per header set)",
+                set.dropped
+            ));
+        }
+    };
+    set("request headers", Some(&headers.request));
+    set(
+        "request headers (raw, from the network stack)",
+        headers.request_raw.as_ref(),
+    );
+    set("response headers", Some(&headers.response));
+    set(
+        "response headers (raw, from the network stack)",
+        headers.response_raw.as_ref(),
+    );
+    lines.join("\n")
 }
 
 pub(super) fn timing(timing: &RequestTiming) -> String {
-    {
-        let mut lines = vec![format!(
-            "{} started {}",
-            timing.id,
-            clock(timing.started_at)
-        )];
-        if let (Some(end), Some(duration)) = (timing.ended_at, timing.duration_ms) {
-            lines.push(format!("ended {} ({duration}ms)", clock(end)));
-        } else {
-            lines.push("not finished".into());
-        }
-        if let Some(phases) = &timing.timing {
-            for (phase, value) in phases.iter() {
-                lines.push(format!("  {phase}: {value}"));
-            }
-        }
-        lines.join("\n")
+    let mut lines = vec![format!(
+        "{} started {}",
+        timing.id,
+        clock(timing.started_at)
+    )];
+    if let (Some(end), Some(duration)) = (timing.ended_at, timing.duration_ms) {
+        lines.push(format!("ended {} ({duration}ms)", clock(end)));
+    } else {
+        lines.push("not finished".into());
     }
+    if let Some(phases) = &timing.timing {
+        for (phase, value) in phases.iter() {
+            lines.push(format!("  {phase}: {value}"));
+        }
+    }
+    lines.join("\n")
 }
 
 pub(super) fn metadata(metadata: &RequestMetadata) -> String {
