@@ -237,9 +237,6 @@ pub struct ListPage<T> {
     pub next_since: Option<u64>,
     /// Evidence of this kind was evicted from the capture (this does not promise another page).
     pub truncated: bool,
-    /// Static resources and extension traffic left out of this page (`--all` shows them).
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub folded: usize,
 }
 
 fn is_zero(n: &usize) -> bool {

@@ -88,7 +88,6 @@ impl Capture {
             items: page.items,
             next_since: page.next_since,
             truncated: page.truncated,
-            folded: 0,
         })
     }
 
@@ -111,7 +110,6 @@ impl Capture {
             items: page.items,
             next_since: page.next_since,
             truncated: page.truncated,
-            folded: 0,
         })
     }
 
@@ -185,7 +183,6 @@ impl Capture {
             items: page.items,
             next_since: page.next_since,
             truncated: page.truncated,
-            folded: 0,
         })
     }
 

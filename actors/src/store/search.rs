@@ -147,7 +147,6 @@ impl Capture {
             items: page.items,
             next_since: page.next_since,
             truncated: page.truncated,
-            folded: 0,
         })
     }
 }

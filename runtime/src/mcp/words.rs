@@ -321,8 +321,8 @@ mod tests {
     fn flags_become_arguments() {
         assert_eq!(in_mcp_words("next: --since 162"), "next: since: 162");
         assert_eq!(
-            in_mcp_words("3 static requests folded; --all shows them"),
-            "3 static requests folded; all: true shows them"
+            in_mcp_words("2 static, data: or extension requests folded; --all shows them"),
+            "2 static, data: or extension requests folded; all: true shows them"
         );
         assert_eq!(
             in_mcp_words("read the response body (--part response)"),

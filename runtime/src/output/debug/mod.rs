@@ -35,12 +35,6 @@ pub(super) fn footer<T>(page: &ListPage<T>, lines: &mut Vec<String>) {
     if page.items.is_empty() {
         lines.push("(no more entries)".into());
     }
-    if page.folded > 0 {
-        lines.push(format!(
-            "{} static or extension requests folded; --all shows them",
-            page.folded
-        ));
-    }
     if page.truncated {
         lines.push("some evidence of this kind was evicted by the capture's bounds (see `bsk debug status`)".into());
     }
