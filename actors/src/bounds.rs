@@ -56,6 +56,18 @@ pub const MAX_IFRAME_TARGETS: usize = 16;
 /// it is not captured and is counted (`worker_targets_over_limit`).
 pub const MAX_WORKER_TARGETS: usize = 8;
 
+/// A dedicated worker's attach travels in the control lane, ahead of the page's evidence: when
+/// it comes before the page's request for the worker's script, the script is awaited, so that
+/// its request (whose end the page never sees) neither stays pending nor holds settling. At
+/// most this many scripts are awaited at once, each for [`WORKER_SCRIPT_AWAITED_MS`]; an entry
+/// dropped early only leaves that script pending until the capture stops, where it ends
+/// definite.
+pub const MAX_AWAITED_WORKER_SCRIPTS: usize = 16;
+
+/// How long a worker's script is awaited after its worker attached (the lanes are
+/// milliseconds apart); past it, a request for that URL is an ordinary one.
+pub const WORKER_SCRIPT_AWAITED_MS: u64 = 2_000;
+
 /// "Header retention: 4 Ki characters per header set; pending ExtraInfo bounded separately".
 pub const MAX_HEADER_SET_CHARS: usize = 4 * 1024;
 

@@ -5,13 +5,11 @@
 use std::collections::{HashMap, VecDeque};
 use std::time::{Duration, Instant};
 
+use bsk_actors::bounds::{MAX_AWAITED_WORKER_SCRIPTS, WORKER_SCRIPT_AWAITED_MS};
 use bsk_actors::cdp::EventKind;
 
 /// Requests tracked at most; beyond, the oldest are forgotten (they count as long-lived).
 const MAX_TRACKED: usize = 1_000;
-
-/// Worker scripts awaited at once (see [`NetworkActivity::forget_url`]).
-const MAX_AWAITED_SCRIPTS: usize = 16;
 
 #[derive(Debug)]
 pub struct NetworkActivity {
@@ -19,10 +17,9 @@ pub struct NetworkActivity {
     /// The URL of each request in flight, when the event gave it plainly: a dedicated worker's
     /// script request is forgotten by it (see [`Self::forget_url`]).
     urls: HashMap<String, String>,
-    /// Scripts of workers that attached before the page's request for them was seen (the
-    /// attach travels in the control lane, ahead of the page's evidence): each is not tracked
-    /// when its request comes.
-    awaited_scripts: VecDeque<String>,
+    /// Scripts of workers that attached before the page's request for them was seen, with
+    /// when (see [`MAX_AWAITED_WORKER_SCRIPTS`]): each is not tracked when its request comes.
+    awaited_scripts: VecDeque<(String, Instant)>,
     last_change: Instant,
 }
 
@@ -51,8 +48,11 @@ impl NetworkActivity {
     ) {
         match kind.into() {
             EventKind::RequestWillBeSent => {
+                let awaited_for = Duration::from_millis(WORKER_SCRIPT_AWAITED_MS);
+                self.awaited_scripts
+                    .retain(|(_, at)| now.saturating_duration_since(*at) < awaited_for);
                 if let Some(url) = url
-                    && let Some(at) = self.awaited_scripts.iter().position(|u| u == url)
+                    && let Some(at) = self.awaited_scripts.iter().position(|(u, _)| u == url)
                 {
                     self.awaited_scripts.remove(at);
                     return;
@@ -85,24 +85,29 @@ impl NetworkActivity {
 
     /// A dedicated worker of `url` attached: its script's request, which started on the page,
     /// finishes on the worker's own target, so the page never sees it end. Settling and
-    /// network-idle stop waiting for it.
+    /// network-idle stop waiting for it: the oldest request in flight for `url` is forgotten,
+    /// one per worker, or, when none is, the script is awaited.
     pub fn forget_url(&mut self, url: &str) {
-        let ids: Vec<String> = self
+        let now = Instant::now();
+        let oldest = self
             .urls
             .iter()
             .filter(|(_, u)| u.as_str() == url)
-            .map(|(id, _)| id.clone())
-            .collect();
-        if ids.is_empty() {
-            if self.awaited_scripts.len() >= MAX_AWAITED_SCRIPTS {
-                self.awaited_scripts.pop_front();
+            .map(|(id, _)| id)
+            .min_by_key(|id| self.in_flight.get(*id))
+            .cloned();
+        match oldest {
+            Some(id) => {
+                self.urls.remove(&id);
+                if self.in_flight.remove(&id).is_some() {
+                    self.last_change = now;
+                }
             }
-            self.awaited_scripts.push_back(url.to_string());
-        }
-        for id in ids {
-            self.urls.remove(&id);
-            if self.in_flight.remove(&id).is_some() {
-                self.last_change = Instant::now();
+            None => {
+                if self.awaited_scripts.len() >= MAX_AWAITED_WORKER_SCRIPTS {
+                    self.awaited_scripts.pop_front();
+                }
+                self.awaited_scripts.push_back((url.to_string(), now));
             }
         }
     }
