@@ -2,12 +2,15 @@
 //! bounded, every eviction counted. Pure: no browser, no clock (times are passed in), no locks.
 //! The actors apply browser events to it; reads and the export read from it.
 //!
+//! - [`requests`]: the retained request records, found by number or by the browser's id.
 //! - [`network`]: `Network.*` events into request records, and the body work they call for.
+//! - [`bodies`]: body jobs, what the browser answers for them, and the text budget.
 //! - [`console`]: `Runtime.consoleAPICalled`, `Runtime.exceptionThrown`, `Log.entryAdded`.
 //! - [`reads`]: pages of lists, request parts, the export document.
 //! - [`search`]: text or a regex over the retained evidence.
 //! - [`windows`]: which requests and console entries fall in an operation's evidence windows.
 
+mod bodies;
 mod caused;
 mod console;
 pub mod fields;
@@ -16,6 +19,7 @@ mod network_events;
 mod observations;
 mod pending_extra;
 pub mod reads;
+mod requests;
 pub mod search;
 pub mod summary;
 pub mod windows;
@@ -24,7 +28,7 @@ mod workers;
 #[cfg(test)]
 mod tests;
 
-use std::collections::{BTreeSet, HashMap, VecDeque};
+use std::collections::{HashMap, VecDeque};
 
 use bsk_schema::capture::{
     Body, BodyReason, BodyState, CaptureLimits, CaptureState, ConsoleEntry, Counters, Coverage,
@@ -33,22 +37,13 @@ use bsk_schema::capture::{
 };
 
 use crate::bounds::{MAX_OPERATIONS, MAX_PAGE_LOADS};
-pub use network::{BodyJob, BodyKind, BodyOutcome, is_binary_type, is_multipart, retain_text};
+pub use bodies::{BodyJob, BodyKind, BodyOutcome, is_binary_type, is_multipart, retain_text};
 pub use network_events::NetworkEvent;
+use requests::Requests;
 
 /// A map keyed by the browser's request ids, which it issues and no page chooses: hashed with
 /// foldhash (seeded per process), a lookup per network event, rather than SipHash.
 type CdpIdMap<V> = HashMap<String, V, foldhash::fast::RandomState>;
-
-/// The number of a request id: `r12` → 12.
-fn id_number(id: &str) -> Option<u64> {
-    id.strip_prefix('r')?.parse().ok()
-}
-
-/// The id of request number `n`: 12 → `r12`.
-fn request_id(n: u64) -> String {
-    format!("r{n}")
-}
 
 /// Milliseconds since the Unix epoch: the clock of every record.
 pub fn now_ms() -> u64 {
@@ -80,18 +75,8 @@ pub struct Capture {
     stop_reason: Option<StopReason>,
     /// Capture-wide, bumped on every change to any record; `--since` follows it.
     revision: u64,
-    /// In id order (ids are issued in order and records only leave).
-    requests: VecDeque<RequestRecord>,
-    /// The number of each record in `requests` (`r7` is 7), in the same places: an id is found
-    /// by binary search over these, without touching a record (a lookup per network event, whose
-    /// probes into the records themselves each read a string on the heap).
-    numbers: VecDeque<u64>,
-    /// CDP `requestId` → number of the record for its latest redirect hop.
-    by_cdp_id: CdpIdMap<u64>,
-    /// Record number → its CDP `requestId`, to unlink an evicted record in O(1).
-    cdp_of: HashMap<u64, String, foldhash::fast::RandomState>,
-    /// Numbers of the records that hold body text, oldest first: where text eviction starts.
-    with_text: BTreeSet<u64>,
+    /// The retained request records, found by number or by the browser's request id.
+    requests: Requests,
     /// What this capture retains at most.
     limits: CaptureLimits,
     /// CORS preflights reported before the request they guard: (its CDP id, preflight's id).
@@ -145,16 +130,12 @@ impl Capture {
     pub fn with_limits(meta: RunMeta, limits: CaptureLimits) -> Capture {
         Capture {
             meta,
-            cdp_of: HashMap::default(),
-            with_text: BTreeSet::new(),
             limits,
             state: CaptureState::Active,
             stopped_at: None,
             stop_reason: None,
             revision: 0,
-            requests: VecDeque::new(),
-            numbers: VecDeque::new(),
-            by_cdp_id: CdpIdMap::default(),
+            requests: Requests::default(),
             preflights_waiting: VecDeque::new(),
             console: VecDeque::new(),
             operations: VecDeque::new(),
@@ -233,7 +214,7 @@ impl Capture {
         // them must not make `--since` skip the rest.
         self.bump();
         let mut next = self.revision;
-        for record in &mut self.requests {
+        for record in self.requests.iter_mut() {
             let mut touched = false;
             if let Some(ended) = workers::stream_end(
                 record.mime_type.as_deref(),
@@ -439,114 +420,29 @@ impl Capture {
         self.console.push_back(entry);
     }
 
-    /// Makes room for one more request: evicts the oldest finished record (a pending one keeps
-    /// its place so its eventual response is not lost), or the oldest of all when none is.
+    /// Makes room for one more request (see [`Requests::make_room`]); what leaves with the
+    /// evicted record is counted.
     fn make_room_for_request(&mut self) {
-        if self.requests.len() < self.limits.max_requests {
+        let Some(evicted) = self.requests.make_room(self.limits.max_requests) else {
             return;
-        }
-        let index = self
-            .requests
+        };
+        let record = evicted.record;
+        self.text_units -= record.request_body.units + record.response_body.units;
+        // A body lost to a full fetch queue is a retained request's loss only while the
+        // request is retained: evicted, it is counted with the request.
+        let saturated = [&record.request_body, &record.response_body]
             .iter()
-            .position(|r| r.state != RequestState::Pending)
-            .unwrap_or(0);
-        if let Some(evicted) = self.requests.remove(index)
-            && let Some(n) = self.numbers.remove(index)
-        {
-            self.text_units -= evicted.request_body.units + evicted.response_body.units;
-            // A body lost to a full fetch queue is a retained request's loss only while the
-            // request is retained: evicted, it is counted with the request.
-            let saturated = [&evicted.request_body, &evicted.response_body]
-                .iter()
-                .filter(|b| b.reason == Some(BodyReason::Saturated))
-                .count() as u64;
-            self.counters.bodies_saturated =
-                self.counters.bodies_saturated.saturating_sub(saturated);
-            self.with_text.remove(&n);
-            if let Some(cdp_id) = self.cdp_of.remove(&n)
-                && self.by_cdp_id.get(&cdp_id) == Some(&n)
-            {
-                self.by_cdp_id.remove(&cdp_id);
-                self.pending_extra.evicted(cdp_id);
-            }
-            self.counters.requests_evicted += 1;
+            .filter(|b| b.reason == Some(BodyReason::Saturated))
+            .count() as u64;
+        self.counters.bodies_saturated = self.counters.bodies_saturated.saturating_sub(saturated);
+        if let Some(cdp_id) = evicted.unlinked {
+            self.pending_extra.evicted(cdp_id);
         }
-    }
-
-    /// Frees text budget for `units` more code units by evicting the oldest retained bodies,
-    /// never the one being stored (`keep`).
-    fn make_room_for_text(&mut self, units: usize, keep: &str) {
-        let budget = self.limits.text_budget;
-        if self.text_units + units <= budget {
-            return;
-        }
-        // A revision per record touched, so paging never skips one (see `stop`).
-        let mut next = self.revision;
-        let keep = id_number(keep);
-        let holders: Vec<u64> = self.with_text.iter().copied().collect();
-        for n in holders {
-            if self.text_units + units <= budget {
-                break;
-            }
-            if Some(n) == keep {
-                continue;
-            }
-            let Some(index) = self.index_of_number(n) else {
-                self.with_text.remove(&n);
-                continue;
-            };
-            let record = &mut self.requests[index];
-            for body in [&mut record.request_body, &mut record.response_body] {
-                if body.units > 0 && self.text_units + units > budget {
-                    self.text_units -= body.units;
-                    let mime_type = body.mime_type.take();
-                    *body = Body {
-                        mime_type,
-                        ..Body::state(BodyState::Evicted, Some(BodyReason::CaptureBudget))
-                    };
-                    if record.revision <= self.revision {
-                        next += 1;
-                        record.revision = next;
-                    }
-                    self.counters.bodies_evicted += 1;
-                }
-            }
-            if record.request_body.units == 0 && record.response_body.units == 0 {
-                self.with_text.remove(&n);
-            }
-        }
-        self.revision = next;
-    }
-
-    /// Notes that a record may now hold body text.
-    fn note_text(&mut self, id: &str) {
-        if let Some(n) = id_number(id)
-            && let Some(index) = self.index_of_number(n)
-        {
-            let record = &self.requests[index];
-            if record.request_body.units + record.response_body.units > 0 {
-                self.with_text.insert(n);
-            }
-        }
-    }
-
-    /// Where request number `n` is kept.
-    fn index_of_number(&self, n: u64) -> Option<usize> {
-        self.numbers.binary_search(&n).ok()
-    }
-
-    fn record_mut(&mut self, id: &str) -> Option<&mut RequestRecord> {
-        self.record_mut_at(id_number(id)?)
-    }
-
-    /// Request number `n`, to change.
-    fn record_mut_at(&mut self, n: u64) -> Option<&mut RequestRecord> {
-        let index = self.index_of_number(n)?;
-        self.requests.get_mut(index)
+        self.counters.requests_evicted += 1;
     }
 
     /// The request a reader names: `r7`, or `r007` as a person may type it.
     pub fn request(&self, id: &str) -> Option<&RequestRecord> {
-        self.requests.get(self.index_of_number(id_number(id)?)?)
+        self.requests.get(id)
     }
 }

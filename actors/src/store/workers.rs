@@ -48,12 +48,11 @@ impl Capture {
         let url = redact::kept_url(url);
         let waiting: Vec<u64> = self
             .requests
-            .iter()
-            .zip(&self.numbers)
-            .filter(|(record, _)| {
+            .numbered()
+            .filter(|(_, record)| {
                 record.url == url && record.response_body.state == BodyState::Pending
             })
-            .map(|(_, &n)| n)
+            .map(|(n, _)| n)
             .collect();
         if waiting.is_empty() {
             // Its worker attached before the page's request for the script was recorded.
@@ -64,7 +63,7 @@ impl Capture {
         }
         for &n in &waiting {
             let revision = self.bump();
-            if let Some(record) = self.record_mut_at(n) {
+            if let Some(record) = self.requests.at_mut(n) {
                 record.revision = revision;
                 record.response_body =
                     Body::state(BodyState::Unavailable, Some(BodyReason::WorkerNotCaptured));
@@ -88,10 +87,10 @@ impl Capture {
     /// Bytes of a response that arrived (`Network.dataReceived`): kept only for streams, whose
     /// body may never complete.
     pub(super) fn data_received(&mut self, cdp_id: &str, encoded: u64, decoded: u64) {
-        let Some(&n) = self.by_cdp_id.get(cdp_id) else {
+        let Some(n) = self.requests.latest_hop(cdp_id) else {
             return;
         };
-        let Some(record) = self.record_mut_at(n) else {
+        let Some(record) = self.requests.at_mut(n) else {
             return;
         };
         if !record.mime_type.as_deref().is_some_and(is_stream_mime) {

@@ -7,7 +7,7 @@ use serde_json::json;
 
 use super::{capture, finish};
 use crate::store::Capture;
-use crate::store::network::retain_text;
+use crate::store::retain_text;
 
 /// "Requests / operations / console entries: 200 / 64 / 100 per capture".
 #[test]
@@ -105,7 +105,7 @@ fn post_data_missing_from_the_event_is_not_in_event_and_a_missing_buffer_is_unav
     assert_eq!(jobs.len(), 1, "the body the event left out is asked for");
     c.apply_body(
         &jobs[0],
-        crate::store::network::BodyOutcome::Failed(BodyReason::MissingBrowserBuffer),
+        crate::store::BodyOutcome::Failed(BodyReason::MissingBrowserBuffer),
     );
     let request = c.request("r1").expect("r1").request_body.clone();
     assert_eq!(
@@ -119,7 +119,7 @@ fn post_data_missing_from_the_event_is_not_in_event_and_a_missing_buffer_is_unav
     let jobs = finish(&mut c, "1", 200, "text/plain", 1_100);
     c.apply_body(
         &jobs[0],
-        crate::store::network::BodyOutcome::Failed(BodyReason::MissingBrowserBuffer),
+        crate::store::BodyOutcome::Failed(BodyReason::MissingBrowserBuffer),
     );
     let response = c.request("r1").expect("r1").response_body.clone();
     assert_eq!(
