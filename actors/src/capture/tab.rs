@@ -459,7 +459,7 @@ impl Message<WorkerAttached> for TabActor {
             if kind == bsk_schema::capture::WorkerKind::Dedicated
                 && !(attached.admitted && attached.records_workers)
             {
-                capture.worker_script_not_captured(url);
+                capture.worker_script_not_captured(url, crate::store::now_ms());
             }
             if attached.admitted {
                 capture.worker_attached(&attached.target_id, kind, url);

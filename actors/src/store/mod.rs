@@ -108,8 +108,8 @@ pub struct Capture {
     /// The capture's worker targets by target id, to label what they send.
     workers: HashMap<String, bsk_schema::capture::WorkerSource>,
     /// Scripts of uncaptured dedicated workers that attached before the page's request for
-    /// them was recorded (see `workers.rs`), at most [`workers::MAX_AWAITED_WORKER_SCRIPTS`].
-    worker_scripts_awaited: std::collections::VecDeque<String>,
+    /// them was recorded, with when (see [`crate::bounds::MAX_AWAITED_WORKER_SCRIPTS`]).
+    worker_scripts_awaited: std::collections::VecDeque<(String, u64)>,
 }
 
 #[derive(Debug, Default)]

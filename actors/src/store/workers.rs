@@ -4,11 +4,8 @@
 use bsk_schema::capture::{Body, BodyReason, BodyState, RequestState, WorkerKind, WorkerSource};
 
 use super::Capture;
+use crate::bounds::{MAX_AWAITED_WORKER_SCRIPTS, WORKER_SCRIPT_AWAITED_MS};
 use crate::model::redact;
-
-/// Worker scripts awaited at once: one per worker a capture can see attach in a moment (the
-/// worker slots), with room to spare.
-pub(super) const MAX_AWAITED_WORKER_SCRIPTS: usize = 16;
 
 /// Whether a response is a stream that ends only when one side closes it: its body is never
 /// complete while the page keeps it open.
@@ -38,44 +35,50 @@ impl Capture {
         self.workers.get(target_id).cloned()
     }
 
-    /// A dedicated worker whose target this capture does not record attached: its script's
-    /// request, which started on the page, finishes on the worker, so its pending body ends
-    /// `unavailable`/`worker_not_captured`. Answers how many records it ended.
-    pub fn worker_script_not_captured(&mut self, url: &str) -> usize {
+    /// A dedicated worker whose target this capture does not record attached at `now`: its
+    /// script's request, which started on the page, finishes on the worker, so its pending body
+    /// ends `unavailable`/`worker_not_captured`. One worker, one request: the oldest pending one
+    /// for its URL; when none is recorded yet, the script is awaited (see
+    /// [`MAX_AWAITED_WORKER_SCRIPTS`]). Answers how many records it ended (0 or 1).
+    pub fn worker_script_not_captured(&mut self, url: &str, now: u64) -> usize {
         if !self.is_active() {
             return 0;
         }
         let url = redact::kept_url(url);
-        let waiting: Vec<u64> = self
+        let oldest = self
             .requests
             .numbered()
-            .filter(|(_, record)| {
+            .find(|(_, record)| {
                 record.url == url && record.response_body.state == BodyState::Pending
             })
-            .map(|(n, _)| n)
-            .collect();
-        if waiting.is_empty() {
-            // Its worker attached before the page's request for the script was recorded.
+            .map(|(n, _)| n);
+        let Some(n) = oldest else {
             if self.worker_scripts_awaited.len() >= MAX_AWAITED_WORKER_SCRIPTS {
                 self.worker_scripts_awaited.pop_front();
             }
-            self.worker_scripts_awaited.push_back(url.clone());
+            self.worker_scripts_awaited.push_back((url, now));
+            return 0;
+        };
+        let revision = self.bump();
+        if let Some(record) = self.requests.at_mut(n) {
+            record.revision = revision;
+            record.response_body =
+                Body::state(BodyState::Unavailable, Some(BodyReason::WorkerNotCaptured));
         }
-        for &n in &waiting {
-            let revision = self.bump();
-            if let Some(record) = self.requests.at_mut(n) {
-                record.revision = revision;
-                record.response_body =
-                    Body::state(BodyState::Unavailable, Some(BodyReason::WorkerNotCaptured));
-            }
-        }
-        waiting.len()
+        1
     }
 
-    /// Whether a request for `url` (kept form) is the script of a dedicated worker that attached
-    /// uncaptured before the request was recorded; each such attach accounts for one request.
-    pub(super) fn awaited_worker_script(&mut self, url: &str) -> bool {
-        match self.worker_scripts_awaited.iter().position(|u| u == url) {
+    /// Whether a request for `url` (kept form) recorded at `now` is the script of a dedicated
+    /// worker that attached uncaptured before it, at most [`WORKER_SCRIPT_AWAITED_MS`] ago;
+    /// each such attach accounts for one request.
+    pub(super) fn awaited_worker_script(&mut self, url: &str, now: u64) -> bool {
+        self.worker_scripts_awaited
+            .retain(|(_, at)| now.saturating_sub(*at) < WORKER_SCRIPT_AWAITED_MS);
+        match self
+            .worker_scripts_awaited
+            .iter()
+            .position(|(u, _)| u == url)
+        {
             Some(at) => {
                 self.worker_scripts_awaited.remove(at);
                 true
@@ -144,18 +147,27 @@ mod tests {
         assert!(stream_end(Some("text/event-stream"), RequestState::Complete, &body).is_none());
     }
 
+    use crate::bounds::{MAX_AWAITED_WORKER_SCRIPTS, WORKER_SCRIPT_AWAITED_MS};
     use crate::store::tests::capture;
     use serde_json::json;
 
-    fn sent(c: &mut crate::store::Capture, id: &str, url: &str) {
-        let params = json!({ "requestId": id, "request": { "url": url, "method": "GET", "headers": {} }, "type": "Other", "wallTime": 2.0 });
+    fn sent_at(c: &mut crate::store::Capture, id: &str, url: &str, at: u64) {
+        let params = json!({ "requestId": id, "request": { "url": url, "method": "GET", "headers": {} }, "type": "Other", "wallTime": at as f64 / 1000.0 });
         c.apply_network(
             "TAB",
             "S",
             "Network.requestWillBeSent",
             &params.to_string(),
-            2_000,
+            at,
         );
+    }
+
+    fn sent(c: &mut crate::store::Capture, id: &str, url: &str) {
+        sent_at(c, id, url, 2_000);
+    }
+
+    fn body_state(c: &crate::store::Capture, id: &str) -> BodyState {
+        c.request(id).expect("a record").response_body.state
     }
 
     /// The worker's attach travels in the control lane, ahead of the page's evidence: a script
@@ -165,7 +177,7 @@ mod tests {
         let mut c = capture();
         let script = "http://a/workers/w.js";
         assert_eq!(
-            c.worker_script_not_captured(script),
+            c.worker_script_not_captured(script, 2_000),
             0,
             "nothing recorded yet"
         );
@@ -180,13 +192,32 @@ mod tests {
         sent(&mut c, "2", script);
         let again = c.request("r2").expect("a second record");
         assert_eq!(again.response_body.state, BodyState::Pending);
+        // Two workers of one script whose requests were recorded first: one each.
+        let pool = "http://a/workers/pool.js";
+        sent(&mut c, "3", pool);
+        sent(&mut c, "4", pool);
+        assert_eq!(c.worker_script_not_captured(pool, 2_000), 1);
+        assert_eq!(body_state(&c, "r3"), BodyState::Unavailable);
+        assert_eq!(
+            body_state(&c, "r4"),
+            BodyState::Pending,
+            "its own worker ends it"
+        );
+        assert_eq!(c.worker_script_not_captured(pool, 2_000), 1);
+        assert_eq!(body_state(&c, "r4"), BodyState::Unavailable);
+        // A script is awaited for a moment, not for good: a fetch of it later is ordinary.
+        c.worker_script_not_captured("http://a/late.js", 2_000);
+        sent_at(
+            &mut c,
+            "5",
+            "http://a/late.js",
+            2_000 + WORKER_SCRIPT_AWAITED_MS,
+        );
+        assert_eq!(body_state(&c, "r5"), BodyState::Pending);
         // Awaited scripts are bounded.
         for n in 0..100 {
-            c.worker_script_not_captured(&format!("http://a/w{n}.js"));
+            c.worker_script_not_captured(&format!("http://a/w{n}.js"), 2_000);
         }
-        assert_eq!(
-            c.worker_scripts_awaited.len(),
-            super::MAX_AWAITED_WORKER_SCRIPTS
-        );
+        assert_eq!(c.worker_scripts_awaited.len(), MAX_AWAITED_WORKER_SCRIPTS);
     }
 }

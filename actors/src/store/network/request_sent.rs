@@ -85,7 +85,7 @@ impl Capture {
         }
         // A dedicated worker whose script this is may have attached first (its attach travels
         // ahead of the page's evidence): then its body is known not to come here.
-        let response_body = if self.awaited_worker_script(&url) {
+        let response_body = if self.awaited_worker_script(&url, now) {
             Body::state(BodyState::Unavailable, Some(BodyReason::WorkerNotCaptured))
         } else {
             Body::state(BodyState::Pending, None)

@@ -1072,14 +1072,14 @@ fn a_worker_script_ends_worker_not_captured_and_what_a_worker_sends_is_labelled(
     let mut c = capture();
     let script = "http://a/workers/w.js";
     sent(&mut c, "W", script, 2_000);
-    assert_eq!(c.worker_script_not_captured(script), 1);
+    assert_eq!(c.worker_script_not_captured(script, 2_100), 1);
     let record = c.request("r1").expect("the script's record");
     assert_eq!(record.response_body.state, BodyState::Unavailable);
     assert_eq!(
         record.response_body.reason,
         Some(BodyReason::WorkerNotCaptured)
     );
-    assert_eq!(c.worker_script_not_captured(script), 0, "once");
+    assert_eq!(c.worker_script_not_captured(script, 2_100), 0, "once");
 
     c.worker_attached(
         "WT",
