@@ -47,7 +47,7 @@ function stopReasonWords(exportSchema) {
     words[kind] = variant['x-words'];
   }
   return [
-    '// Generated from schema/json/export-document.schema.json (`StopReason::words` in schema/src/capture.rs)',
+    '// Generated from schema/json/export-document.schema.json (`StopReason::words` in schema/src/capture/run.rs)',
     '// by `npm run generate` in extension-tests; do not edit.',
     '// @ts-check',
     '',
