@@ -496,7 +496,7 @@ describe('popup with the real bsk daemon', () => {
       await card.locator('.task-ok', { hasText: 'Capture stopped.' }).waitFor({ timeout: 20_000 });
       await card.locator('.state', { hasText: 'stopped' }).waitFor();
       // Stopped by the person from the popup, which the record says.
-      assert.match(await bsk(home, 'debug', 'status', '--session', session), /stopped \(stopped from extension\)/);
+      assert.match(await bsk(home, 'debug', 'status', '--session', session), /stopped \(stopped from the extension’s popup\)/);
 
       const evidence = await opensTab(page, card.getByRole('link', { name: 'Open evidence of popup e2e' }));
       await evidence.getByRole('heading', { name: / \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/, level: 1 }).waitFor();
