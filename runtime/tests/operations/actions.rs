@@ -157,14 +157,15 @@ async fn a_stopped_capture_leaves_the_network_domain_to_settling_and_waits() {
     s.run(&["debug", "stop"]).await.success();
     let load = button(&snapshot, "Load report");
     let clicked = s.op(&["click", &load]).await;
-    assert!(clicked.get("operation").is_none(), "no capture runs: {clicked}");
+    assert!(
+        clicked.get("operation").is_none(),
+        "no capture runs: {clicked}"
+    );
     assert_eq!(
         clicked["settle"]["requests_in_flight"], 1,
         "the request the click started is still seen: {clicked}"
     );
-    let waited = s
-        .run(&["wait", "--network-idle", "--timeout", "0.5"])
-        .await;
+    let waited = s.run(&["wait", "--network-idle", "--timeout", "0.5"]).await;
     assert!(
         waited.stderr.contains("1 requests in flight"),
         "network-idle still sees the request: {waited:#?}"
