@@ -12,6 +12,7 @@ mod common;
 
 mod bodies;
 mod bounds;
+mod buffers;
 mod export;
 mod frames;
 mod lifecycle;
