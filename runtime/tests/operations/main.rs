@@ -15,6 +15,7 @@ mod common;
 
 mod actions;
 mod agent;
+mod coalescing;
 mod follow_ups;
 mod manual;
 mod observer;
