@@ -20,6 +20,7 @@ mod follow_ups;
 mod manual;
 mod observer;
 mod observer_bounds;
+mod observer_release;
 mod redaction;
 
 use crate::common::Session;
