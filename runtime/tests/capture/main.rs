@@ -14,6 +14,7 @@ mod bodies;
 mod bounds;
 mod buffers;
 mod export;
+mod frame_setup;
 mod frames;
 mod lifecycle;
 mod network;
