@@ -262,6 +262,64 @@ describe('bsk mcp (official TypeScript SDK client)', () => {
     await ok(client, 'browser_session', { action: 'stop', sessionId: firstId });
   });
 
+  test('tabId takes every tool to a second tab of the session: capture, act, observe, evaluate and reads', async () => {
+    const session = await ok(client, 'browser_session', { action: 'start', name: 'two tabs' });
+    const sessionId = session.structuredContent.id;
+    const first = session.structuredContent.tabs[0].tab_id;
+    await ok(client, 'browser_navigate', { sessionId, url: `${site.url}/signup?tab=first` });
+    // The page opens a popup: the session's second tab.
+    await ok(client, 'browser_inspect', { sessionId, action: 'evaluate', expression: `window.open('${site.url}/signup?tab=second'), true` });
+    const tabId = await waitFor('the popup among the session\'s tabs', async () => {
+      const { tabs } = (await ok(client, 'browser_tabs', { action: 'list', sessionId })).structuredContent;
+      return tabs.find((/** @type {any} */ t) => t.tab_id !== first && t.url.endsWith('?tab=second'))?.tab_id ?? null;
+    }, 20_000);
+    const inSecond = { sessionId, tabId };
+
+    // A capture of the second tab, then the agent's workflow there, every call by tabId.
+    const started = await ok(client, 'browser_inspect', { ...inSecond, action: 'debug', debugAction: 'start', name: 'second tab' });
+    assert.equal(started.structuredContent.tab_id, tabId);
+    const secondRun = started.structuredContent.run_id;
+    const navigated = await ok(client, 'browser_navigate', { ...inSecond, url: `${site.url}/signup?tab=second&again` });
+    assert.equal(navigated.structuredContent.url, `${site.url}/signup?tab=second&again`);
+    const observed = await ok(client, 'browser_inspect', { ...inSecond, action: 'observe' });
+    const ref = /button "Save" \[(@e\d+)\]/.exec(text(observed))?.[1];
+    assert.ok(ref, `the second tab's observation has the Save button:\n${text(observed)}`);
+    await ok(client, 'browser_act', { ...inSecond, action: 'click', target: ref });
+    const where = async (/** @type {Record<string, unknown>} */ tab) =>
+      (await ok(client, 'browser_inspect', { sessionId, ...tab, action: 'evaluate', expression: "location.search + ' ' + document.querySelector('#status').textContent" })).structuredContent.value;
+    assert.equal(await waitFor('the save answered in the second tab', async () => {
+      const value = await where({ tabId });
+      return value.endsWith('E_TAKEN') ? value : null;
+    }, 10_000), '?tab=second&again Could not save: E_TAKEN');
+    assert.equal(await where({}), '?tab=first ', 'the session\'s own tab was not touched');
+
+    // Stopped by tabId; then a capture of the first tab is the latest, and reads by tabId still
+    // read the second tab's.
+    const stopped = await ok(client, 'browser_inspect', { ...inSecond, action: 'debug', debugAction: 'stop' });
+    assert.equal(stopped.structuredContent.run_id, secondRun);
+    const firstRun = (await ok(client, 'browser_inspect', { sessionId, action: 'debug', debugAction: 'start', name: 'first tab' })).structuredContent;
+    assert.equal(firstRun.tab_id, first);
+    const debug = (/** @type {Record<string, unknown>} */ args) => ok(client, 'browser_inspect', { ...inSecond, action: 'debug', ...args });
+    const post = await waitFor('the second tab\'s POST recorded complete', async () => {
+      const page = (await debug({ debugAction: 'requests', limit: 100 })).structuredContent;
+      assert.equal(page.run_id, secondRun);
+      return page.items.find((/** @type {any} */ r) => r.method === 'POST' && r.state === 'complete') ?? null;
+    }, 20_000);
+    const code = await debug({ debugAction: 'request', id: post.id, part: 'response', pointer: '/error/code' });
+    assert.equal(code.structuredContent.value, 'E_TAKEN');
+    const operations = (await debug({ debugAction: 'operations', limit: 100 })).structuredContent;
+    assert.equal(operations.run_id, secondRun);
+    // The evaluates by tabId are the second tab's operations too; the one on the first tab is not.
+    const names = operations.items.map((/** @type {any} */ o) => o.name);
+    assert.deepEqual(names.slice(0, 2), ['navigate', 'click']);
+    assert.ok(names.length > 2 && names.slice(2).every((/** @type {string} */ n) => n === 'evaluate'), names.join(', '));
+    assert.ok(operations.items.every((/** @type {any} */ o) => o.name !== 'evaluate' || /second/.test(o.summary)), JSON.stringify(operations.items));
+    const latest = (await ok(client, 'browser_inspect', { sessionId, action: 'debug', debugAction: 'requests', limit: 100 })).structuredContent;
+    assert.equal(latest.run_id, firstRun.run_id, 'without tabId, reads take the latest capture');
+    assert.ok(!latest.items.some((/** @type {any} */ r) => r.method === 'POST'), 'the first tab saved nothing');
+    await ok(client, 'browser_session', { action: 'stop', sessionId });
+  });
+
   test('cancelling a call cancels its operation and frees the session', async () => {
     const session = await ok(client, 'browser_session', { action: 'start', name: 'cancel' });
     const sessionId = session.structuredContent.id;

@@ -1,12 +1,15 @@
 // @ts-check
 // Everything the extension takes from schema/json/, generated: the import validator and the
 // types. `npm run generate` writes the files; unit/generated.test.js fails while a checked-in
-// file differs from a fresh generation.
+// file differs from a fresh generation. It also writes the fixture of the popup prompt's command
+// lines (prompt-lines.js), which unit/prompt-lines.test.js checks the same way.
 
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { DEFAULT_PREFERENCES } from '../../extension/lib/history.js';
+import { PROMPT_LINES_FILE, promptLinesFixture } from './prompt-lines.js';
 import { TYPED_SCHEMAS, declarations } from './types.js';
 import { validatorFiles } from './validator.js';
 
@@ -61,7 +64,8 @@ function stopReasonWords(exportSchema) {
 export const REPOSITORY = ROOT;
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  for (const [file, text] of await generatedFiles()) {
+  const prompt = await promptLinesFixture(DEFAULT_PREFERENCES.capture_name);
+  for (const [file, text] of [...await generatedFiles(), [PROMPT_LINES_FILE, prompt]]) {
     const target = path.join(ROOT, file);
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, text);

@@ -12,7 +12,9 @@ mod common;
 
 mod bodies;
 mod bounds;
+mod buffers;
 mod export;
+mod frame_setup;
 mod frames;
 mod lifecycle;
 mod network;

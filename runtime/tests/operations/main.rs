@@ -15,10 +15,12 @@ mod common;
 
 mod actions;
 mod agent;
+mod coalescing;
 mod follow_ups;
 mod manual;
 mod observer;
 mod observer_bounds;
+mod observer_release;
 mod redaction;
 
 use crate::common::Session;

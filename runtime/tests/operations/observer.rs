@@ -38,7 +38,7 @@ async fn end_capture_while_typing(s: &Session<'_>, person: &mut Manual, end: &[&
 }
 
 /// The isolated worlds named "bsk-observer" in the current document, and what each holds.
-async fn observer_worlds(person: &mut Manual) -> Vec<Value> {
+pub(crate) async fn observer_worlds(person: &mut Manual) -> Vec<Value> {
     let mut found = Vec::new();
     for (name, context) in person.world_names().await {
         if name == "bsk-observer" {

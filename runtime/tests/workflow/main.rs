@@ -11,6 +11,7 @@ mod errors;
 mod forms;
 mod pages;
 mod pool;
+mod prompt;
 mod sessions;
 mod tabs;
 
