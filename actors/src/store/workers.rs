@@ -149,17 +149,9 @@ mod tests {
 
     use crate::bounds::{MAX_AWAITED_WORKER_SCRIPTS, WORKER_SCRIPT_AWAITED_MS};
     use crate::store::tests::capture;
-    use serde_json::json;
 
     fn sent_at(c: &mut crate::store::Capture, id: &str, url: &str, at: u64) {
-        let params = json!({ "requestId": id, "request": { "url": url, "method": "GET", "headers": {} }, "type": "Other", "wallTime": at as f64 / 1000.0 });
-        c.apply_network(
-            "TAB",
-            "S",
-            "Network.requestWillBeSent",
-            &params.to_string(),
-            at,
-        );
+        crate::store::tests::sent(c, id, url, at);
     }
 
     fn sent(c: &mut crate::store::Capture, id: &str, url: &str) {

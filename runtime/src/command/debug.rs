@@ -277,29 +277,50 @@ mod tests {
                 if ["session", "help"].contains(&long) {
                     continue;
                 }
-                let mut line = vec!["bsk".to_string(), "debug".into(), name.into()];
-                line.extend(positionals.iter().cloned());
-                line.extend(["--session".into(), "s1".into(), format!("--{long}")]);
-                line.extend(sample(arg));
-                let cli = Cli::try_parse_from(&line)
-                    .unwrap_or_else(|e| panic!("{}: {e}", line.join(" ")));
-                let Command::Debug(command) = cli.command else {
-                    panic!("not a debug command")
+                // Each value clap offers (every one of an enum), or a sample, or none (a switch).
+                let values: Vec<Option<String>> = match sample(arg) {
+                    None => vec![None],
+                    Some(_) if !arg.get_possible_values().is_empty() => arg
+                        .get_possible_values()
+                        .iter()
+                        .map(|v| Some(v.get_name().to_string()))
+                        .collect(),
+                    Some(sample) => vec![Some(sample)],
                 };
-                let params = params(command).expect("params");
-                let json = serde_json::to_value(&params.options).expect("json");
-                let key = field(long);
-                // `requests --all` is accepted and changes nothing: the list holds
-                // all traffic.
-                if name == "requests" && long == "all" {
-                    assert_eq!(json.get("all"), None, "{}", line.join(" "));
-                    continue;
+                for value in values {
+                    let mut line = vec!["bsk".to_string(), "debug".into(), name.into()];
+                    line.extend(positionals.iter().cloned());
+                    line.extend(["--session".into(), "s1".into(), format!("--{long}")]);
+                    line.extend(value.clone());
+                    let cli = Cli::try_parse_from(&line)
+                        .unwrap_or_else(|e| panic!("{}: {e}", line.join(" ")));
+                    let Command::Debug(command) = cli.command else {
+                        panic!("not a debug command")
+                    };
+                    let params = params(command).expect("params");
+                    let json = serde_json::to_value(&params.options).expect("json");
+                    let key = field(long);
+                    // `requests --all` is accepted and changes nothing: the list holds all
+                    // traffic.
+                    if name == "requests" && long == "all" {
+                        assert_eq!(json.get("all"), None, "{}", line.join(" "));
+                        continue;
+                    }
+                    let set = json
+                        .get(&key)
+                        .is_some_and(|v| !matches!(v, Value::Null | Value::Bool(false)));
+                    assert!(set, "`{}` did not set `{key}`: {json}", line.join(" "));
+                    // An enum's value reaches the option under the same name.
+                    if let Some(value) = value.filter(|_| !arg.get_possible_values().is_empty()) {
+                        let got = &json[&key];
+                        let same = got == value.as_str()
+                            || got
+                                .as_array()
+                                .is_some_and(|a| a.iter().any(|v| v == value.as_str()));
+                        assert!(same, "`{}` set `{key}` to {got}", line.join(" "));
+                    }
+                    reached.insert(key);
                 }
-                let set = json
-                    .get(&key)
-                    .is_some_and(|v| !matches!(v, Value::Null | Value::Bool(false)));
-                assert!(set, "`{}` did not set `{key}`: {json}", line.join(" "));
-                reached.insert(key);
             }
             if !positionals.is_empty() {
                 let key = if name == "search" { "query" } else { "id" };
