@@ -54,7 +54,18 @@ test("a worker restarted mid-capture leaves the live capture's record active, an
 
     // The capture is quiet for longer than the stale period: only its daemon's heartbeats say
     // it is live when the restarted worker looks for records to recover.
-    await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_STALE_MS + 1_000));
+    await waitFor('the record to be stale, with a heartbeat since naming its run', () => page.evaluate(
+      async ({ runId, savedAt, staleMs }) => {
+        if (Date.now() < savedAt + staleMs) return false;
+        const { History } = await import('./lib/history.js');
+        const history = await History.open();
+        try {
+          const live = await history.liveDaemons();
+          return live.some((beat) => beat.at > savedAt + staleMs && beat.active_runs.includes(runId));
+        } finally {
+          history.close();
+        }
+      }, { runId, savedAt: saved.meta.saved_at, staleMs: HEARTBEAT_STALE_MS }), HEARTBEAT_STALE_MS + 15_000);
     assert.equal((await record(page, runId))?.meta.saved_at, saved.meta.saved_at, 'nothing saved meanwhile');
 
     const worker = await extensionWorker(browser.browser, browser.extensionId);

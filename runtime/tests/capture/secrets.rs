@@ -2,7 +2,7 @@
 //! crash or bloat the capture, and search finds a token where it occurs.
 
 use std::collections::BTreeSet;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use serde_json::{Value, json};
 
@@ -362,7 +362,10 @@ async fn hostile_pages_cannot_crash_bloat_or_leak_through_the_capture() {
     // A page that navigates itself 100 times a second, for two seconds.
     s.eval("(() => { let n = 0; const t = setInterval(() => { if (++n > 200) clearInterval(t); else location.hash = 'n' + n; }, 10); return true; })()")
         .await;
-    tokio::time::sleep(Duration::from_secs(3)).await;
+    wait_until("the page to end its 200 navigations", WAIT, || async {
+        s.eval("location.hash").await == "#n200"
+    })
+    .await;
 
     // Still up and answering reads; every bound held; drops counted.
     let run = run_info(&s, &run_id).await;
