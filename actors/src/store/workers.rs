@@ -1,7 +1,9 @@
 //! Workers and streams in the evidence: which targets are workers (to label what they send),
 //! a worker script whose body the page never receives, and streams that end unread.
 
-use bsk_schema::capture::{Body, BodyReason, BodyState, RequestState, WorkerKind, WorkerSource};
+use bsk_schema::capture::{
+    Body, BodyReason, BodyState, RequestRecord, RequestState, WorkerKind, WorkerSource,
+};
 
 use super::Capture;
 use crate::bounds::{MAX_AWAITED_WORKER_SCRIPTS, WORKER_SCRIPT_AWAITED_MS};
@@ -116,6 +118,19 @@ pub(super) fn stream_end(mime: Option<&str>, state: RequestState, body: &Body) -
         mime_type: body.mime_type.clone(),
         ..Body::state(BodyState::Unavailable, Some(BodyReason::Streaming))
     })
+}
+
+/// The body of a request that failed while it was still pending: a stream ends as what it is,
+/// with the bytes it had seen; any other body as `unavailable/request_failed`.
+pub(super) fn end_failed_body(record: &mut RequestRecord) {
+    if record.response_body.state == BodyState::Pending {
+        record.response_body = stream_end(
+            record.mime_type.as_deref(),
+            record.state,
+            &record.response_body,
+        )
+        .unwrap_or_else(|| Body::state(BodyState::Unavailable, Some(BodyReason::RequestFailed)));
+    }
 }
 
 #[cfg(test)]

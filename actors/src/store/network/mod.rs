@@ -15,7 +15,7 @@ mod preflight;
 mod record_parts;
 mod request_sent;
 
-use bsk_schema::capture::{Body, BodyReason, BodyState, Headers, RequestRecord, RequestState};
+use bsk_schema::capture::{Body, BodyState, Headers, RequestRecord, RequestState};
 
 use super::network_events::{
     Headers as EventHeaders, LoadingFailed, NetworkEvent, ResponseReceived,
@@ -164,16 +164,7 @@ impl Capture {
                 record.state = RequestState::Failed;
                 record.ended_at = Some(replaced_at.max(record.started_at));
                 record.failure = Some(ABANDONED.to_string());
-                if record.response_body.state == BodyState::Pending {
-                    record.response_body = super::workers::stream_end(
-                        record.mime_type.as_deref(),
-                        record.state,
-                        &record.response_body,
-                    )
-                    .unwrap_or_else(|| {
-                        Body::state(BodyState::Unavailable, Some(BodyReason::RequestFailed))
-                    });
-                }
+                super::workers::end_failed_body(record);
             });
         }
     }
@@ -282,17 +273,8 @@ impl Capture {
                 (None, true) => format!("{error} (canceled)"),
                 (None, false) => error.clone(),
             });
-            if record.response_body.state == BodyState::Pending {
-                // A stream the page closed (or lost) ends as what it is, with its bytes.
-                record.response_body = super::workers::stream_end(
-                    record.mime_type.as_deref(),
-                    record.state,
-                    &record.response_body,
-                )
-                .unwrap_or_else(|| {
-                    Body::state(BodyState::Unavailable, Some(BodyReason::RequestFailed))
-                });
-            }
+            // A stream the page closed (or lost) ends as what it is, with its bytes.
+            super::workers::end_failed_body(record);
         });
     }
 
