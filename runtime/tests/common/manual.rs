@@ -207,4 +207,39 @@ impl Manual {
             .await;
         reply["result"]["value"].clone()
     }
+
+    /// Loads `url` as a person would and returns once Chrome reports the document's network
+    /// idle (its own lifecycle event: load done and no request for 500 ms), so whatever the page
+    /// fetches while loading has been answered.
+    pub async fn load_until_quiet(&mut self, url: &str) {
+        self.call("Page.enable", json!({})).await;
+        self.call("Page.setLifecycleEventsEnabled", json!({ "enabled": true }))
+            .await;
+        let navigated = self.call("Page.navigate", json!({ "url": url })).await;
+        let loader = navigated["loaderId"].clone();
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let frame = tokio::time::timeout(left, self.socket.next())
+                .await
+                .unwrap_or_else(|_| panic!("{url} did not reach network idle within {WAIT:?}"));
+            let Some(Ok(Message::Text(text))) = frame else {
+                continue;
+            };
+            let event: Value = serde_json::from_str(&text).unwrap_or_default();
+            let params = &event["params"];
+            if event["method"] == "Page.lifecycleEvent"
+                && params["name"] == "networkIdle"
+                && params["loaderId"] == loader
+            {
+                break;
+            }
+        }
+        self.call(
+            "Page.setLifecycleEventsEnabled",
+            json!({ "enabled": false }),
+        )
+        .await;
+        self.call("Page.disable", json!({})).await;
+    }
 }

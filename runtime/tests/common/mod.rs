@@ -406,8 +406,21 @@ pub fn closed_port() -> u16 {
 }
 
 /// Opens a tab as the person at the browser would: in the browser's own profile, through a CDP
-/// connection of its own (sessions' tabs live in private profiles). Returns its target id.
+/// connection of its own (sessions' tabs live in private profiles), and loads `url` in it until
+/// the page is quiet, as a tab a person left open is. Returns its target id.
 pub async fn open_user_tab(bsk: &TestBsk, url: &str) -> String {
+    let tab = create_user_tab(bsk).await;
+    if url != "about:blank" {
+        manual::Manual::connect(bsk, &tab)
+            .await
+            .load_until_quiet(url)
+            .await;
+    }
+    tab
+}
+
+/// A new blank tab in the browser's own profile; returns its target id.
+async fn create_user_tab(bsk: &TestBsk) -> String {
     use futures_util::{SinkExt, StreamExt};
     let status = bsk.json(&["status"]).await;
     let ws_url = status["browser"]["ws_url"]
@@ -417,8 +430,7 @@ pub async fn open_user_tab(bsk: &TestBsk, url: &str) -> String {
     let (mut ws, _) = tokio_tungstenite::connect_async(ws_url.as_str())
         .await
         .unwrap_or_else(|e| panic!("cannot connect to {ws_url}: {e}"));
-    let command =
-        serde_json::json!({ "id": 1, "method": "Target.createTarget", "params": { "url": url } });
+    let command = serde_json::json!({ "id": 1, "method": "Target.createTarget", "params": { "url": "about:blank" } });
     ws.send(tokio_tungstenite::tungstenite::Message::text(
         command.to_string(),
     ))
