@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 use crate::common::evidence::{
-    debug, debug_fail, id, is_final, part, requests, run_info, start_capture, status,
+    debug, debug_fail, id, is_final, part, requests, run_info, start_capture, status, status_says,
 };
 use crate::common::{Checked, TestBsk, WAIT, closed_port, site, wait_for, wait_until};
 
@@ -366,12 +366,7 @@ async fn the_load_profile_retains_more_within_the_memory_budget_and_exports_to_a
         run["counters"]["requests_evicted"].as_u64() >= Some(201),
         "{run}"
     );
-    let text = s.run(&["debug", "status"]).await.success();
-    assert!(
-        text.stdout.contains("load profile: up to 1000 requests"),
-        "{}",
-        text.stdout
-    );
+    status_says(&s, "load profile: up to 1000 requests").await;
     let daemon = bsk.json(&["status"]).await;
     let reserved = daemon["memory"]["capture_reserved_bytes"]
         .as_u64()

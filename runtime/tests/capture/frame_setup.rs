@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use crate::common::evidence::{run_info, start_capture};
+use crate::common::evidence::{run_info, start_capture, status_says};
 use crate::common::page::serve;
 use crate::common::{TestBsk, wait_for};
 
@@ -67,9 +67,5 @@ async fn an_iframe_whose_capture_set_up_goes_unanswered_is_flagged() {
         (json!(2), json!(1)),
         "two frames captured, the busy one set up before it was busy: {coverage}"
     );
-    let human = s.run(&["debug", "status"]).await;
-    assert!(
-        human.stdout.contains("1 iframe set-up failure"),
-        "debug status says so: {human:#?}"
-    );
+    status_says(&s, "1 iframe set-up failure").await;
 }

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use serde_json::{Value, json};
 
 use crate::common::evidence::{
-    debug, final_url, id, is_final, part, requests, run_info, start_capture,
+    debug, final_url, id, is_final, part, requests, run_info, start_capture, status_says,
 };
 use crate::common::{Checked, TestBsk, WAIT, site, wait_for, wait_until};
 
@@ -99,11 +99,7 @@ async fn iframes_cache_and_service_worker_flags_are_recorded() {
         coverage["iframe_targets_over_limit"].as_u64() >= Some(4),
         "{coverage}"
     );
-    let human = many.run(&["debug", "status"]).await.success();
-    assert!(
-        human.stdout.contains("iframes over the 16 limit"),
-        "{human:#?}"
-    );
+    status_says(&many, "iframes over the 16 limit").await;
 
     // The second of two sequential fetches of a cacheable response comes from the cache.
     let cache = bsk.start_session().await;

@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 
 use crate::common::evidence::{
-    debug, debug_fail, final_url, id, part, requests, run_info, start_capture,
+    debug, debug_fail, final_url, id, part, requests, run_info, start_capture, status_says,
 };
 use crate::common::{Checked, Session, TestBsk, WAIT, is_running, site, wait_for, wait_until};
 
@@ -95,11 +95,7 @@ async fn every_stop_path_records_its_reason() {
         again["exit_code"], 1,
         "no capture is running any more: {again}"
     );
-    let human = stopper.run(&["debug", "status"]).await.success();
-    assert!(
-        human.stdout.contains(&format!("{run} stopped")),
-        "{human:#?}"
-    );
+    status_says(&stopper, &format!("{run} stopped")).await;
 
     // The fault hook is refused unless the daemon runs with BSK_TEST_FAULTS=1.
     let unfaulted = TestBsk::new("cap-no-faults");

@@ -400,31 +400,13 @@ async fn an_attached_browser_s_quick_error_responses_finish() {
     let bsk = TestBsk::with_devtools_port("cap-attached-500").await;
     let s = bsk.start_session().await;
     start_capture(&s, &s.tab, &[]).await;
-    s.op(&[
-        "navigate",
-        &site.url("/demo"),
-        "--wait-until",
-        "networkidle",
-    ])
-    .await;
+    s.load(&site.url("/demo")).await;
     quick_errors_finish(&s, &s.tab, &site).await;
-    // A person's own tab, borrowed: the default context, where the extension lives.
+    // A person's own tab, borrowed: the default context, where the extension lives. It is
+    // opened loaded and quiet, so the capture does not race the page's own load requests.
     let borrower = bsk.start_session().await;
     let user_tab = crate::common::open_user_tab(&bsk, &site.url("/demo")).await;
     bsk.json(&["tab", "borrow", &user_tab, "--session", &borrower.id])
-        .await;
-    // The page loads to network idle first (Chrome's own lifecycle event), so the capture
-    // starts on a quiet page rather than racing the person's page's own load requests.
-    borrower
-        .op_on(
-            &user_tab,
-            &[
-                "navigate",
-                &site.url("/demo"),
-                "--wait-until",
-                "networkidle",
-            ],
-        )
         .await;
     start_capture(&borrower, &user_tab, &["--tab-id", &user_tab]).await;
     quick_errors_finish(&borrower, &user_tab, &site).await;
@@ -483,13 +465,7 @@ async fn a_response_the_page_left_before_reading_ends_with_the_page() {
     let bsk = TestBsk::with_devtools_port("cap-left-500").await;
     let s = bsk.start_session().await;
     start_capture(&s, &s.tab, &[]).await;
-    s.op(&[
-        "navigate",
-        &site.url("/demo"),
-        "--wait-until",
-        "networkidle",
-    ])
-    .await;
+    s.load(&site.url("/demo")).await;
     s.run(&[
         "evaluate",
         "fetch('/status/500').then(r => { location.href = '/redirect/final'; return r.status; })",

@@ -6,8 +6,11 @@
 use bsk_load_tests::site::Site;
 use serde_json::Value;
 
-use crate::common::evidence::{console, debug, is_final, latest_run, requests, with_url};
-use crate::common::{Checked, Session, TestBsk, WAIT, site, wait_for, wait_until};
+use crate::common::evidence::{
+    console, debug, final_with_url, is_final, latest_run, requests, status_says,
+    stop_leaves_nothing_pending, with_url,
+};
+use crate::common::{Session, TestBsk, WAIT, site, wait_for, wait_until};
 
 /// The bound of worker targets attached at once, as the docs spell it.
 const MAX_WORKER_TARGETS: u64 = 8;
@@ -105,26 +108,12 @@ async fn with_workers_the_workers_requests_and_console_are_recorded_and_labelled
     );
 
     // The service worker's own fetch, labelled as a service worker.
-    let from_sw = wait_for("the service worker's fetch, finished", WAIT, || async {
-        let all = requests(&s).await;
-        with_url(&all, "/echo?from=service-worker")
-            .first()
-            .filter(|r| is_final(r))
-            .map(|r| (*r).clone())
-    })
-    .await;
+    let from_sw = final_with_url(&s, "/echo?from=service-worker").await;
     assert_eq!(from_sw["worker"]["kind"], "service", "{from_sw}");
     assert_eq!(from_sw["status"], 200, "{from_sw}");
 
     // The shared worker's fetch: the session's context is private, so it is covered.
-    let from_shared = wait_for("the shared worker's fetch, finished", WAIT, || async {
-        let all = requests(&s).await;
-        with_url(&all, "/echo?from=shared")
-            .first()
-            .filter(|r| is_final(r))
-            .map(|r| (*r).clone())
-    })
-    .await;
+    let from_shared = final_with_url(&s, "/echo?from=shared").await;
     assert_eq!(from_shared["worker"]["kind"], "shared", "{from_shared}");
     assert_eq!(
         from_shared["worker"]["url"],
@@ -171,14 +160,7 @@ async fn with_workers_the_workers_requests_and_console_are_recorded_and_labelled
     }
 
     // The worker's script finished on the worker's target, which is captured: read from there.
-    let script = wait_for("the worker script, finished", WAIT, || async {
-        let all = requests(&s).await;
-        with_url(&all, "/workers/dedicated.js")
-            .first()
-            .filter(|r| is_final(r))
-            .map(|r| (*r).clone())
-    })
-    .await;
+    let script = final_with_url(&s, "/workers/dedicated.js").await;
     assert_eq!(script["state"], "complete", "{script}");
     assert_eq!(script["response_body"]["state"], "available", "{script}");
 
@@ -208,12 +190,7 @@ async fn with_workers_the_workers_requests_and_console_are_recorded_and_labelled
         "{run}"
     );
     assert_ne!(run["coverage"]["shared_workers_not_covered"], true, "{run}");
-    let human = s.run(&["debug", "status"]).await.success();
-    assert!(
-        human.stdout.contains("workers captured:"),
-        "{}",
-        human.stdout
-    );
+    status_says(&s, "workers captured:").await;
     let har = debug(&s, &["export", "--format", "har"]).await;
     let entries = har["log"]["entries"]
         .as_array()
@@ -302,16 +279,8 @@ async fn without_workers_their_traffic_is_not_recorded_and_nothing_stays_pending
         "{entries:#?}"
     );
     // ...and the status says the workers' traffic is not in the capture.
-    let human = s.run(&["debug", "status"]).await.success();
-    assert!(
-        human.stdout.contains("their traffic is not recorded"),
-        "{}",
-        human.stdout
-    );
-    debug(&s, &["stop"]).await;
-    for record in requests(&s).await {
-        assert!(is_final(&record), "nothing pending after stop: {record}");
-    }
+    status_says(&s, "their traffic is not recorded").await;
+    stop_leaves_nothing_pending(&s).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -360,16 +329,8 @@ async fn workers_beyond_the_bound_are_counted_not_captured() {
     for record in &quiet {
         assert_eq!(record["worker"]["kind"], "dedicated", "{record}");
     }
-    let human = s.run(&["debug", "status"]).await.success();
-    assert!(
-        human.stdout.contains("workers over the 8 limit"),
-        "{}",
-        human.stdout
-    );
-    debug(&s, &["stop"]).await;
-    for record in requests(&s).await {
-        assert!(is_final(&record), "nothing pending after stop: {record}");
-    }
+    status_says(&s, "workers over the 8 limit").await;
+    stop_leaves_nothing_pending(&s).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -401,22 +362,10 @@ async fn a_borrowed_tabs_shared_workers_are_flagged_not_covered_and_still_run() 
     .await;
     assert_eq!(served(&site, "/echo?from=shared"), 1);
     // The dedicated worker is covered; the shared one is not, and the status says so.
-    wait_for("the dedicated worker's POST", WAIT, || async {
-        let all = requests(&s).await;
-        with_url(&all, "/echo?from=dedicated")
-            .first()
-            .filter(|r| is_final(r))
-            .map(|r| (*r).clone())
-    })
-    .await;
+    final_with_url(&s, "/echo?from=dedicated").await;
     let all = requests(&s).await;
     assert!(with_url(&all, "/echo?from=shared").is_empty(), "{all:#?}");
-    let human = s.run(&["debug", "status"]).await.success();
-    assert!(
-        human.stdout.contains("shared workers not covered"),
-        "{}",
-        human.stdout
-    );
+    status_says(&s, "shared workers not covered").await;
     debug(&s, &["stop"]).await;
     bsk.json(&["tab", "return", &user_tab, "--session", &s.id])
         .await;

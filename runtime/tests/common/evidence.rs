@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use super::{Session, WAIT, wait_for};
+use super::{Checked, Session, WAIT, wait_for};
 
 /// `bsk debug args… --session S --json`, asserting success.
 pub async fn debug(s: &Session<'_>, args: &[&str]) -> Value {
@@ -97,6 +97,24 @@ pub fn id(record: &Value) -> String {
         .to_string()
 }
 
+/// Checks that `bsk debug status`, as a person reads it, says `words`.
+pub async fn status_says(s: &Session<'_>, words: &str) {
+    let human = s.run(&["debug", "status"]).await.success();
+    assert!(
+        human.stdout.contains(words),
+        "debug status does not say {words:?}:\n{}",
+        human.stdout
+    );
+}
+
+/// Stops the capture and checks that no retained request is left pending.
+pub async fn stop_leaves_nothing_pending(s: &Session<'_>) {
+    debug(s, &["stop"]).await;
+    for record in requests(s).await {
+        assert!(is_final(&record), "nothing pending after stop: {record}");
+    }
+}
+
 /// A request, its request body and its response body are all past `pending`.
 pub fn is_final(record: &Value) -> bool {
     record["state"] != "pending"
@@ -111,6 +129,15 @@ pub async fn final_request(s: &Session<'_>, what: &str, matches: impl Fn(&Value)
             .await
             .into_iter()
             .find(|r| matches(r) && is_final(r))
+    })
+    .await
+}
+
+/// Waits for the first retained request whose URL contains `needle` to reach a final state.
+pub async fn final_with_url(s: &Session<'_>, needle: &str) -> Value {
+    let what = format!("a final record of a URL with {needle}");
+    final_request(s, &what, |r| {
+        r["url"].as_str().is_some_and(|u| u.contains(needle))
     })
     .await
 }

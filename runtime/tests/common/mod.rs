@@ -339,6 +339,19 @@ impl Session<'_> {
         self.bsk.json(&self.with_session(args, Some(tab))).await
     }
 
+    /// Navigates the session's tab to `url` and returns once the page's network is idle (its own
+    /// load requests answered).
+    pub async fn load(&self, url: &str) -> Value {
+        self.op(&["navigate", url, "--wait-until", "networkidle"])
+            .await
+    }
+
+    /// Like [`Session::load`], on `--tab-id tab`.
+    pub async fn load_on(&self, tab: &str, url: &str) -> Value {
+        self.op_on(tab, &["navigate", url, "--wait-until", "networkidle"])
+            .await
+    }
+
     /// Runs an operation expected to fail; returns the checked error body.
     pub async fn fail(&self, args: &[&str]) -> Value {
         self.bsk.fail(&self.with_session(args, None)).await

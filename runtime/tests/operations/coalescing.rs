@@ -90,8 +90,7 @@ async fn a_burst_of_page_changes_is_reported_once_after_700_ms() {
     let bsk = TestBsk::with_devtools_port("ops-coalesce").await;
     let s = bsk.start_session().await;
     debug(&s, &["start"]).await;
-    s.op(&["navigate", &page, "--wait-until", "networkidle"])
-        .await;
+    s.load(&page).await;
     let mut person = Manual::connect(&bsk, &s.tab).await;
     let world = observer_world(&mut person).await;
     assert_eq!(person.eval_in(world, FAKE_CLOCK).await, true);

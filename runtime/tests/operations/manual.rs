@@ -17,13 +17,7 @@ async fn manual_typing_bursts_clicks_submit_and_reload_are_operations() {
     let bsk = TestBsk::with_devtools_port("ops-manual").await;
     let s = bsk.start_session().await;
     debug(&s, &["start"]).await;
-    s.op(&[
-        "navigate",
-        &site.url("/demo"),
-        "--wait-until",
-        "networkidle",
-    ])
-    .await;
+    s.load(&site.url("/demo")).await;
     let name = centre(&s, "#name").await;
     let email = centre(&s, "#email").await;
     let save = centre(&s, "#save").await;

@@ -61,13 +61,7 @@ async fn a_capture_ended_by_a_panic_leaves_no_observer_in_the_page() {
     bsk.set_env("BSK_TEST_FAULTS", "1");
     let s = bsk.start_session().await;
     let run = debug(&s, &["start"]).await;
-    s.op(&[
-        "navigate",
-        &site.url("/demo"),
-        "--wait-until",
-        "networkidle",
-    ])
-    .await;
+    s.load(&site.url("/demo")).await;
     let mut person = Manual::connect(&bsk, &s.tab).await;
     assert_eq!(
         observer_worlds(&mut person).await,
@@ -97,13 +91,7 @@ async fn a_capture_ended_by_a_panic_leaves_no_observer_in_the_page() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     // Nor does a document loaded afterwards get it.
-    s.op(&[
-        "navigate",
-        &site.url("/demo"),
-        "--wait-until",
-        "networkidle",
-    ])
-    .await;
+    s.load(&site.url("/demo")).await;
     let fresh = observer_worlds(&mut person).await;
     assert!(
         fresh
@@ -119,13 +107,7 @@ async fn stop_flushes_typing_and_removes_the_observer_from_the_page() {
     let bsk = TestBsk::with_devtools_port("ops-stop").await;
     let s = bsk.start_session().await;
     let run = debug(&s, &["start"]).await;
-    s.op(&[
-        "navigate",
-        &site.url("/demo"),
-        "--wait-until",
-        "networkidle",
-    ])
-    .await;
+    s.load(&site.url("/demo")).await;
     let name = centre(&s, "#name").await;
     let save = centre(&s, "#save").await;
     let mut person = Manual::connect(&bsk, &s.tab).await;
@@ -200,13 +182,7 @@ async fn stop_flushes_typing_and_removes_the_observer_from_the_page() {
     }
 
     // Nor in a document loaded after stop: the new-document script is gone too.
-    s.op(&[
-        "navigate",
-        &site.url("/demo"),
-        "--wait-until",
-        "networkidle",
-    ])
-    .await;
+    s.load(&site.url("/demo")).await;
     // Chromium keeps a used isolated world for the frame across documents; it must be empty.
     let fresh = observer_worlds(&mut person).await;
     assert!(
@@ -250,13 +226,7 @@ async fn a_crash_while_typing_leaves_the_typing_interrupted() {
     bsk.set_env("BSK_TEST_FAULTS", "1");
     let s = bsk.start_session().await;
     let run = debug(&s, &["start"]).await;
-    s.op(&[
-        "navigate",
-        &site.url("/demo"),
-        "--wait-until",
-        "networkidle",
-    ])
-    .await;
+    s.load(&site.url("/demo")).await;
     let name = centre(&s, "#name").await;
     let mut person = Manual::connect(&bsk, &s.tab).await;
     pass(last_agent_end(&s).await + AGENT_GRACE_MS).await;

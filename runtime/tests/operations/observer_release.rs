@@ -23,8 +23,7 @@ async fn captured_borrowed_tab(
     let tab = open_user_tab(bsk, url).await;
     bsk.json(&["tab", "borrow", &tab, "--session", &s.id]).await;
     let run = start_capture(s, &tab, &["--tab-id", &tab]).await;
-    s.op_on(&tab, &["navigate", url, "--wait-until", "networkidle"])
-        .await;
+    s.load_on(&tab, url).await;
     let mut person = Manual::connect(bsk, &tab).await;
     assert_eq!(
         observer_worlds(&mut person).await,

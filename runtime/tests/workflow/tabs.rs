@@ -94,13 +94,7 @@ async fn click_and_fill_reach_into_same_origin_and_cross_site_iframes() {
     assert_eq!(missed["code"], "not_found", "{missed}");
 
     // The demo page's cross-site frame (b.localhost).
-    s.op(&[
-        "navigate",
-        &site.url("/demo"),
-        "--wait-until",
-        "networkidle",
-    ])
-    .await;
+    s.load(&site.url("/demo")).await;
     let demo = wait_for("the demo frame in the snapshot", WAIT, || async {
         let snapshot = s.observe().await;
         snapshot

@@ -39,31 +39,28 @@ fn load_capture(max_requests: usize, text_budget: usize) -> Capture {
     Capture::with_limits(meta(), limits)
 }
 
+/// A network event of the tab's own target (`TAB`, CDP session `S`), read at `at`.
+pub(super) trait OnTab {
+    fn on_tab(&mut self, method: &str, params: &Value, at: u64) -> Vec<BodyJob>;
+}
+
+impl OnTab for Capture {
+    fn on_tab(&mut self, method: &str, params: &Value, at: u64) -> Vec<BodyJob> {
+        self.apply_network("TAB", "S", method, &params.to_string(), at)
+    }
+}
+
 pub(super) fn sent(c: &mut Capture, id: &str, url: &str, at: u64) -> Vec<BodyJob> {
     let params = json!({ "requestId": id, "request": { "url": url, "method": "GET", "headers": {} }, "type": "Fetch", "wallTime": at as f64 / 1000.0 });
-    c.apply_network(
-        "TAB",
-        "S",
-        "Network.requestWillBeSent",
-        &params.to_string(),
-        at,
-    )
+    c.on_tab("Network.requestWillBeSent", &params, at)
 }
 
 pub(super) fn finish(c: &mut Capture, id: &str, status: u16, mime: &str, at: u64) -> Vec<BodyJob> {
     let response = json!({ "requestId": id, "type": "Fetch", "response": { "url": "x", "status": status, "statusText": "", "headers": { "Content-Type": mime }, "mimeType": mime } });
-    c.apply_network(
-        "TAB",
-        "S",
-        "Network.responseReceived",
-        &response.to_string(),
-        at,
-    );
-    c.apply_network(
-        "TAB",
-        "S",
+    c.on_tab("Network.responseReceived", &response, at);
+    c.on_tab(
         "Network.loadingFinished",
-        &json!({ "requestId": id, "encodedDataLength": 10 }).to_string(),
+        &json!({ "requestId": id, "encodedDataLength": 10 }),
         at,
     )
 }
@@ -104,7 +101,7 @@ fn a_request_ends_when_the_browser_says_however_late_the_event_is_read() {
         // No timestamp: the time it was read.
         ("Network.loadingFinished", json!({ "requestId": "3" })),
     ] {
-        c.apply_network("TAB", "S", method, &params.to_string(), 9_000);
+        c.on_tab(method, &params, 9_000);
     }
     let ends: Vec<(u64, Option<u64>)> = c
         .requests
@@ -128,13 +125,7 @@ fn a_preflight_links_to_the_request_it_guards_in_either_order() {
         let params = json!({ "requestId": id, "type": "Preflight", "wallTime": 1.0,
             "request": { "url": "http://b/api", "method": "OPTIONS", "headers": {} },
             "initiator": { "type": "preflight", "url": "http://b/api", "requestId": guarded } });
-        c.apply_network(
-            "TAB",
-            "S",
-            "Network.requestWillBeSent",
-            &params.to_string(),
-            1_000,
-        );
+        c.on_tab("Network.requestWillBeSent", &params, 1_000);
     };
     for preflight_first in [false, true] {
         let mut c = capture();
@@ -177,13 +168,7 @@ fn a_redirect_chain_gets_distinct_ids_linked_by_redirect_from() {
     let hop = |c: &mut Capture, url: &str, status: u16| {
         let params = json!({ "requestId": "1", "request": { "url": url, "method": "GET", "headers": {} },
             "redirectResponse": { "status": status, "statusText": "", "headers": { "Location": url } } });
-        c.apply_network(
-            "TAB",
-            "S",
-            "Network.requestWillBeSent",
-            &params.to_string(),
-            1_100,
-        );
+        c.on_tab("Network.requestWillBeSent", &params, 1_100);
     };
     hop(&mut c, "http://a/middle", 302);
     hop(&mut c, "http://a/final", 301);
@@ -332,11 +317,9 @@ fn binary_failed_and_stopped_bodies_say_why() {
     assert_eq!(c.counters.bodies_read_failed, 1);
 
     sent(&mut c, "2", "http://a/down", 1_000);
-    c.apply_network(
-        "TAB",
-        "S",
+    c.on_tab(
         "Network.loadingFailed",
-        &json!({ "requestId": "2", "errorText": "net::ERR_CONNECTION_REFUSED" }).to_string(),
+        &json!({ "requestId": "2", "errorText": "net::ERR_CONNECTION_REFUSED" }),
         1_050,
     );
     let failed = c.request("r4").expect("r4");
@@ -391,7 +374,7 @@ fn extra(c: &mut Capture, kind: &str, id: &str, at: u64) {
         _ => "Network.responseReceivedExtraInfo",
     };
     let params = json!({ "requestId": id, "headers": { "X-Raw": format!("{kind} {id}") } });
-    c.apply_network("TAB", "S", method, &params.to_string(), at);
+    c.on_tab(method, &params, at);
 }
 
 fn raw_headers(c: &Capture, id: &str) -> (bool, bool) {
@@ -602,13 +585,7 @@ fn the_list_of_requests_holds_all_traffic() {
     sent(&mut c, "2", "data:image/png;base64,AAAA", 1_000);
     sent(&mut c, "3", "chrome-extension://abc/x.js", 1_000);
     let style = json!({ "requestId": "4", "request": { "url": "http://a/site.css", "method": "GET", "headers": {} }, "type": "Stylesheet", "wallTime": 1.0 });
-    c.apply_network(
-        "TAB",
-        "S",
-        "Network.requestWillBeSent",
-        &style.to_string(),
-        1_000,
-    );
+    c.on_tab("Network.requestWillBeSent", &style, 1_000);
     let page = c.requests_page(None, None, false).expect("page");
     assert_eq!(page.items.len(), 4, "{:?}", page.items);
 }
@@ -745,13 +722,7 @@ fn operations_group_requests_by_start_time_and_stop_interrupts_running_ones() {
     ] {
         let params = json!({ "requestId": id, "request": { "url": url, "method": "GET", "headers": {} },
             "type": kind, "wallTime": 10.15 });
-        c.apply_network(
-            "TAB",
-            "S",
-            "Network.requestWillBeSent",
-            &params.to_string(),
-            10_150,
-        );
+        c.on_tab("Network.requestWillBeSent", &params, 10_150);
     }
     let folded = c.operation_detail(&click, false, 50_000).expect("detail");
     assert_eq!(
@@ -1122,26 +1093,14 @@ fn a_stream_ends_streaming_with_its_bytes_whether_stopped_or_closed() {
     for (id, url) in [("E1", "http://a/events"), ("E2", "http://a/closed")] {
         sent(&mut c, id, url, 2_000);
         let response = json!({ "requestId": id, "type": "EventSource", "response": { "url": url, "status": 200, "headers": {}, "mimeType": "text/event-stream" } });
-        c.apply_network(
-            "TAB",
-            "S",
-            "Network.responseReceived",
-            &response.to_string(),
-            2_000,
-        );
+        c.on_tab("Network.responseReceived", &response, 2_000);
         let data =
             json!({ "requestId": id, "timestamp": 2.1, "dataLength": 11, "encodedDataLength": 11 });
-        c.apply_network("TAB", "S", "Network.dataReceived", &data.to_string(), 2_100);
-        c.apply_network("TAB", "S", "Network.dataReceived", &data.to_string(), 2_200);
+        c.on_tab("Network.dataReceived", &data, 2_100);
+        c.on_tab("Network.dataReceived", &data, 2_200);
     }
     let failed = json!({ "requestId": "E2", "timestamp": 2.3, "errorText": "net::ERR_ABORTED", "canceled": true });
-    c.apply_network(
-        "TAB",
-        "S",
-        "Network.loadingFailed",
-        &failed.to_string(),
-        2_300,
-    );
+    c.on_tab("Network.loadingFailed", &failed, 2_300);
     c.stop(StopReason::Stopped, 3_000);
     for id in ["r1", "r2"] {
         let body = &c.request(id).expect("the stream").response_body;

@@ -5,7 +5,7 @@
 use bsk_schema::capture::{BodyReason, BodyState, FieldSnapshot, OperationSource, PageObservation};
 use serde_json::json;
 
-use super::{capture, finish};
+use super::{OnTab, capture, finish};
 use crate::store::Capture;
 use crate::store::retain_text;
 
@@ -40,13 +40,7 @@ fn a_header_set_keeps_four_ki_characters_and_counts_what_it_dropped() {
         .collect();
     let params = json!({ "requestId": "1", "type": "Fetch", "wallTime": 1.0,
         "request": { "url": "http://a/h", "method": "GET", "headers": headers } });
-    c.apply_network(
-        "TAB",
-        "S",
-        "Network.requestWillBeSent",
-        &params.to_string(),
-        1_000,
-    );
+    c.on_tab("Network.requestWillBeSent", &params, 1_000);
     let kept = &c.request("r1").expect("r1").request_headers;
     let chars: usize = kept
         .entries
@@ -95,13 +89,7 @@ fn post_data_missing_from_the_event_is_not_in_event_and_a_missing_buffer_is_unav
     let params = json!({ "requestId": "1", "type": "Fetch", "wallTime": 1.0,
         "request": { "url": "http://a/upload", "method": "POST", "hasPostData": true,
             "headers": { "Content-Type": "text/plain" } } });
-    let jobs = c.apply_network(
-        "TAB",
-        "S",
-        "Network.requestWillBeSent",
-        &params.to_string(),
-        1_000,
-    );
+    let jobs = c.on_tab("Network.requestWillBeSent", &params, 1_000);
     assert_eq!(jobs.len(), 1, "the body the event left out is asked for");
     c.apply_body(
         &jobs[0],
