@@ -34,7 +34,7 @@ impl Daemon {
             match request.action.as_str() {
                 // The browser this request came through: never launches one.
                 "debug.start" => {
-                    let slot = self.slot(browser)?;
+                    let slot = self.pool.slot(browser)?;
                     let conn = slot.current().await.ok_or_else(|| {
                         Failure::browser("the browser is not connected to the daemon")
                     })?;
@@ -145,7 +145,7 @@ impl Daemon {
         }
         tracing::warn!(browser = %slot.name, "browser connection ended");
         // Only this browser's sessions end; the pool's others go on.
-        let reason = if self.browsers.len() > 1 {
+        let reason = if self.pool.is_shared() {
             format!("its browser {} exited or crashed", slot.name)
         } else {
             "the browser exited or crashed".to_string()

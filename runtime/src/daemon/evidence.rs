@@ -77,7 +77,7 @@ impl Daemon {
             "{evidence_page}{}",
             fragment(&run_id, &params, request.as_deref())
         );
-        let slot = self.slot(&session.browser)?;
+        let slot = self.pool.slot(&session.browser)?;
         let conn = self.connect(&slot).await?;
         if !params.screenshot {
             return open_for_person(&slot.effective_source(), &conn.cdp, Some(run_id), url).await;

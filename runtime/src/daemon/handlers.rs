@@ -64,7 +64,7 @@ impl Daemon {
     async fn status(&self) -> DaemonStatus {
         // A browser that went away is still shown, as disconnected, until the next launch.
         let mut browsers = Vec::new();
-        for slot in &self.browsers {
+        for slot in self.pool.iter() {
             let mut sessions: Vec<Arc<Session>> = self.sessions_of(slot);
             sessions.sort_by_key(|s| s.started_at);
             let ids = sessions.iter().map(|s| s.id.clone()).collect();
@@ -264,7 +264,7 @@ impl Daemon {
     /// The pages of every connected browser of the pool; a browser not running has none.
     async fn list_tabs(self: &Arc<Self>) -> Result<Vec<TabInfo>> {
         let mut tabs = Vec::new();
-        for slot in &self.browsers {
+        for slot in self.pool.iter() {
             let Some(conn) = slot.current().await else {
                 continue;
             };
@@ -329,7 +329,7 @@ impl Daemon {
             });
         }
         let conn = self.browser_of(&session).await?;
-        if self.browsers.len() > 1 {
+        if self.pool.is_shared() {
             let here = conn.cdp.call(None, "Target.getTargets", json!({})).await?;
             let found = here["targetInfos"]
                 .as_array()

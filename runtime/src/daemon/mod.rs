@@ -5,9 +5,10 @@
 //!
 //! - [`server`]: the socket, framing, the lock file, idle exit.
 //! - [`handlers`]: one function per [`bsk_schema::Call`].
-//! - [`browser`]: the pool of browsers, each launched or attached on need; [`pool`] places
-//!   sessions on them and connects them; [`browser_events`] follows what each tells the daemon
-//!   (new pages, tabs closed, the browser gone, the popup's requests).
+//! - [`browser`]: one browser of the pool, launched or attached on need; [`pool`] holds them and
+//!   chooses one for a new session; [`placement`] places sessions and connects browsers;
+//!   [`browser_events`] follows what each tells the daemon (new pages, tabs closed, the browser
+//!   gone, the popup's requests).
 //! - [`debug`] and [`evidence`]: `bsk debug …` on a session's captures, and their evidence page.
 //! - [`state`]: login state for isolated sessions (`session start --state`, `session save-state`).
 //!
@@ -20,6 +21,7 @@ mod browser_events;
 mod debug;
 mod evidence;
 mod handlers;
+mod placement;
 mod pool;
 mod preferences;
 pub mod server;
@@ -40,7 +42,7 @@ use crate::error::{Failure, Result};
 use crate::events::{OPERATION_EVENT_CAPACITY, OperationEvent};
 use crate::paths::Paths;
 use crate::session::Session;
-use browser::BrowserSlot;
+use pool::Pool;
 
 /// Sessions remembered after they end, so a late command learns why its session is gone.
 const ENDED_SESSIONS_REMEMBERED: usize = 64;
@@ -140,10 +142,8 @@ impl Config {
 pub struct Daemon {
     pub paths: Paths,
     pub config: Config,
-    /// The pool, never empty.
-    browsers: Vec<Arc<BrowserSlot>>,
-    /// Held while choosing a browser for a new session, so the counts it compares are current.
-    placement: Mutex<()>,
+    /// The pool of browsers, never empty.
+    pool: Pool,
     sessions: DashMap<String, Arc<Session>>,
     /// Why recently ended sessions ended, newest last.
     ended: Mutex<VecDeque<(String, String)>>,
@@ -155,25 +155,12 @@ pub struct Daemon {
 }
 
 impl Daemon {
-    pub fn new(paths: Paths, mut config: Config) -> Arc<Daemon> {
-        if config.sources.is_empty() {
-            config
-                .sources
-                .push(BrowserSource::Launch(crate::browser::Visibility::decide(
-                    None, None,
-                )));
-        }
-        let browsers = config
-            .sources
-            .iter()
-            .enumerate()
-            .map(|(index, source)| Arc::new(BrowserSlot::new(index, source.clone())))
-            .collect();
+    pub fn new(paths: Paths, config: Config) -> Arc<Daemon> {
+        let pool = Pool::new(&config.sources);
         let daemon = Arc::new(Daemon {
             paths,
             config,
-            browsers,
-            placement: Mutex::new(()),
+            pool,
             sessions: DashMap::new(),
             ended: Mutex::new(VecDeque::new()),
             operations: broadcast::channel(OPERATION_EVENT_CAPACITY).0,
@@ -261,7 +248,7 @@ impl Daemon {
             }
             tab.mark_gone(&format!("session {} ended", session.id));
         }
-        if let Ok(slot) = self.slot(&session.browser)
+        if let Ok(slot) = self.pool.slot(&session.browser)
             && let Some(conn) = slot.current().await
         {
             handlers::dispose_context(&conn.cdp, session.browser_context.as_deref()).await;
@@ -290,7 +277,7 @@ impl Daemon {
 
     /// Whether the daemon launched a browser with windows that is still running.
     pub async fn has_visible_browser(&self) -> bool {
-        for slot in &self.browsers {
+        for slot in self.pool.iter() {
             if slot
                 .current()
                 .await
@@ -325,7 +312,7 @@ impl Daemon {
             self.end_session(&session, "the daemon stopped", StopReason::DaemonShutdown)
                 .await;
         }
-        for slot in &self.browsers {
+        for slot in self.pool.iter() {
             if let Some(conn) = slot.conn.lock().await.take() {
                 conn.shutdown().await;
             }

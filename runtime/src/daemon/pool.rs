@@ -1,22 +1,56 @@
-//! Placement on the daemon's pool of browsers: which browser a session goes to (the one with the
-//! fewest sessions, or the one named), each browser connected (launched or attached) on need, and
-//! the capture host a session's captures run on.
+//! The daemon's pool of browsers (`b1`, `b2`, …, never empty) and the choice of one for a new
+//! session: the least loaded that is not down. Connecting a browser and counting its sessions
+//! are the daemon's ([`super::placement`]); the choice itself is pure and tested here.
 
-use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
 
-use serde_json::json;
-
-use super::Daemon;
-use super::browser::{BrowserConn, BrowserSlot};
-use crate::capture::CaptureHost;
+use super::browser::BrowserSlot;
+use crate::browser::{BrowserSource, Visibility};
 use crate::error::{Failure, Result};
-use crate::extension::ExtensionLink;
-use crate::extension::link::DaemonView;
-use crate::extension::popup::PopupRequests;
-use crate::session::Session;
 
-impl Daemon {
-    /// The browser of the pool named `name`.
+#[derive(Debug)]
+pub(super) struct Pool {
+    browsers: Vec<Arc<BrowserSlot>>,
+    /// Held while choosing a browser for a new session, so the loads it compares are current.
+    choosing: Mutex<()>,
+}
+
+impl Pool {
+    /// One browser per source, in order; a launched one when none is given.
+    pub(super) fn new(sources: &[BrowserSource]) -> Pool {
+        let default = [BrowserSource::Launch(Visibility::decide(None, None))];
+        let sources = if sources.is_empty() {
+            &default[..]
+        } else {
+            sources
+        };
+        let browsers = sources
+            .iter()
+            .enumerate()
+            .map(|(index, source)| Arc::new(BrowserSlot::new(index, source.clone())))
+            .collect();
+        Pool {
+            browsers,
+            choosing: Mutex::new(()),
+        }
+    }
+
+    pub(super) fn iter(&self) -> impl Iterator<Item = &Arc<BrowserSlot>> {
+        self.browsers.iter()
+    }
+
+    /// Whether the pool has more than one browser (messages then name which one).
+    pub(super) fn is_shared(&self) -> bool {
+        self.browsers.len() > 1
+    }
+
+    /// The first browser: where the history list opens for a person.
+    pub(super) fn first(&self) -> Arc<BrowserSlot> {
+        self.browsers[0].clone()
+    }
+
+    /// The browser named `name`.
     pub(super) fn slot(&self, name: &str) -> Result<Arc<BrowserSlot>> {
         self.browsers
             .iter()
@@ -33,145 +67,25 @@ impl Daemon {
             })
     }
 
-    /// The connected browser of `session`, launching it again if it went away.
-    pub(super) async fn browser_of(
-        self: &Arc<Self>,
-        session: &Session,
-    ) -> Result<Arc<BrowserConn>> {
-        self.connect(&self.slot(&session.browser)?).await
-    }
-
-    /// Where a capture of `session` records: its browser and that browser's extension.
-    pub(super) async fn capture_host(self: &Arc<Self>, session: &Session) -> Result<CaptureHost> {
-        let slot = self.slot(&session.browser)?;
-        let conn = self.connect(&slot).await?;
-        Ok(slot.host(&conn))
-    }
-
-    /// The first browser of the pool, connected: where the history list opens for a person.
-    pub(super) async fn first_browser(
-        self: &Arc<Self>,
-    ) -> Result<(Arc<BrowserSlot>, Arc<BrowserConn>)> {
-        let slot = self.browsers[0].clone();
-        let conn = self.connect(&slot).await?;
-        Ok((slot, conn))
-    }
-
-    /// Live sessions placed on `slot`.
-    pub(super) fn sessions_of(&self, slot: &BrowserSlot) -> Vec<Arc<Session>> {
-        self.sessions
+    /// Chooses the browser for a new session among those not `tried`: one that is not down
+    /// before one that is, then the fewest sessions (`sessions` of it plus those being placed on
+    /// it), then the pool's order. The guard counts the session as being placed until dropped,
+    /// so sessions started at once spread.
+    pub(super) fn choose(
+        &self,
+        sessions: impl Fn(&BrowserSlot) -> usize,
+        tried: &[String],
+    ) -> Option<(Arc<BrowserSlot>, Placing)> {
+        let _choosing = self.choosing.lock().unwrap_or_else(|p| p.into_inner());
+        self.browsers
             .iter()
-            .filter(|s| s.browser == slot.name)
-            .map(|s| s.clone())
-            .collect()
-    }
-
-    /// Chooses the browser for a new session: `pinned`, else the one with the fewest sessions
-    /// (counting those being started) that is not down; a browser that fails to launch or
-    /// attach is marked down and the next one tried. The returned guard counts the session as
-    /// being placed until it is dropped.
-    pub(super) async fn place(
-        self: &Arc<Self>,
-        pinned: Option<&str>,
-    ) -> Result<(Arc<BrowserSlot>, Arc<BrowserConn>, Placing)> {
-        if let Some(name) = pinned {
-            let slot = self.slot(name)?;
-            let placing = Placing::new(&slot);
-            let conn = self.connect(&slot).await?;
-            return Ok((slot, conn, placing));
-        }
-        let mut failures: Vec<(String, Failure)> = Vec::new();
-        loop {
-            let chosen = {
-                let _choosing = self.placement.lock().unwrap_or_else(|p| p.into_inner());
-                let tried =
-                    |slot: &BrowserSlot| failures.iter().any(|(name, _)| *name == slot.name);
-                let chosen = self
-                    .browsers
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, slot)| !tried(slot))
-                    .min_by_key(|(index, slot)| {
-                        let load = self.sessions_of(slot).len()
-                            + slot.placing.load(std::sync::atomic::Ordering::Relaxed);
-                        (slot.is_down(), load, *index)
-                    })
-                    .map(|(_, slot)| slot.clone());
-                chosen.map(|slot| (Placing::new(&slot), slot))
-            };
-            let Some((placing, slot)) = chosen else {
-                return Err(no_browser(failures));
-            };
-            match self.connect(&slot).await {
-                Ok(conn) => return Ok((slot, conn, placing)),
-                Err(failure) => failures.push((slot.name.clone(), failure)),
-            }
-        }
-    }
-
-    /// The browser of `slot`, launching or reattaching if there is none or it went away. A
-    /// failure marks it down, so placement passes over it for a while.
-    pub(super) async fn connect(
-        self: &Arc<Self>,
-        slot: &Arc<BrowserSlot>,
-    ) -> Result<Arc<BrowserConn>> {
-        let mut current = slot.conn.lock().await;
-        if let Some(conn) = current.as_ref().filter(|c| !c.cdp.is_closed()) {
-            return Ok(conn.clone());
-        }
-        let (conn, events) = match BrowserConn::open(slot, &self.paths).await {
-            Ok(opened) => opened,
-            Err(failure) => {
-                tracing::warn!(browser = %slot.name, error = %failure.0.message, "browser could not be started");
-                slot.mark_down(failure.0.message.clone());
-                return Err(failure);
-            }
-        };
-        slot.mark_up();
-        let (daemon, name) = (Arc::downgrade(self), slot.name.clone());
-        let view: DaemonView = Arc::new(move || {
-            daemon
-                .upgrade()
-                .and_then(|d| {
-                    let slot = d.slot(&name).ok()?;
-                    Some((d.captures.active_run_ids(&name), d.link_sessions(&slot)))
-                })
-                .unwrap_or_default()
-        });
-        let (daemon, name) = (Arc::downgrade(self), slot.name.clone());
-        let popup: PopupRequests = Arc::new(move |request| {
-            let (daemon, name) = (daemon.clone(), name.clone());
-            Box::pin(async move {
-                match daemon.upgrade() {
-                    Some(daemon) => daemon.popup_request(&name, request).await,
-                    None => {
-                        serde_json::json!({ "ok": false, "error": { "code": "internal", "message": "the daemon is stopping" } })
-                    }
-                }
+            .enumerate()
+            .filter(|(_, slot)| !tried.contains(&slot.name))
+            .min_by_key(|(index, slot)| {
+                let load = sessions(slot) + slot.placing.load(Ordering::Relaxed);
+                (slot.is_down(), load, *index)
             })
-        });
-        slot.extension
-            .set(Some(ExtensionLink::start(conn.cdp.clone(), view, popup)));
-        crate::tasks::spawn_watched(
-            "browser watcher",
-            self.clone()
-                .watch_browser(slot.clone(), conn.clone(), events),
-        );
-        // Every new page starts paused and attached, so a popup or new tab a session's page
-        // opens is the session's, set up before it runs; any other page is let go at once.
-        // Shared workers too: one in a session's private context joins the capture of the
-        // session's tab that records workers; any other is let go at once.
-        let new_pages = json!({
-            "autoAttach": true,
-            "waitForDebuggerOnStart": true,
-            "flatten": true,
-            "filter": [{ "type": "page" }, { "type": "shared_worker" }],
-        });
-        if let Err(e) = conn.cdp.call(None, "Target.setAutoAttach", new_pages).await {
-            tracing::warn!(error = %e, "cannot follow new pages: popups will not join their session");
-        }
-        *current = Some(conn.clone());
-        Ok(conn)
+            .map(|(_, slot)| (slot.clone(), Placing::new(slot)))
     }
 }
 
@@ -179,23 +93,20 @@ impl Daemon {
 pub(super) struct Placing(Arc<BrowserSlot>);
 
 impl Placing {
-    fn new(slot: &Arc<BrowserSlot>) -> Placing {
-        slot.placing
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    pub(super) fn new(slot: &Arc<BrowserSlot>) -> Placing {
+        slot.placing.fetch_add(1, Ordering::Relaxed);
         Placing(slot.clone())
     }
 }
 
 impl Drop for Placing {
     fn drop(&mut self) {
-        self.0
-            .placing
-            .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+        self.0.placing.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
 /// No browser of the pool could be started: each one's reason.
-fn no_browser(mut failures: Vec<(String, Failure)>) -> Failure {
+pub(super) fn no_browser(mut failures: Vec<(String, Failure)>) -> Failure {
     if failures.len() == 1 {
         return failures.remove(0).1;
     }
@@ -208,4 +119,83 @@ fn no_browser(mut failures: Vec<(String, Failure)>) -> Failure {
         reasons.join("; ")
     ))
     .hint("`bsk status` shows each browser; check the --cdp-url endpoints, or `bsk daemon stop` and start again")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pool(n: usize) -> Pool {
+        let sources: Vec<BrowserSource> = (0..n)
+            .map(|i| BrowserSource::Attach(format!("ws://127.0.0.1:1/devtools/browser/{i}")))
+            .collect();
+        Pool::new(&sources)
+    }
+
+    fn chosen(pool: &Pool, sessions: &[usize], tried: &[&str]) -> Option<String> {
+        let tried: Vec<String> = tried.iter().map(|t| t.to_string()).collect();
+        let by_name = |slot: &BrowserSlot| {
+            let index: usize = slot.name[1..].parse().expect("bN");
+            sessions[index - 1]
+        };
+        pool.choose(by_name, &tried)
+            .map(|(slot, _placing)| slot.name.clone())
+    }
+
+    #[test]
+    fn a_new_session_goes_to_the_browser_with_the_fewest_sessions_first_in_order_on_a_tie() {
+        let pool = pool(3);
+        assert_eq!(chosen(&pool, &[2, 1, 1], &[]).as_deref(), Some("b2"));
+        assert_eq!(chosen(&pool, &[0, 0, 0], &[]).as_deref(), Some("b1"));
+        assert_eq!(chosen(&pool, &[1, 1, 0], &[]).as_deref(), Some("b3"));
+    }
+
+    #[test]
+    fn sessions_being_placed_count_so_starts_at_once_spread() {
+        let pool = pool(2);
+        let (first, _placing_first) = pool.choose(|_| 0, &[]).expect("a browser");
+        let (second, placing_second) = pool.choose(|_| 0, &[]).expect("a browser");
+        assert_eq!((first.name.as_str(), second.name.as_str()), ("b1", "b2"));
+        drop(placing_second);
+        assert_eq!(
+            second.placing.load(Ordering::Relaxed),
+            0,
+            "the guard let go"
+        );
+        assert_eq!(first.placing.load(Ordering::Relaxed), 1);
+    }
+
+    #[test]
+    fn a_browser_that_is_down_or_already_tried_is_passed_over() {
+        let pool = pool(2);
+        pool.slot("b1")
+            .expect("b1")
+            .mark_down("cannot launch".into());
+        assert_eq!(chosen(&pool, &[0, 5], &[]).as_deref(), Some("b2"));
+        assert_eq!(
+            chosen(&pool, &[0, 0], &["b2"]).as_deref(),
+            Some("b1"),
+            "down, but the only one left"
+        );
+        assert_eq!(chosen(&pool, &[0, 0], &["b1", "b2"]), None);
+    }
+
+    #[test]
+    fn an_unknown_browser_name_lists_the_pool() {
+        let failure = pool(2).slot("b9").expect_err("no b9");
+        assert!(failure.0.message.contains("no browser b9"), "{failure:?}");
+        assert!(
+            failure
+                .0
+                .hint
+                .as_deref()
+                .is_some_and(|h| h.contains("b1, b2")),
+            "{failure:?}"
+        );
+        assert_eq!(
+            pool(0).first().name,
+            "b1",
+            "an empty list of sources launches one"
+        );
+    }
 }
