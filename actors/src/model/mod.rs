@@ -1,3 +1,4 @@
+pub mod awaited;
 pub mod binary;
 pub mod body;
 pub mod har;

@@ -109,7 +109,7 @@ pub struct Capture {
     workers: HashMap<String, bsk_schema::capture::WorkerSource>,
     /// Scripts of uncaptured dedicated workers that attached before the page's request for
     /// them was recorded, with when (see [`crate::bounds::MAX_AWAITED_WORKER_SCRIPTS`]).
-    worker_scripts_awaited: std::collections::VecDeque<(String, u64)>,
+    worker_scripts_awaited: crate::model::awaited::AwaitedScripts<u64>,
 }
 
 #[derive(Debug, Default)]

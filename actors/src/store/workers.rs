@@ -6,7 +6,7 @@ use bsk_schema::capture::{
 };
 
 use super::Capture;
-use crate::bounds::{MAX_AWAITED_WORKER_SCRIPTS, WORKER_SCRIPT_AWAITED_MS};
+use crate::bounds::WORKER_SCRIPT_AWAITED_MS;
 use crate::model::redact;
 
 /// Whether a response is a stream that ends only when one side closes it: its body is never
@@ -41,7 +41,7 @@ impl Capture {
     /// script's request, which started on the page, finishes on the worker, so its pending body
     /// ends `unavailable`/`worker_not_captured`. One worker, one request: the oldest pending one
     /// for its URL; when none is recorded yet, the script is awaited (see
-    /// [`MAX_AWAITED_WORKER_SCRIPTS`]). Answers how many records it ended (0 or 1).
+    /// [`AwaitedScripts`](crate::model::awaited::AwaitedScripts)). Answers how many records it ended (0 or 1).
     pub fn worker_script_not_captured(&mut self, url: &str, now: u64) -> usize {
         if !self.is_active() {
             return 0;
@@ -55,10 +55,7 @@ impl Capture {
             })
             .map(|(n, _)| n);
         let Some(n) = oldest else {
-            if self.worker_scripts_awaited.len() >= MAX_AWAITED_WORKER_SCRIPTS {
-                self.worker_scripts_awaited.pop_front();
-            }
-            self.worker_scripts_awaited.push_back((url, now));
+            self.worker_scripts_awaited.add(&url, now);
             return 0;
         };
         let revision = self.bump();
@@ -75,18 +72,7 @@ impl Capture {
     /// each such attach accounts for one request.
     pub(super) fn awaited_worker_script(&mut self, url: &str, now: u64) -> bool {
         self.worker_scripts_awaited
-            .retain(|(_, at)| now.saturating_sub(*at) < WORKER_SCRIPT_AWAITED_MS);
-        match self
-            .worker_scripts_awaited
-            .iter()
-            .position(|(u, _)| u == url)
-        {
-            Some(at) => {
-                self.worker_scripts_awaited.remove(at);
-                true
-            }
-            None => false,
-        }
+            .take(url, |at| now.saturating_sub(at) < WORKER_SCRIPT_AWAITED_MS)
     }
 
     /// Bytes of a response that arrived (`Network.dataReceived`): kept only for streams, whose
@@ -221,10 +207,18 @@ mod tests {
             2_000 + WORKER_SCRIPT_AWAITED_MS,
         );
         assert_eq!(body_state(&c, "r5"), BodyState::Pending);
-        // Awaited scripts are bounded.
-        for n in 0..100 {
+        // Awaited scripts are bounded (model::awaited): the oldest is let go.
+        c.worker_script_not_captured("http://a/w0.js", 2_000);
+        for n in 1..=MAX_AWAITED_WORKER_SCRIPTS {
             c.worker_script_not_captured(&format!("http://a/w{n}.js"), 2_000);
         }
-        assert_eq!(c.worker_scripts_awaited.len(), MAX_AWAITED_WORKER_SCRIPTS);
+        sent(&mut c, "6", "http://a/w0.js");
+        assert_eq!(body_state(&c, "r6"), BodyState::Pending, "let go");
+        sent(&mut c, "7", "http://a/w1.js");
+        assert_eq!(
+            body_state(&c, "r7"),
+            BodyState::Unavailable,
+            "still awaited"
+        );
     }
 }

@@ -2,11 +2,12 @@
 //! The pump feeds it from the page session's `Network.*` events; `Network` is on for every tab
 //! a session drives, from attach to detach.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use bsk_actors::bounds::{MAX_AWAITED_WORKER_SCRIPTS, WORKER_SCRIPT_AWAITED_MS};
+use bsk_actors::bounds::WORKER_SCRIPT_AWAITED_MS;
 use bsk_actors::cdp::EventKind;
+use bsk_actors::model::awaited::AwaitedScripts;
 
 /// Requests tracked at most; beyond, the oldest are forgotten (they count as long-lived).
 const MAX_TRACKED: usize = 1_000;
@@ -17,9 +18,9 @@ pub struct NetworkActivity {
     /// The URL of each request in flight, when the event gave it plainly: a dedicated worker's
     /// script request is forgotten by it (see [`Self::forget_url`]).
     urls: HashMap<String, String>,
-    /// Scripts of workers that attached before the page's request for them was seen, with
-    /// when (see [`MAX_AWAITED_WORKER_SCRIPTS`]): each is not tracked when its request comes.
-    awaited_scripts: VecDeque<(String, Instant)>,
+    /// Scripts of workers that attached before the page's request for them was seen: each is
+    /// not tracked when its request comes.
+    awaited_scripts: AwaitedScripts<Instant>,
     last_change: Instant,
 }
 
@@ -28,7 +29,7 @@ impl Default for NetworkActivity {
         NetworkActivity {
             in_flight: HashMap::new(),
             urls: HashMap::new(),
-            awaited_scripts: VecDeque::new(),
+            awaited_scripts: AwaitedScripts::default(),
             last_change: Instant::now(),
         }
     }
@@ -49,12 +50,8 @@ impl NetworkActivity {
         match kind.into() {
             EventKind::RequestWillBeSent => {
                 let awaited_for = Duration::from_millis(WORKER_SCRIPT_AWAITED_MS);
-                self.awaited_scripts
-                    .retain(|(_, at)| now.saturating_duration_since(*at) < awaited_for);
-                if let Some(url) = url
-                    && let Some(at) = self.awaited_scripts.iter().position(|(u, _)| u == url)
-                {
-                    self.awaited_scripts.remove(at);
+                let fresh = |at: Instant| now.saturating_duration_since(at) < awaited_for;
+                if url.is_some_and(|url| self.awaited_scripts.take(url, fresh)) {
                     return;
                 }
                 if self.in_flight.len() >= MAX_TRACKED
@@ -103,12 +100,7 @@ impl NetworkActivity {
                     self.last_change = now;
                 }
             }
-            None => {
-                if self.awaited_scripts.len() >= MAX_AWAITED_WORKER_SCRIPTS {
-                    self.awaited_scripts.pop_front();
-                }
-                self.awaited_scripts.push_back((url.to_string(), now));
-            }
+            None => self.awaited_scripts.add(url, now),
         }
     }
 
