@@ -126,12 +126,14 @@ describe('bsk mcp (official TypeScript SDK client)', () => {
     assert.match(runId, /^run-/);
     assert.equal(started.structuredContent.name, 'MCP run');
 
-    // 2. Reproduce: open the page, observe it for the button's ref, click it.
-    const navigated = await ok(client, 'browser_navigate', { sessionId, url: `${site.url}/signup` });
+    // 2. Reproduce: open the page and see it in the same call (observe: true), click the button.
+    const navigated = await ok(client, 'browser_navigate', { sessionId, url: `${site.url}/signup`, observe: true });
     assert.equal(navigated.structuredContent.url, `${site.url}/signup`);
+    assert.equal(navigated.structuredContent.value, undefined, 'the tree is in the text only');
+    const ref = /button "Save" \[(@e\d+)\]/.exec(text(navigated))?.[1];
+    assert.ok(ref, `the navigation's text holds the tree with a ref for the Save button:\n${text(navigated)}`);
     const observed = await ok(client, 'browser_inspect', { sessionId, action: 'observe' });
-    const ref = /button "Save" \[(@e\d+)\]/.exec(text(observed))?.[1];
-    assert.ok(ref, `the observation has a ref for the Save button:\n${text(observed)}`);
+    assert.match(text(observed), new RegExp(`button "Save" \\[${ref}\\]`), 'observe afterwards gives the same ref');
     // The click returns once the page settled, naming its operation and what it caused.
     const clicked = await ok(client, 'browser_act', { sessionId, action: 'click', target: ref });
     assert.equal(clicked.structuredContent.settle?.settled, true, text(clicked));

@@ -28,6 +28,10 @@ export async function bskAdapter({ bsk, chromium }) {
   const waitsWithUntil = 'until' in inspectProps;
   /** Whether `wait` takes `new: true` (text that is new since the last action). */
   const waitsForNew = 'new' in inspectProps || /"new":\{/.test(JSON.stringify(inspectProps.until ?? {}));
+  /** Whether an action can return the page's tree once it settled (`observe: true`): the agent
+   * asks for it where it means to look at the page next (after navigating and clicking). */
+  const actProps = session.tools.find((t) => t.name === 'browser_act')?.inputSchema?.properties ?? {};
+  const look = 'observe' in actProps ? { observe: true } : {};
   let sessionId = '';
   /** The ref of the last click, to find its operation in `debug operations`. */
   const clicked = new Map();
@@ -42,10 +46,10 @@ export async function bskAdapter({ bsk, chromium }) {
       sessionId = started.structured?.id;
       if (!sessionId) throw new Error(`bsk: session start answered no id: ${started.text}`);
     },
-    navigate: (step, url) => call('action', step, 'browser_navigate', { sessionId, url }),
+    navigate: (step, url) => call('action', step, 'browser_navigate', { sessionId, url, ...look }),
     async click(step, ref, label) {
       clicked.set(step, ref);
-      return call('action', step, 'browser_act', { sessionId, action: 'click', target: ref });
+      return call('action', step, 'browser_act', { sessionId, action: 'click', target: ref, ...look });
     },
     fill: (step, ref, value) => call('action', step, 'browser_act', { sessionId, action: 'fill', target: ref, value }),
     async look(step, kind) {

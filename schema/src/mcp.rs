@@ -150,6 +150,10 @@ pub struct NavigateArgs {
     /// `false`: return once the page arrived, without waiting for it to settle.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub settle: Option<bool>,
+    /// `true`: the result's text also holds the page's tree with its @eN refs, as
+    /// `browser_inspect` `observe` gives it, read once the action settled (one call, not two).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub observe: Option<bool>,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -199,6 +203,10 @@ pub struct ActArgs {
     /// 1.5 s) for the requests the input started and a quiet DOM, and says if it settled.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub settle: Option<bool>,
+    /// `true`: the result's text also holds the page's tree with its @eN refs, as
+    /// `browser_inspect` `observe` gives it, read once the action settled (one call, not two).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub observe: Option<bool>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

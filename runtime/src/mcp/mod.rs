@@ -51,7 +51,7 @@ not recorded.\n\
 3. browser_navigate, then browser_inspect {action:'observe'} for the page's @eN refs, then \
 browser_act (click, fill, select, press, …) to reproduce. Each action returns once the page \
 settled, with `operation` (its id) and `caused` (the requests, console errors and navigation it \
-caused). browser_inspect {action:'wait', text:'Saved', new:true} waits for new text (also \
+caused); pass observe:true to get the page's tree with it, in one call. browser_inspect {action:'wait', text:'Saved', new:true} waits for new text (also \
 within, textGone, target, url, networkIdle) instead of polling observe.\n\
 4. Read the evidence with browser_inspect action 'debug': debugAction 'operations' (what you did, \
 with the requests and console entries after each; caused:true lists them), 'operation' + id (one \
@@ -248,6 +248,33 @@ impl BskMcp {
         Ok(reply(value, text))
     }
 
+    /// An action (navigation or input), then, with `observe`, the page's tree once it settled:
+    /// its text follows the action's. The action happened whatever the look gives, so a look
+    /// that fails is said in the text, not as the call's error.
+    async fn act_and_observe(
+        &self,
+        session: String,
+        tab_id: Option<String>,
+        op: Operation,
+        settle: Option<bool>,
+        observe: Option<bool>,
+    ) -> Result<Reply> {
+        let mut reply = self
+            .operate(session.clone(), tab_id.clone(), op, settle)
+            .await?;
+        if observe == Some(true) {
+            let look = match self
+                .operate(session, tab_id, Operation::Observe, None)
+                .await
+            {
+                Ok(observed) => observed.text,
+                Err(failure) => format!("observe failed: {}", failure.0.message),
+            };
+            reply.text = format!("{}\n\n{look}", reply.text);
+        }
+        Ok(reply)
+    }
+
     async fn navigate(&self, args: NavigateArgs) -> Result<Reply> {
         let wait_until = args.wait_until;
         let op = match args.action {
@@ -259,7 +286,7 @@ impl BskMcp {
             NavigateAction::Back => Operation::Back,
             NavigateAction::Forward => Operation::Forward,
         };
-        self.operate(args.session_id, args.tab_id, op, args.settle)
+        self.act_and_observe(args.session_id, args.tab_id, op, args.settle, args.observe)
             .await
     }
 
@@ -322,7 +349,7 @@ impl BskMcp {
                 prompt_text: None,
             },
         };
-        self.operate(args.session_id, args.tab_id, op, args.settle)
+        self.act_and_observe(args.session_id, args.tab_id, op, args.settle, args.observe)
             .await
     }
 
@@ -502,7 +529,7 @@ fn tools() -> Vec<Tool> {
             "browser_navigate",
             "Navigate",
             "Navigate to `url`, reload, go back or forward; waits for `waitUntil`, then for the \
-             page to settle. Result as browser_act's.",
+             page to settle. Result as browser_act's (`observe: true` adds the tree).",
             portable_input(schema_for!(NavigateArgs)),
             small_output(schema_for!(OperationOutput), "operation-result.schema.json"),
             ToolAnnotations::with_title("Navigate")
@@ -517,7 +544,8 @@ fn tools() -> Vec<Tool> {
              `target`: an @eN ref from observe, or a CSS selector. Returns once the page settled \
              (requests answered, DOM quiet; at most 1.5 s): `settle` says if it did, `operation` \
              names the recorded operation (`o5`) and `caused` lists its requests (id, method, \
-             url, status or failure), console errors and navigation so far.",
+             url, status or failure), console errors and navigation so far. `observe: true`: the \
+             text also holds the page's tree after it, as observe gives it.",
             portable_input(schema_for!(ActArgs)),
             small_output(schema_for!(OperationOutput), "operation-result.schema.json"),
             ToolAnnotations::with_title("Act on the page")
