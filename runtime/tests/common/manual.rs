@@ -100,16 +100,9 @@ impl Manual {
             .unwrap_or_else(|e| panic!("cannot send {method}: {e}"));
         let deadline = Instant::now() + WAIT;
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let frame = tokio::time::timeout(left, self.socket.next())
-                .await
-                .unwrap_or_else(|_| panic!("no reply to {method} within {WAIT:?}"));
-            let text = match frame {
-                Some(Ok(Message::Text(text))) => text,
-                Some(Ok(_)) => continue,
-                other => panic!("the second CDP connection ended waiting for {method}: {other:?}"),
-            };
-            let reply: Value = serde_json::from_str(&text).unwrap_or_default();
+            let reply = self
+                .next_message(deadline, &format!("the reply to {method}"))
+                .await;
             if reply["id"] == id {
                 if let Some(error) = reply.get("error") {
                     panic!("{method} failed: {error}");
@@ -118,6 +111,24 @@ impl Manual {
             }
             if reply["method"] == "Runtime.executionContextCreated" {
                 self.contexts.push(reply["params"]["context"].clone());
+            }
+        }
+    }
+
+    /// The next CDP message on this connection, before `deadline`; panics, naming what was
+    /// awaited, when none comes or the connection ends.
+    async fn next_message(&mut self, deadline: Instant, awaited: &str) -> Value {
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let frame = tokio::time::timeout(left, self.socket.next())
+                .await
+                .unwrap_or_else(|_| panic!("waited {WAIT:?} for {awaited}"));
+            match frame {
+                Some(Ok(Message::Text(text))) => {
+                    return serde_json::from_str(&text).unwrap_or_default();
+                }
+                Some(Ok(_)) => continue,
+                other => panic!("the second CDP connection ended waiting for {awaited}: {other:?}"),
             }
         }
     }
@@ -219,14 +230,9 @@ impl Manual {
         let loader = navigated["loaderId"].clone();
         let deadline = Instant::now() + WAIT;
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let frame = tokio::time::timeout(left, self.socket.next())
-                .await
-                .unwrap_or_else(|_| panic!("{url} did not reach network idle within {WAIT:?}"));
-            let Some(Ok(Message::Text(text))) = frame else {
-                continue;
-            };
-            let event: Value = serde_json::from_str(&text).unwrap_or_default();
+            let event = self
+                .next_message(deadline, &format!("{url} to reach network idle"))
+                .await;
             let params = &event["params"];
             if event["method"] == "Page.lifecycleEvent"
                 && params["name"] == "networkIdle"
