@@ -4,8 +4,9 @@
 //!
 //! - [`bounds`]: every bound of the contract, named once.
 //! - [`model`]: pure functions with no browser and no clock: redaction, body reads in UTF-16
-//!   code units and RFC 6901 pointers, list pagination, binary and multipart bodies, HAR, and
-//!   the calendar arithmetic of run ids and HAR times.
+//!   code units and RFC 6901 pointers, list pagination, binary and multipart bodies, HAR, the
+//!   calendar arithmetic of run ids and HAR times, and the rule for awaited worker scripts (its
+//!   keepers bring their own clock).
 //! - [`store`]: the evidence of one capture (bounded, every eviction counted), how browser events
 //!   change it, and every read of it, search and the traffic summary included.
 //! - [`capture`]: the actors of one capture (tab supervisor, iframe target, body pool,
