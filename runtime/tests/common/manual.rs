@@ -58,7 +58,15 @@ pub struct Manual {
 }
 
 impl Manual {
+    /// A person attached to `tab`.
     pub async fn connect(bsk: &TestBsk, tab: &str) -> Manual {
+        let mut manual = Manual::browser(bsk).await;
+        manual.attach(tab).await;
+        manual
+    }
+
+    /// A second CDP connection to the daemon's browser, attached to no tab yet.
+    pub async fn browser(bsk: &TestBsk) -> Manual {
         let status = bsk.json(&["status"]).await;
         let url = status["browser"]["ws_url"]
             .as_str()
@@ -67,24 +75,27 @@ impl Manual {
         let (socket, _) = tokio_tungstenite::connect_async(url.as_str())
             .await
             .unwrap_or_else(|e| panic!("cannot connect a second CDP client to {url}: {e}"));
-        let mut manual = Manual {
+        Manual {
             socket,
             session: String::new(),
             next_id: 0,
             contexts: Vec::new(),
-        };
-        let attached = manual
+        }
+    }
+
+    /// Attaches to `tab`: [`Manual::call`] then goes to it.
+    pub async fn attach(&mut self, tab: &str) {
+        let attached = self
             .send(
                 None,
                 "Target.attachToTarget",
                 json!({ "targetId": tab, "flatten": true }),
             )
             .await;
-        manual.session = attached["sessionId"]
+        self.session = attached["sessionId"]
             .as_str()
             .unwrap_or_else(|| panic!("attachToTarget gave no sessionId: {attached}"))
             .to_string();
-        manual
     }
 
     pub async fn send(&mut self, session: Option<&str>, method: &str, params: Value) -> Value {

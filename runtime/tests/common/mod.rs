@@ -422,46 +422,23 @@ pub fn closed_port() -> u16 {
 /// connection of its own (sessions' tabs live in private profiles), and loads `url` in it until
 /// the page is quiet, as a tab a person left open is. Returns its target id.
 pub async fn open_user_tab(bsk: &TestBsk, url: &str) -> String {
-    let tab = create_user_tab(bsk).await;
+    let mut person = manual::Manual::browser(bsk).await;
+    let created = person
+        .send(
+            None,
+            "Target.createTarget",
+            serde_json::json!({ "url": "about:blank" }),
+        )
+        .await;
+    let tab = created["targetId"]
+        .as_str()
+        .unwrap_or_else(|| panic!("createTarget answered {created}"))
+        .to_string();
     if url != "about:blank" {
-        manual::Manual::connect(bsk, &tab)
-            .await
-            .load_until_quiet(url)
-            .await;
+        person.attach(&tab).await;
+        person.load_until_quiet(url).await;
     }
     tab
-}
-
-/// A new blank tab in the browser's own profile; returns its target id.
-async fn create_user_tab(bsk: &TestBsk) -> String {
-    use futures_util::{SinkExt, StreamExt};
-    let status = bsk.json(&["status"]).await;
-    let ws_url = status["browser"]["ws_url"]
-        .as_str()
-        .unwrap_or_else(|| panic!("no browser ws_url in status: {status}"))
-        .to_string();
-    let (mut ws, _) = tokio_tungstenite::connect_async(ws_url.as_str())
-        .await
-        .unwrap_or_else(|e| panic!("cannot connect to {ws_url}: {e}"));
-    let command = serde_json::json!({ "id": 1, "method": "Target.createTarget", "params": { "url": "about:blank" } });
-    ws.send(tokio_tungstenite::tungstenite::Message::text(
-        command.to_string(),
-    ))
-    .await
-    .expect("send Target.createTarget");
-    while let Some(message) = ws.next().await {
-        let Ok(tokio_tungstenite::tungstenite::Message::Text(text)) = message else {
-            continue;
-        };
-        let reply: Value = serde_json::from_str(&text).expect("a CDP message");
-        if reply["id"] == 1 {
-            return reply["result"]["targetId"]
-                .as_str()
-                .unwrap_or_else(|| panic!("createTarget answered {reply}"))
-                .to_string();
-        }
-    }
-    panic!("the browser closed the connection");
 }
 
 /// What a test asserts of one finished run.
