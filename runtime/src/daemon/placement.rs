@@ -41,6 +41,14 @@ impl Daemon {
         Ok((slot, conn))
     }
 
+    /// How many live sessions are placed on `slot`.
+    fn session_count_on(&self, slot: &BrowserSlot) -> usize {
+        self.sessions
+            .iter()
+            .filter(|s| s.browser == slot.name)
+            .count()
+    }
+
     /// Live sessions placed on `slot`.
     pub(super) fn sessions_of(&self, slot: &BrowserSlot) -> Vec<Arc<Session>> {
         self.sessions
@@ -67,9 +75,8 @@ impl Daemon {
         let mut failures: Vec<(String, Failure)> = Vec::new();
         loop {
             let tried: Vec<String> = failures.iter().map(|(name, _)| name.clone()).collect();
-            let Some((slot, placing)) = self
-                .pool
-                .choose(|slot| self.sessions_of(slot).len(), &tried)
+            let Some((slot, placing)) =
+                self.pool.choose(|slot| self.session_count_on(slot), &tried)
             else {
                 return Err(no_browser(failures));
             };

@@ -19,17 +19,16 @@ pub(super) struct Pool {
 impl Pool {
     /// One browser per source, in order; a launched one when none is given.
     pub(super) fn new(sources: &[BrowserSource]) -> Pool {
-        let default = [BrowserSource::Launch(Visibility::decide(None, None))];
-        let sources = if sources.is_empty() {
-            &default[..]
+        let browsers = if sources.is_empty() {
+            let launched = BrowserSource::Launch(Visibility::decide(None, None));
+            vec![Arc::new(BrowserSlot::new(0, launched))]
         } else {
             sources
+                .iter()
+                .enumerate()
+                .map(|(index, source)| Arc::new(BrowserSlot::new(index, source.clone())))
+                .collect()
         };
-        let browsers = sources
-            .iter()
-            .enumerate()
-            .map(|(index, source)| Arc::new(BrowserSlot::new(index, source.clone())))
-            .collect();
         Pool {
             browsers,
             choosing: Mutex::new(()),

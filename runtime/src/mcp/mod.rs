@@ -51,8 +51,9 @@ not recorded.\n\
 3. browser_navigate, then browser_inspect {action:'observe'} for the page's @eN refs, then \
 browser_act (click, fill, select, press, …) to reproduce. Each action returns once the page \
 settled, with `operation` (its id) and `caused` (the requests, console errors and navigation it \
-caused); pass observe:true to get the page's tree with it, in one call. browser_inspect {action:'wait', text:'Saved', new:true} waits for new text (also \
-within, textGone, target, url, networkIdle) instead of polling observe.\n\
+caused); pass observe:true to get the page's tree with it, in one call. \
+browser_inspect {action:'wait', text:'Saved', new:true} waits for new text (also within, \
+textGone, target, url, networkIdle) instead of polling observe.\n\
 4. Read the evidence with browser_inspect action 'debug': debugAction 'operations' (what you did, \
 with the requests and console entries after each; caused:true lists them), 'operation' + id (one \
 operation's windows), \
@@ -259,19 +260,20 @@ impl BskMcp {
         settle: Option<bool>,
         observe: Option<bool>,
     ) -> Result<Reply> {
+        if observe != Some(true) {
+            return self.operate(session, tab_id, op, settle).await;
+        }
         let mut reply = self
             .operate(session.clone(), tab_id.clone(), op, settle)
             .await?;
-        if observe == Some(true) {
-            let look = match self
-                .operate(session, tab_id, Operation::Observe, None)
-                .await
-            {
-                Ok(observed) => observed.text,
-                Err(failure) => format!("observe failed: {}", failure.0.message),
-            };
-            reply.text = format!("{}\n\n{look}", reply.text);
-        }
+        let look = match self
+            .operate(session, tab_id, Operation::Observe, None)
+            .await
+        {
+            Ok(observed) => observed.text,
+            Err(failure) => format!("observe failed: {}", failure.0.message),
+        };
+        reply.text = format!("{}\n\n{look}", reply.text);
         Ok(reply)
     }
 
