@@ -25,6 +25,11 @@ pub const FOLLOW_UP_WINDOW: Duration = Duration::from_secs(15);
 pub const MAX_REQUESTS: usize = 200;
 /// "Requests / operations / console entries: 200 / 64 / 100 per capture".
 pub const MAX_OPERATIONS: usize = 64;
+
+/// Changes of emulation (`bsk emulate`) a capture keeps to stamp requests and operations by
+/// their start time. Beyond the spec's version. Every change is an operation too, so the oldest
+/// drop off here as operations do; a request older than the oldest kept is stamped with it.
+pub const MAX_EMULATION_CHANGES: usize = 16;
 /// "Requests / operations / console entries: 200 / 64 / 100 per capture".
 pub const MAX_CONSOLE_ENTRIES: usize = 100;
 

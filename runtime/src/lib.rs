@@ -15,7 +15,8 @@
 //! - [`session`] and [`tab`]: sessions, the tabs they own, and each tab's event pump.
 //! - [`capture`]: the daemon's side of capture: the registry of live captures, ownership of
 //!   reads, and the adapter through which the capture actors command the browser.
-//! - [`ops`]: the normal workflow operations (navigate, observe, click, fill, …).
+//! - [`ops`]: the normal workflow operations (navigate, observe, click, fill, drag, emulate, …).
+//! - [`screenshot`]: pictures of a session's tab, sensitive fields masked.
 //! - [`events`]: operation started/ended events for the capture runtime.
 //! - [`heap`]: the daemon's own memory (a counting allocator and RSS), for `daemon status`.
 //! - [`state_file`]: the login-state files of `session start --state` and `session save-state`.
@@ -39,6 +40,7 @@ pub mod mcp;
 pub mod ops;
 pub mod output;
 pub mod paths;
+pub mod screenshot;
 pub mod session;
 pub mod state_file;
 pub mod tab;

@@ -56,6 +56,12 @@ impl Paths {
             other => self.state_dir.join(format!("chromium-profile-{other}")),
         }
     }
+    /// Pictures `bsk screenshot` writes when no `--output` is given; created private.
+    pub fn screenshots(&self) -> Result<PathBuf> {
+        let dir = self.state_dir.join("screenshots");
+        ensure_private_dir(&dir)?;
+        Ok(dir)
+    }
     /// Optional `{"cdp_url": "ws://…"}`: attach to this browser instead of launching one.
     pub fn config(&self) -> PathBuf {
         self.state_dir.join("config.json")

@@ -91,6 +91,10 @@ pub enum Call {
     /// Result: [`EvidenceResult`].
     #[serde(rename = "evidence.show")]
     Evidence(EvidenceParams),
+    /// A picture of a session's tab with its sensitive fields masked (not an operation: it never
+    /// cuts an evidence window). Result: [`ScreenshotResult`].
+    #[serde(rename = "tool.screenshot")]
+    Screenshot(ScreenshotParams),
     /// Test-only: make one capture actor panic. Refused unless the daemon runs with
     /// `BSK_TEST_FAULTS=1`; left out of every schema. Result: [`crate::debug::Done`].
     #[serde(rename = "test.fault")]
@@ -111,7 +115,7 @@ pub struct TestFaultParams {
 impl Call {
     /// Every method name, as the `method` field spells it. A frame naming another method is
     /// refused as `unsupported` on its own; `every_method_is_listed` keeps this in step.
-    pub const METHODS: [&str; 13] = [
+    pub const METHODS: [&str; 14] = [
         "daemon.status",
         "daemon.stop",
         "session.start",
@@ -124,6 +128,7 @@ impl Call {
         "tool.op",
         "tool.debug",
         "evidence.show",
+        "tool.screenshot",
         "test.fault",
     ];
 
@@ -134,6 +139,7 @@ impl Call {
         use crate::debug::DebugAction as A;
         match self {
             Call::Operation(_)
+            | Call::Screenshot(_)
             | Call::DaemonStatus
             | Call::SessionList
             | Call::SessionState(_)
@@ -148,6 +154,85 @@ impl Call {
             | Call::TestFault(_) => false,
         }
     }
+}
+
+/// `tool.screenshot`: what to picture and how to encode it.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+pub struct ScreenshotParams {
+    pub session: String,
+    /// One of the session's tabs; its own tab by default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tab_id: Option<String>,
+    /// One element (`@eN`, iframes included, or a CSS selector in the main frame) instead of
+    /// the viewport.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+    /// The whole page, beyond the viewport.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub full_page: bool,
+    /// PNG by default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<ImageFormat>,
+    /// JPEG quality, 1–100 (default 80).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quality: Option<u8>,
+    /// Scale the picture down to at most this many pixels wide.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_width: Option<u32>,
+    /// Leave sensitive fields unmasked: for a picture returned to the agent only, never one
+    /// that is stored.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unmasked: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ImageFormat {
+    Png,
+    Jpeg,
+}
+
+impl ImageFormat {
+    pub fn mime(self) -> &'static str {
+        match self {
+            ImageFormat::Png => "image/png",
+            ImageFormat::Jpeg => "image/jpeg",
+        }
+    }
+
+    /// The format a file name's extension names (`.png`, `.jpg`, `.jpeg`).
+    pub fn of_path(path: &std::path::Path) -> Option<ImageFormat> {
+        let extension = path.extension()?.to_str()?.to_ascii_lowercase();
+        match extension.as_str() {
+            "png" => Some(ImageFormat::Png),
+            "jpg" | "jpeg" => Some(ImageFormat::Jpeg),
+            _ => None,
+        }
+    }
+}
+
+/// A picture of the tab.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct ScreenshotResult {
+    pub tab_id: String,
+    /// The page's URL when it was taken.
+    pub url: String,
+    pub format: ImageFormat,
+    /// In pixels.
+    pub width: u32,
+    pub height: u32,
+    /// The encoded picture's size.
+    pub bytes: usize,
+    /// Sensitive fields painted over.
+    pub masked_fields: usize,
+    /// Frames painted over whole because their fields could not be located (fail closed).
+    #[serde(default, skip_serializing_if = "crate::capture::is_zero_usize")]
+    pub masked_frames: usize,
+    /// Whether masking was turned off (`unmasked`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unmasked: bool,
+    /// The picture, base64-encoded.
+    pub data_base64: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]

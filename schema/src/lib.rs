@@ -6,6 +6,7 @@
 //!   line), the [`ipc::Call`] enum that lists every method, and results.
 //! - [`error`]: the one table of error codes and the exit codes they map to.
 //! - [`ops`]: the normal workflow operations (`navigate`, `click`, …) and their results.
+//! - [`emulation`]: the device, network and preferences `bsk emulate` puts a tab under.
 //! - [`brief`]: what an action caused, in brief (its operation, settling, its first evidence).
 //! - [`timing`]: Chrome's `ResourceTiming`, held without a map per response.
 //! - [`capture`]: the evidence a capture retains; the export document (version 1).
@@ -21,6 +22,7 @@ pub mod brief;
 pub mod capture;
 pub mod debug;
 pub mod dialog;
+pub mod emulation;
 pub mod error;
 pub mod har;
 pub mod ipc;

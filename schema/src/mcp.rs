@@ -154,6 +154,12 @@ pub struct NavigateArgs {
     /// `browser_inspect` `observe` gives it, read once the action settled (one call, not two).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub observe: Option<bool>,
+    /// Drag: where to drop `target` (`@eN` or a CSS selector).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
+    /// Emulate: what to change; the rest stays in force.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub emulate: Option<crate::emulation::EmulateParams>,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -207,6 +213,12 @@ pub struct ActArgs {
     /// `browser_inspect` `observe` gives it, read once the action settled (one call, not two).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub observe: Option<bool>,
+    /// Drag: where to drop `target` (`@eN` or a CSS selector).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
+    /// Emulate: what to change; the rest stays in force.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub emulate: Option<crate::emulation::EmulateParams>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -227,6 +239,10 @@ pub enum ActAction {
     DialogAccept,
     /// Answer the open JavaScript dialog with Cancel.
     DialogDismiss,
+    /// Drag `target` onto `to` (HTML5 or pointer-driven).
+    Drag,
+    /// Put the tab on a device, network, CPU, color scheme, locale or time zone.
+    Emulate,
 }
 
 /// `browser_inspect`: look at the page (`observe`, `evaluate`) or record and read
@@ -249,7 +265,7 @@ pub struct InspectArgs {
     /// Wait until this text is gone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text_gone: Option<String>,
-    /// Wait until this `@eN` or CSS selector is in the page.
+    /// Wait until this `@eN` or CSS selector is in the page; screenshot: only this element.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target: Option<String>,
     /// Wait until this `@eN` or CSS selector is gone.
@@ -270,6 +286,18 @@ pub struct InspectArgs {
     /// Wait: give up after this many milliseconds (default 10 000, at most 120 000).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timeout_ms: Option<u64>,
+    /// Screenshot: the whole page, beyond the viewport.
+    #[serde(default)]
+    pub full_page: bool,
+    /// Screenshot: jpeg (default) or png.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image_format: Option<crate::ipc::ImageFormat>,
+    /// Screenshot: at most this many pixels wide (default 1280).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_width: Option<u32>,
+    /// Screenshot: leave sensitive fields unmasked.
+    #[serde(default)]
+    pub unmasked: bool,
     /// The session's tab (`tabId`) and every `debug` option: see [`DebugOptions`].
     #[serde(flatten)]
     pub debug: DebugOptions,
@@ -285,6 +313,8 @@ pub enum InspectAction {
     Evaluate,
     /// Wait until the page meets `until` (text, target, URL, network idle); not an operation.
     Wait,
+    /// A picture of the tab (sensitive fields masked); not an operation.
+    Screenshot,
     /// Website-debugging evidence: `debugAction` start, stop, status, requests, request,
     /// console, pages, operations, operation, export, search, summary.
     Debug,

@@ -92,6 +92,15 @@ pub enum Operation {
         /// never a path or a byte of content.
         files: Vec<String>,
     },
+    /// Drags `source` onto `target` with the mouse: HTML5 drag and drop and pointer-driven drag
+    /// libraries alike.
+    Drag {
+        source: String,
+        target: String,
+    },
+    /// Puts the tab under a device, network or preference (`bsk emulate`); every target of the
+    /// tab gets it, iframes attached later too, until reset or the session ends.
+    Emulate(crate::emulation::EmulateParams),
     /// Answers the JavaScript dialog open on the tab.
     Dialog {
         accept: bool,
@@ -148,6 +157,33 @@ impl Operation {
         !matches!(self, Operation::Observe | Operation::Wait { .. })
     }
 
+    /// The targets it acts on, as the agent gave them (a drag's source first).
+    pub fn targets(&self) -> Vec<&str> {
+        match self {
+            Operation::Click { target }
+            | Operation::Fill { target, .. }
+            | Operation::Select { target, .. }
+            | Operation::Hover { target }
+            | Operation::ScrollTo { target }
+            | Operation::Focus { target }
+            | Operation::Blur { target }
+            | Operation::Upload { target, .. } => vec![target],
+            Operation::Press { target, .. } | Operation::Wheel { target, .. } => {
+                target.as_deref().into_iter().collect()
+            }
+            Operation::Drag { source, target } => vec![source, target],
+            Operation::Navigate { .. }
+            | Operation::Reload { .. }
+            | Operation::Back
+            | Operation::Forward
+            | Operation::Observe
+            | Operation::Evaluate { .. }
+            | Operation::Dialog { .. }
+            | Operation::Emulate(_)
+            | Operation::Wait { .. } => Vec::new(),
+        }
+    }
+
     /// Whether it loads a document (and leaves a load pending if cancelled).
     pub fn navigates(&self) -> bool {
         matches!(
@@ -180,6 +216,8 @@ impl Operation {
             Operation::Wait { .. } => "wait",
             Operation::Dialog { .. } => "dialog",
             Operation::Upload { .. } => "upload",
+            Operation::Drag { .. } => "drag",
+            Operation::Emulate(_) => "emulate",
         }
     }
 }
@@ -199,6 +237,12 @@ pub struct OperationResult {
     /// and waiting for `bsk dialog accept|dismiss` (the operation returned when it opened).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dialog: Option<Box<crate::dialog::DialogInfo>>,
+    /// The elements it acted on, named when it acted (a drag: source, then target).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub acted_on: Vec<crate::capture::ActedOn>,
+    /// What `emulate` left in force.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub emulation: Option<crate::emulation::Emulation>,
     /// The operation the running capture recorded this action as.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub operation: Option<OperationRef>,
@@ -223,6 +267,8 @@ impl OperationResult {
             url,
             value: None,
             dialog: None,
+            acted_on: Vec::new(),
+            emulation: None,
             operation: None,
             operation_not_recorded: None,
             settle: None,

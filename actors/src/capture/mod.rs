@@ -331,6 +331,7 @@ impl CaptureTap {
         params: serde_json::Value,
         at: u64,
         page_text: Option<String>,
+        acted_on: Vec<bsk_schema::capture::ActedOn>,
     ) -> Option<(String, String)> {
         let register = tab::Register {
             op_id,
@@ -338,6 +339,7 @@ impl CaptureTap {
             params,
             at,
             page_text,
+            acted_on,
         };
         match tokio::time::timeout(REGISTER_DEADLINE, self.actor.ask(register)).await {
             Ok(Ok(tab::Registered(registered))) => registered,

@@ -122,6 +122,8 @@ pub struct Register {
     pub at: u64,
     /// The page's text just before the input: the operation's before-state.
     pub page_text: Option<String>,
+    /// The elements it acts on, named.
+    pub acted_on: Vec<bsk_schema::capture::ActedOn>,
 }
 
 #[derive(Debug, kameo::Reply)]
@@ -568,6 +570,7 @@ impl Message<Register> for TabActor {
             mut params,
             at,
             page_text,
+            acted_on,
         } = register;
         redact::json(&mut params);
         let mut capture = self.capture.lock();
@@ -578,6 +581,7 @@ impl Message<Register> for TabActor {
         if let Some(text) = page_text {
             capture.operation_before(&id, &text);
         }
+        capture.operation_acted_on(&id, acted_on);
         let run_id = capture.meta.run_id.clone();
         drop(capture);
         self.operations.insert(op_id, id.clone());

@@ -14,6 +14,7 @@ pub enum Domain {
     Page,
     Target,
     Inspector,
+    Input,
     Other,
 }
 
@@ -26,6 +27,7 @@ impl Domain {
             "Page" => Domain::Page,
             "Target" => Domain::Target,
             "Inspector" => Domain::Inspector,
+            "Input" => Domain::Input,
             _ => Domain::Other,
         }
     }
@@ -58,6 +60,8 @@ pub enum EventKind {
     JavascriptDialogOpening,
     JavascriptDialogClosed,
     FileChooserOpened,
+    /// A drag the page started while bsk intercepts drags (`bsk drag`): its data.
+    DragIntercepted,
     AttachedToTarget,
     DetachedFromTarget,
     InspectorDetached,
@@ -120,6 +124,7 @@ impl EventKind {
             "Page.javascriptDialogOpening" => K::JavascriptDialogOpening,
             "Page.javascriptDialogClosed" => K::JavascriptDialogClosed,
             "Page.fileChooserOpened" => K::FileChooserOpened,
+            "Input.dragIntercepted" => K::DragIntercepted,
             "Target.attachedToTarget" => K::AttachedToTarget,
             "Target.detachedFromTarget" => K::DetachedFromTarget,
             "Inspector.detached" => K::InspectorDetached,
@@ -158,6 +163,7 @@ impl EventKind {
             | K::FileChooserOpened => Domain::Page,
             K::AttachedToTarget | K::DetachedFromTarget => Domain::Target,
             K::InspectorDetached | K::TargetCrashed => Domain::Inspector,
+            K::DragIntercepted => Domain::Input,
             K::Other(domain) => domain,
         }
     }
@@ -214,13 +220,19 @@ impl EventKind {
             | K::LifecycleEvent
             | K::JavascriptDialogClosed
             | K::FileChooserOpened
+            | K::DragIntercepted
             | K::AttachedToTarget
             | K::DetachedFromTarget
             | K::InspectorDetached
             | K::TargetCrashed => control,
             K::Other(Domain::Target | Domain::Inspector) => control,
             K::Other(
-                Domain::Network | Domain::Runtime | Domain::Log | Domain::Page | Domain::Other,
+                Domain::Network
+                | Domain::Runtime
+                | Domain::Log
+                | Domain::Page
+                | Domain::Input
+                | Domain::Other,
             ) => none,
         }
     }

@@ -1,6 +1,7 @@
 pub mod awaited;
 pub mod binary;
 pub mod body;
+pub mod emulation;
 pub mod har;
 pub mod paging;
 pub mod redact;

@@ -110,6 +110,8 @@ pub struct Capture {
     /// Scripts of uncaptured dedicated workers that attached before the page's request for
     /// them was recorded, with when (see [`crate::bounds::MAX_AWAITED_WORKER_SCRIPTS`]).
     worker_scripts_awaited: crate::model::awaited::AwaitedScripts<u64>,
+    /// The emulation in force over time, which requests and operations are stamped with.
+    pub emulation: crate::model::emulation::InForce,
 }
 
 #[derive(Debug, Default)]
@@ -160,6 +162,7 @@ impl Capture {
             redactions: Default::default(),
             workers: HashMap::new(),
             worker_scripts_awaited: Default::default(),
+            emulation: Default::default(),
         }
     }
 
@@ -269,6 +272,7 @@ impl Capture {
             console: self.console.len(),
             operations: self.operations.len(),
             pages: self.pages.len(),
+            emulation: self.emulation.current().cloned().map(Box::new),
         }
     }
 
@@ -309,6 +313,8 @@ impl Capture {
             source,
             name: name.to_string(),
             params,
+            acted_on: Vec::new(),
+            emulation: self.emulation.label_at(at),
             state: OperationState::Running,
             started_at: at,
             ended_at: None,

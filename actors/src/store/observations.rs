@@ -1,7 +1,7 @@
 //! Page observations: the page after each load, after each operation, and its later changes
 //! ("follow-ups"). Values are redacted again here, whatever the observer already did.
 
-use bsk_schema::capture::{OperationState, PageObservation};
+use bsk_schema::capture::{ActedOn, MAIN_FRAME, OperationState, PageObservation};
 
 use super::Capture;
 use crate::bounds::{MAX_FIELD_VALUE_CHARS, MAX_FOLLOW_UPS, MAX_PAGE_TEXT_CHARS};
@@ -136,6 +136,28 @@ impl Capture {
         let revision = self.revision + 1;
         if let Some(operation) = self.operations.iter_mut().find(|o| o.id == id) {
             operation.before_text = Some(text);
+            operation.revision = revision;
+            self.bump();
+        }
+    }
+
+    /// The elements agent operation `id` acts on, named (already redacted where they are page
+    /// text: names and text are redacted again here, as every observed value is).
+    pub fn operation_acted_on(&mut self, id: &str, mut acted_on: Vec<ActedOn>) {
+        if acted_on.is_empty() {
+            return;
+        }
+        for element in &mut acted_on {
+            for text in [&mut element.name, &mut element.text].into_iter().flatten() {
+                *text = redact::text(text);
+            }
+            if element.frame != MAIN_FRAME {
+                element.frame = redact::url(&element.frame);
+            }
+        }
+        let revision = self.revision + 1;
+        if let Some(operation) = self.operations.iter_mut().find(|o| o.id == id) {
+            operation.acted_on = acted_on;
             operation.revision = revision;
             self.bump();
         }

@@ -12,6 +12,7 @@ use bsk_actors::capture::{CaptureTap, CheckpointSink, OperationNote, SharedCaptu
 use bsk_actors::store::{Capture, RunMeta, now_ms};
 use bsk_schema::brief::{Caused, OperationRef};
 use bsk_schema::capture::{CaptureLimits, CaptureState, RunInfo, StopReason};
+use bsk_schema::emulation::Emulation;
 use dashmap::DashMap;
 use serde_json::json;
 
@@ -267,6 +268,10 @@ impl Captures {
             .ok()
             .and_then(|v| v["userAgent"].as_str().map(str::to_string));
         capture.coverage.late_start = !(url.is_empty() || url == "about:blank");
+        // What the tab runs under from the first request on.
+        capture
+            .emulation
+            .set(0, tab.emulation().emulation.clone().into());
         capture.coverage.workers = workers;
         let own_context = session.browser_context.is_some()
             && tab.ownership != bsk_schema::ipc::TabOwnership::Borrowed;
@@ -561,6 +566,7 @@ impl Captures {
         op_id: u64,
         op: &bsk_schema::ops::Operation,
         page_text: Option<String>,
+        acted_on: Vec<bsk_schema::capture::ActedOn>,
     ) -> std::result::Result<OperationRef, &'static str> {
         let held = self
             .active(session.task_id, tab_id)
@@ -568,13 +574,31 @@ impl Captures {
         let params = serde_json::to_value(op).unwrap_or_default();
         let (id, run_id) = held
             .tap
-            .register(op_id, op.name().to_string(), params, now_ms(), page_text)
+            .register(
+                op_id,
+                op.name().to_string(),
+                params,
+                now_ms(),
+                page_text,
+                acted_on,
+            )
             .await
             .ok_or("the capture did not answer in time (it is flooded with events)")?;
         Ok(OperationRef {
             qualified: format!("{run_id}/{id}"),
             id,
         })
+    }
+
+    /// From `at` on, the tab runs under `emulation`: the active capture of the tab, if any,
+    /// stamps the requests and operations that start from then with it.
+    pub fn emulated(&self, task_id: u64, tab_id: &str, at: u64, emulation: &Emulation) {
+        if let Some(held) = self.active(task_id, tab_id) {
+            held.capture
+                .lock()
+                .emulation
+                .set(at, Some(emulation.clone()));
+        }
     }
 
     /// What a registered operation caused so far, from the capture that recorded it (which may

@@ -252,6 +252,133 @@ can read it after your session ends (`bsk debug status` shows `history: N checkp
         #[command(flatten)]
         on: On,
     },
+    /// Drag one element onto another with the mouse: HTML5 drag and drop (draggable elements)
+    /// and pointer-driven drag libraries alike. Recorded as one operation naming both elements.
+    Drag {
+        /// What to drag: @eN ref or CSS selector.
+        source: String,
+        /// Where to drop it: @eN ref or CSS selector.
+        target: String,
+        #[command(flatten)]
+        on: On,
+    },
+    /// Put the tab on a phone or tablet, a slow network, a slower CPU, dark mode, another
+    /// locale or time zone, so the bug happens where it happens for your users.
+    #[command(
+        long_about = "Put the session's tab under a device, network or preference, so the \
+bug happens where it happens for your users. Every target of the tab gets it: the page, its \
+iframes (cross-site ones too, and those that attach later), and its workers while a capture \
+records them (`bsk debug start --workers`). It lasts through navigations until `--reset` or the \
+session ends; a borrowed tab goes back with none of it.\n\n\
+Each call changes what it names and keeps the rest:\n\n  \
+bsk emulate --device 'iPhone 15' --session $id        # viewport, pixel ratio, touch, user agent\n  \
+bsk emulate --network slow-3g --session $id           # and now a slow network too\n  \
+bsk emulate --viewport 390x844 --mobile --touch --session $id\n  \
+bsk emulate --network offline --session $id           # requests fail; navigator.onLine is false\n  \
+bsk emulate --cpu 4 --color-scheme dark --locale de-DE --timezone Europe/Berlin --session $id\n  \
+bsk emulate --reset --session $id\n\n\
+Devices: iPhone SE, iPhone 15, iPhone 15 Pro Max, Pixel 8, Galaxy S24, iPad Mini, iPad Pro 11.\n\
+Network presets are DevTools' figures: slow-3g 2000 ms and 400 kbit/s each way; fast-3g and \
+slow-4g (DevTools renamed one to the other) 562.5 ms, 1440 kbit/s down, 675 kbit/s up; fast-4g \
+165 ms, 8100 kbit/s down, 1350 kbit/s up. As in DevTools, offline does not bypass the HTTP cache.\n\n\
+With a capture running, each call is an operation (`emulate`) with the values it set, and every \
+later operation and request carries what was in force when it started (`emulation`), so a \
+request that failed offline says it ran offline. `bsk debug status` says what is in force."
+    )]
+    Emulate {
+        /// A phone or tablet: its viewport, pixel ratio, touch screen and user agent.
+        #[arg(long, value_name = "NAME")]
+        device: Option<String>,
+        /// The viewport in CSS pixels, WIDTHxHEIGHT.
+        #[arg(long, value_name = "WxH")]
+        viewport: Option<bsk_schema::emulation::Size>,
+        /// Device pixel ratio (with a viewport or device).
+        #[arg(long, value_name = "N")]
+        dpr: Option<f64>,
+        /// Lay out as a mobile browser (the page's <meta name=viewport> applies).
+        #[arg(long)]
+        mobile: bool,
+        /// A touch screen: touch events, `pointer: coarse`.
+        #[arg(long)]
+        touch: bool,
+        /// offline, slow-3g, fast-3g, slow-4g, fast-4g, or none (no throttling).
+        #[arg(long, value_name = "PRESET", value_parser = parse_network)]
+        network: Option<bsk_schema::emulation::NetworkPreset>,
+        /// Custom network: latency added to each request, in ms.
+        #[arg(long, value_name = "MS")]
+        latency: Option<f64>,
+        /// Custom network: download throughput in kbit/s.
+        #[arg(long, value_name = "KBPS")]
+        download: Option<f64>,
+        /// Custom network: upload throughput in kbit/s.
+        #[arg(long, value_name = "KBPS")]
+        upload: Option<f64>,
+        /// CPU slowdown factor: 4 is four times slower, 1 none.
+        #[arg(long, value_name = "N")]
+        cpu: Option<f64>,
+        /// dark or light (`prefers-color-scheme`).
+        #[arg(long, value_name = "SCHEME", value_parser = parse_color_scheme)]
+        color_scheme: Option<bsk_schema::emulation::ColorScheme>,
+        /// `prefers-reduced-motion: reduce`.
+        #[arg(long)]
+        reduced_motion: bool,
+        /// A locale such as de-DE (navigator.language, Intl).
+        #[arg(long)]
+        locale: Option<String>,
+        /// A time zone such as Asia/Tokyo.
+        #[arg(long)]
+        timezone: Option<String>,
+        /// Back to the session's defaults first (alone: clear everything).
+        #[arg(long)]
+        reset: bool,
+        #[command(flatten)]
+        on: On,
+    },
+    /// Take a picture of the session's tab: the viewport, the full page, or one element
+    /// (iframes included). Sensitive fields (passwords, cards, security and one-time codes,
+    /// file inputs, fields named like secrets) are painted over in every frame. Not an
+    /// operation: it never cuts an evidence window.
+    #[command(
+        long_about = "Take a picture of the session's tab: the viewport by default, \
+--full-page (cut at 16,384 CSS pixels), or one element (an @eN ref, iframes included, or a CSS \
+selector). Writes it to --output (PNG or JPEG by the file's extension, or --format), or to a new \
+file under the state dir, and prints the path.\n\n\
+Every field that bsk keeps out of text (password, card, security code, one-time code, file, and \
+fields whose name or id marks a secret) is painted over with a flat box, in every frame, \
+cross-site iframes included; where a frame's fields cannot be located its whole box is painted \
+over. Pixels are masked by field, not redacted by content: a secret the page shows as ordinary \
+text is in the picture. --unmasked leaves the fields as they are, for a picture you keep to \
+yourself.\n\n\
+Not an operation: it waits for a running one but never cuts an evidence window."
+    )]
+    Screenshot {
+        /// One element instead of the viewport: @eN ref or CSS selector.
+        target: Option<String>,
+        /// The whole page, beyond the viewport.
+        #[arg(long, conflicts_with = "target")]
+        full_page: bool,
+        /// Write the picture here (.png, .jpg or .jpeg).
+        #[arg(long, short, value_name = "FILE")]
+        output: Option<std::path::PathBuf>,
+        /// png or jpeg (default: by --output's extension, else png).
+        #[arg(long, value_parser = parse_image_format)]
+        format: Option<bsk_schema::ipc::ImageFormat>,
+        /// JPEG quality, 1-100 (default 80).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=100))]
+        quality: Option<u8>,
+        /// Scale down to at most this many pixels wide.
+        #[arg(long, value_name = "PX")]
+        max_width: Option<u32>,
+        /// Leave sensitive fields unmasked (for your eyes only; never stored).
+        #[arg(long)]
+        unmasked: bool,
+        /// The session id printed by `bsk session start`.
+        #[arg(long, env = "BSK_SESSION")]
+        session: String,
+        /// One of the session's tabs (default: the tab it created).
+        #[arg(long)]
+        tab_id: Option<String>,
+    },
     /// Evaluate a JavaScript expression in the main frame (promises are awaited) and print its
     /// JSON value.
     Evaluate {
@@ -386,4 +513,63 @@ pub enum EvidenceTabArg {
     Requests,
     Console,
     Pages,
+}
+
+/// A value of a schema enum as its JSON spells it (`slow-3g`, `dark`, `jpeg`): the CLI takes the
+/// schema's own words, so a new variant reaches it without a second list.
+fn parse_schema_enum<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T, String> {
+    serde_json::from_value(serde_json::Value::String(text.to_ascii_lowercase()))
+        .map_err(|_| format!("`{text}` is not a {what}"))
+}
+
+fn parse_network(text: &str) -> Result<bsk_schema::emulation::NetworkPreset, String> {
+    parse_schema_enum(
+        text,
+        "network preset (offline, slow-3g, fast-3g, slow-4g, fast-4g, none)",
+    )
+}
+
+fn parse_color_scheme(text: &str) -> Result<bsk_schema::emulation::ColorScheme, String> {
+    parse_schema_enum(text, "color scheme (dark, light)")
+}
+
+fn parse_image_format(text: &str) -> Result<bsk_schema::ipc::ImageFormat, String> {
+    parse_schema_enum(text, "picture format (png, jpeg)")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_network_preset_and_device_is_named_in_the_help() {
+        use clap::CommandFactory;
+        let mut cli = Cli::command();
+        let help = cli
+            .find_subcommand_mut("emulate")
+            .expect("emulate")
+            .render_long_help()
+            .to_string();
+        for preset in bsk_schema::emulation::NetworkPreset::ALL {
+            let word = serde_json::to_value(preset).expect("a word");
+            let word = word.as_str().expect("a string");
+            assert!(
+                help.contains(word),
+                "{word} missing from `bsk emulate --help`"
+            );
+            assert_eq!(parse_network(word), Ok(preset));
+        }
+        for device in crate::ops::emulate::DEVICES {
+            assert!(
+                help.contains(device.name),
+                "{} missing from `bsk emulate --help`",
+                device.name
+            );
+        }
+        assert!(parse_network("5g").is_err());
+        assert_eq!(
+            parse_image_format("JPEG"),
+            Ok(bsk_schema::ipc::ImageFormat::Jpeg)
+        );
+    }
 }

@@ -3,7 +3,7 @@
 mod debug;
 
 use bsk_schema::Call;
-use bsk_schema::ipc::{SessionStartParams, SessionStopParams, TabParams};
+use bsk_schema::ipc::{ImageFormat, SessionStartParams, SessionStopParams, TabParams};
 use bsk_schema::ops::{Operation, OperationParams};
 use serde_json::Value;
 
@@ -285,6 +285,78 @@ async fn execute(command: Command, style: Style) -> Result<()> {
         Command::Focus { target, on } => op(on, Operation::Focus { target }),
         Command::Blur { target, on } => op(on, Operation::Blur { target }),
         Command::Evaluate { expression, on } => op(on, Operation::Evaluate { expression }),
+        Command::Drag { source, target, on } => op(on, Operation::Drag { source, target }),
+        Command::Emulate {
+            device,
+            viewport,
+            dpr,
+            mobile,
+            touch,
+            network,
+            latency,
+            download,
+            upload,
+            cpu,
+            color_scheme,
+            reduced_motion,
+            locale,
+            timezone,
+            reset,
+            on,
+        } => op(
+            on,
+            Operation::Emulate(bsk_schema::emulation::EmulateParams {
+                reset,
+                device,
+                viewport,
+                dpr,
+                mobile,
+                touch,
+                network,
+                latency_ms: latency,
+                download_kbps: download,
+                upload_kbps: upload,
+                cpu,
+                color_scheme,
+                reduced_motion,
+                locale,
+                timezone,
+            }),
+        ),
+        Command::Screenshot {
+            target,
+            full_page,
+            output,
+            format,
+            quality,
+            max_width,
+            unmasked,
+            session,
+            tab_id,
+        } => {
+            let format = match (format, output.as_deref().map(ImageFormat::of_path)) {
+                (Some(format), _) => format,
+                (None, Some(Some(format))) => format,
+                (None, Some(None)) => {
+                    return Err(Failure::usage(
+                        "the --output file's extension names no picture format",
+                    )
+                    .hint("end it in .png, .jpg or .jpeg, or pass --format png|jpeg"));
+                }
+                (None, None) => ImageFormat::Png,
+            };
+            let params = bsk_schema::ipc::ScreenshotParams {
+                session,
+                tab_id,
+                target,
+                full_page,
+                format: Some(format),
+                quality,
+                max_width,
+                unmasked,
+            };
+            return screenshot(&paths, style, params, output).await;
+        }
         Command::Upload { target, files, on } => {
             let files = files
                 .iter()
@@ -415,6 +487,85 @@ async fn daemon(command: DaemonCommand, paths: &Paths, style: Style) -> Result<(
 }
 
 /// `bsk evidence`: the page's URL, or a screenshot of it written to a file only the user can read.
+/// `bsk screenshot`: the picture written to `output`, or to a new file under the state dir.
+async fn screenshot(
+    paths: &Paths,
+    style: Style,
+    params: bsk_schema::ipc::ScreenshotParams,
+    output: Option<std::path::PathBuf>,
+) -> Result<()> {
+    use base64::Engine;
+    use bsk_schema::ipc::ScreenshotResult;
+    let value = request(paths, Call::Screenshot(params)).await?;
+    let result: ScreenshotResult = serde_json::from_value(value)
+        .map_err(|e| Failure::protocol(format!("unexpected screenshot result: {e}")))?;
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(&result.data_base64)
+        .map_err(|e| Failure::protocol(format!("the screenshot is not base64: {e}")))?;
+    let file = match output {
+        Some(file) => file,
+        None => {
+            let dir = paths.screenshots()?;
+            let extension = match result.format {
+                ImageFormat::Png => "png",
+                ImageFormat::Jpeg => "jpg",
+            };
+            dir.join(format!(
+                "{}-{}.{extension}",
+                result.tab_id.chars().take(8).collect::<String>(),
+                bsk_actors::store::now_ms()
+            ))
+        }
+    };
+    {
+        use std::io::Write as _;
+        crate::state_file::create_private(&file)?
+            .write_all(&bytes)
+            .map_err(|e| crate::state_file::cannot_write(&file, e))?;
+    }
+    let summary = serde_json::json!({
+        "path": file.display().to_string(),
+        "format": result.format,
+        "width": result.width,
+        "height": result.height,
+        "bytes": result.bytes,
+        "masked_fields": result.masked_fields,
+        "masked_frames": result.masked_frames,
+        "unmasked": result.unmasked,
+        "url": result.url,
+    });
+    output::result(style, &summary, |_| Some(screenshot_line(&result, &file)));
+    Ok(())
+}
+
+/// One line: where the picture went and what was masked.
+fn screenshot_line(result: &bsk_schema::ipc::ScreenshotResult, file: &std::path::Path) -> String {
+    let masked = if result.unmasked {
+        "sensitive fields NOT masked".to_string()
+    } else {
+        let fields = match result.masked_fields {
+            1 => "1 sensitive field masked".to_string(),
+            n => format!("{n} sensitive fields masked"),
+        };
+        match result.masked_frames {
+            0 => fields,
+            n => format!(
+                "{fields}, {n} frame{} masked whole (its fields could not be located)",
+                if n == 1 { "" } else { "s" }
+            ),
+        }
+    };
+    format!(
+        "{}\n{}×{} {} ({} KiB) of {}; {masked}",
+        file.display(),
+        result.width,
+        result.height,
+        result.format.mime(),
+        result.bytes.div_ceil(1024),
+        result.url
+    )
+}
+
 async fn evidence(
     paths: &Paths,
     style: Style,

@@ -51,6 +51,7 @@ impl Daemon {
             Call::Operation(params) => to_json(self.operate(params).await?),
             Call::Debug(params) => self.debug(*params).await,
             Call::Evidence(params) => to_json(self.evidence(params).await?),
+            Call::Screenshot(params) => to_json(self.screenshot(params).await?),
             Call::TestFault(params) => {
                 let session = self.session(&params.session)?;
                 self.captures
@@ -378,6 +379,20 @@ impl Daemon {
         Ok(info)
     }
 
+    /// A picture of a session's tab. Not an operation: it waits for a running one (they share
+    /// the page) but is never recorded and never cuts an evidence window.
+    async fn screenshot(
+        &self,
+        params: bsk_schema::ipc::ScreenshotParams,
+    ) -> Result<bsk_schema::ipc::ScreenshotResult> {
+        let session = self.session(&params.session)?;
+        let tab = session.tab(params.tab_id.as_deref())?;
+        let _running = session.op_lock.lock().await;
+        let result = crate::screenshot::screenshot(&tab, &params).await;
+        session.touch();
+        result
+    }
+
     async fn operate(&self, params: OperationParams) -> Result<bsk_schema::ops::OperationResult> {
         let session = self.session(&params.session)?;
         if let Some(tab_id) = params.tab_id.as_deref()
@@ -401,15 +416,18 @@ impl Daemon {
             at_ms: now_ms(),
             phase,
         };
+        // The operation's targets, resolved and named once: what it acts on, what capture
+        // records and what its result names are the same elements.
+        let aimed = crate::ops::Aimed::at(&tab, &params.op).await;
         if !params.op.is_recorded() {
-            let outcome = crate::ops::run(&tab, &params.op).await;
+            let outcome = crate::ops::run(&tab, &params.op, &aimed).await;
             session.touch();
             return outcome;
         }
         let op_id = NEXT_OPERATION.fetch_add(1, Ordering::Relaxed);
         // What capture records: a value typed into a credential or payment field never leaves
         // here.
-        let recorded = crate::ops::as_recorded(&tab, &params.op).await;
+        let recorded = crate::ops::as_recorded(&tab, &params.op, &aimed).await;
         // Should the client go away mid-run (a killed CLI, a cancelled MCP call), this future is
         // dropped here, and the guard records the operation as cancelled rather than running.
         let mut unfinished = Unfinished {
@@ -430,9 +448,24 @@ impl Daemon {
         tab.set_before_last_action(before.clone());
         let registered = self
             .captures
-            .register(&session, &tab.target_id, op_id, &recorded, before)
+            .register(
+                &session,
+                &tab.target_id,
+                op_id,
+                &recorded,
+                before,
+                aimed.named().to_vec(),
+            )
             .await;
-        let outcome = crate::ops::run(&tab, &params.op).await;
+        let outcome = crate::ops::run(&tab, &params.op, &aimed).await;
+        if let Ok(bsk_schema::ops::OperationResult {
+            emulation: Some(emulation),
+            ..
+        }) = &outcome
+        {
+            self.captures
+                .emulated(session.task_id, &tab.target_id, now_ms(), emulation);
+        }
         unfinished.event = None;
         // The operation completes when its input is dispatched: its windows run from here.
         let completed = std::time::Instant::now();

@@ -23,7 +23,7 @@ use std::sync::{Arc, LazyLock};
 
 use bsk_schema::Call;
 use bsk_schema::debug::{DebugParams, DebugResult};
-use bsk_schema::ipc::{SessionStartParams, SessionStopParams, TabParams};
+use bsk_schema::ipc::{ImageFormat, SessionStartParams, SessionStopParams, TabParams};
 use bsk_schema::mcp::{
     ActAction, ActArgs, InspectAction, InspectArgs, InspectOutput, NavigateAction, NavigateArgs,
     OperationOutput, SessionAction, SessionArgs, SessionOutput, TabsAction, TabsArgs, TabsOutput,
@@ -53,7 +53,10 @@ browser_act (click, fill, select, press, …) to reproduce. Each action returns 
 settled, with `operation` (its id) and `caused` (the requests, console errors and navigation it \
 caused); pass observe:true to get the page's tree with it, in one call. \
 browser_inspect {action:'wait', text:'Saved', new:true} waits for new text (also within, \
-textGone, target, url, networkIdle) instead of polling observe.\n\
+textGone, target, url, networkIdle) instead of polling observe. browser_inspect \
+{action:'screenshot'} shows the page (sensitive fields masked); browser_act 'emulate' puts it on \
+a phone or a slow network ({emulate:{device:'iPhone 15', network:'slow-3g'}}), 'drag' drags \
+target onto `to`.\n\
 4. Read the evidence with browser_inspect action 'debug': debugAction 'operations' (what you did, \
 with the requests and console entries after each; caused:true lists them), 'operation' + id (one \
 operation's windows), \
@@ -91,6 +94,15 @@ struct BskMcp {
 struct Reply {
     structured: Value,
     text: String,
+    /// A picture, sent as an image content block after the text (never in `structured`).
+    image: Option<Image>,
+}
+
+/// A picture as MCP carries it: base64 and its MIME type.
+#[derive(Debug)]
+struct Image {
+    base64: String,
+    mime: &'static str,
 }
 
 impl ServerHandler for BskMcp {
@@ -131,6 +143,11 @@ impl ServerHandler for BskMcp {
             Ok(reply) => {
                 let mut result = CallToolResult::structured(reply.structured);
                 result.content = vec![ContentBlock::text(words::in_mcp_words(&reply.text))];
+                if let Some(image) = reply.image {
+                    result
+                        .content
+                        .push(ContentBlock::image(image.base64, image.mime));
+                }
                 result.into()
             }
             Err(mut failure) => {
@@ -350,6 +367,11 @@ impl BskMcp {
                 accept: false,
                 prompt_text: None,
             },
+            ActAction::Drag => Operation::Drag {
+                source: target(args.target)?,
+                target: required(args.to, "to", &verb)?,
+            },
+            ActAction::Emulate => Operation::Emulate(required(args.emulate, "emulate", &verb)?),
         };
         self.act_and_observe(args.session_id, args.tab_id, op, args.settle, args.observe)
             .await
@@ -394,6 +416,38 @@ impl BskMcp {
                 self.operate(args.session_id, args.debug.tab_id.clone(), op, None)
                     .await
             }
+            InspectAction::Screenshot => {
+                let params = bsk_schema::ipc::ScreenshotParams {
+                    session: args.session_id,
+                    tab_id: args.debug.tab_id.clone(),
+                    target: args.target,
+                    full_page: args.full_page,
+                    format: Some(args.image_format.unwrap_or(ImageFormat::Jpeg)),
+                    quality: None,
+                    max_width: Some(args.max_width.unwrap_or(MCP_SCREENSHOT_WIDTH)),
+                    unmasked: args.unmasked,
+                };
+                let value = self.request(Call::Screenshot(params)).await?;
+                let mut shot: bsk_schema::ipc::ScreenshotResult = serde_json::from_value(value)
+                    .map_err(|e| Failure::protocol(format!("unexpected screenshot result: {e}")))?;
+                // The picture travels once, as an image block: never base64 in the
+                // structured content.
+                let base64 = std::mem::take(&mut shot.data_base64);
+                let text = screenshot_text(&shot);
+                let mut structured = serde_json::to_value(&shot)
+                    .map_err(|e| Failure::internal(format!("cannot encode the result: {e}")))?;
+                if let Value::Object(fields) = &mut structured {
+                    fields.remove("data_base64");
+                }
+                Ok(Reply {
+                    structured,
+                    text,
+                    image: Some(Image {
+                        base64,
+                        mime: shot.format.mime(),
+                    }),
+                })
+            }
             InspectAction::Debug => {
                 let action = args.debug_action.ok_or_else(|| {
                     Failure::usage("action `debug` needs `debugAction`").hint(
@@ -431,7 +485,11 @@ impl BskMcp {
                     ),
                     (None, _) => "done".into(),
                 };
-                Ok(Reply { structured, text })
+                Ok(Reply {
+                    structured,
+                    text,
+                    image: None,
+                })
             }
         }
     }
@@ -439,7 +497,37 @@ impl BskMcp {
 
 fn reply(structured: Value, text: Option<String>) -> Reply {
     let text = text.unwrap_or_else(|| "done".into());
-    Reply { structured, text }
+    Reply {
+        structured,
+        text,
+        image: None,
+    }
+}
+
+/// The widest picture `browser_inspect` `screenshot` returns unless asked: about what one of
+/// Playwright MCP's costs an agent.
+const MCP_SCREENSHOT_WIDTH: u32 = 1280;
+
+/// One line beside the picture: its size, and what was masked.
+fn screenshot_text(shot: &bsk_schema::ipc::ScreenshotResult) -> String {
+    let masked = if shot.unmasked {
+        "sensitive fields NOT masked".to_string()
+    } else if shot.masked_frames > 0 {
+        format!(
+            "{} sensitive field(s) masked, {} frame(s) masked whole (their fields could not be located)",
+            shot.masked_fields, shot.masked_frames
+        )
+    } else {
+        format!("{} sensitive field(s) masked", shot.masked_fields)
+    };
+    format!(
+        "screenshot of {}: {}×{} {}, {} KiB; {masked}",
+        shot.url,
+        shot.width,
+        shot.height,
+        shot.format.mime(),
+        shot.bytes.div_ceil(1024)
+    )
 }
 
 /// An operation's text: `observe`'s summary and tree, `evaluate`'s value, or an action's
@@ -578,7 +666,7 @@ mod tests {
     use super::*;
 
     /// What an agent pays before its first call: the whole tool list, as compact JSON.
-    const MAX_TOOL_LIST_BYTES: usize = 24_000;
+    const MAX_TOOL_LIST_BYTES: usize = 18_000;
 
     #[test]
     fn the_tool_list_is_small_portable_and_free_of_test_hooks() {

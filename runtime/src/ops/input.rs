@@ -5,7 +5,7 @@
 
 use serde_json::json;
 
-use super::target::{Node, call_on, center, resolve};
+use super::target::{Node, call_on, center};
 use crate::error::{Failure, Result};
 use crate::tab::Tab;
 
@@ -18,9 +18,8 @@ async fn mouse(tab: &Tab, kind: &str, x: f64, y: f64, extra: serde_json::Value) 
     Ok(())
 }
 
-pub async fn click(tab: &Tab, target: &str) -> Result<String> {
-    let node = resolve(tab, target).await?;
-    let (x, y) = center(tab, &node).await?;
+pub async fn click(tab: &Tab, node: &Node, label: &str) -> Result<String> {
+    let (x, y) = center(tab, node).await?;
     mouse(tab, "mouseMoved", x, y, json!({})).await?;
     let press = json!({ "button": "left", "buttons": 1, "clickCount": 1 });
     mouse(tab, "mousePressed", x, y, press).await?;
@@ -32,19 +31,18 @@ pub async fn click(tab: &Tab, target: &str) -> Result<String> {
         json!({ "button": "left", "buttons": 0, "clickCount": 1 }),
     )
     .await?;
-    Ok(format!("clicked {target} at ({x:.0}, {y:.0})"))
+    Ok(format!("clicked {label} at ({x:.0}, {y:.0})"))
 }
 
-pub async fn hover(tab: &Tab, target: &str) -> Result<String> {
-    let node = resolve(tab, target).await?;
-    let (x, y) = center(tab, &node).await?;
+pub async fn hover(tab: &Tab, node: &Node, label: &str) -> Result<String> {
+    let (x, y) = center(tab, node).await?;
     mouse(tab, "mouseMoved", x, y, json!({})).await?;
-    Ok(format!("hovered {target} at ({x:.0}, {y:.0})"))
+    Ok(format!("hovered {label} at ({x:.0}, {y:.0})"))
 }
 
-pub async fn wheel(tab: &Tab, target: Option<&str>, dx: f64, dy: f64) -> Result<String> {
-    let (x, y) = match target {
-        Some(target) => center(tab, &resolve(tab, target).await?).await?,
+pub async fn wheel(tab: &Tab, node: Option<&Node>, dx: f64, dy: f64) -> Result<String> {
+    let (x, y) = match node {
+        Some(node) => center(tab, node).await?,
         None => {
             let metrics = tab.call("Page.getLayoutMetrics", json!({})).await?;
             let viewport = &metrics["cssLayoutViewport"];
@@ -66,15 +64,14 @@ pub async fn wheel(tab: &Tab, target: Option<&str>, dx: f64, dy: f64) -> Result<
     Ok(format!("wheeled by ({dx}, {dy}) at ({x:.0}, {y:.0})"))
 }
 
-pub async fn scroll_to(tab: &Tab, target: &str) -> Result<String> {
-    let node = resolve(tab, target).await?;
+pub async fn scroll_to(tab: &Tab, node: &Node, label: &str) -> Result<String> {
     tab.call_in(
         &node.session_id,
         "DOM.scrollIntoViewIfNeeded",
         json!({ "backendNodeId": node.backend_node_id }),
     )
     .await?;
-    Ok(format!("scrolled {target} into view"))
+    Ok(format!("scrolled {label} into view"))
 }
 
 async fn focus_node(tab: &Tab, node: &Node) -> Result<()> {
@@ -91,16 +88,14 @@ async fn focus_node(tab: &Tab, node: &Node) -> Result<()> {
     Ok(())
 }
 
-pub async fn focus(tab: &Tab, target: &str) -> Result<String> {
-    let node = resolve(tab, target).await?;
-    focus_node(tab, &node).await?;
-    Ok(format!("focused {target}"))
+pub async fn focus(tab: &Tab, node: &Node, label: &str) -> Result<String> {
+    focus_node(tab, node).await?;
+    Ok(format!("focused {label}"))
 }
 
-pub async fn blur(tab: &Tab, target: &str) -> Result<String> {
-    let node = resolve(tab, target).await?;
-    call_on(tab, &node, "function() { this.blur(); }", vec![]).await?;
-    Ok(format!("blurred {target}"))
+pub async fn blur(tab: &Tab, node: &Node, label: &str) -> Result<String> {
+    call_on(tab, node, "function() { this.blur(); }", vec![]).await?;
+    Ok(format!("blurred {label}"))
 }
 
 /// Checks the element takes text, selects its current content, and says how to set the value.
@@ -137,8 +132,7 @@ const SET_VALUE: &str = r#"function(value) {
   this.dispatchEvent(new Event('change', { bubbles: true }));
 }"#;
 
-pub async fn fill(tab: &Tab, target: &str, value: &str) -> Result<String> {
-    let node = resolve(tab, target).await?;
+pub async fn fill(tab: &Tab, node: &Node, label: &str, value: &str) -> Result<String> {
     tab.call_in(
         &node.session_id,
         "DOM.scrollIntoViewIfNeeded",
@@ -146,12 +140,12 @@ pub async fn fill(tab: &Tab, target: &str, value: &str) -> Result<String> {
     )
     .await
     .ok();
-    focus_node(tab, &node).await?;
-    let how = call_on(tab, &node, PREPARE_FILL, vec![])
+    focus_node(tab, node).await?;
+    let how = call_on(tab, node, PREPARE_FILL, vec![])
         .await
         .map_err(|e| e.hint("fill takes an input, textarea or contenteditable element; find one with `bsk observe`"))?;
     if how == "set" {
-        call_on(tab, &node, SET_VALUE, vec![json!(value)]).await?;
+        call_on(tab, node, SET_VALUE, vec![json!(value)]).await?;
     } else if value.is_empty() {
         key(tab, "keyDown", &KeyPress::named("Delete", 0)?).await?;
         key(tab, "keyUp", &KeyPress::named("Delete", 0)?).await?;
@@ -159,9 +153,10 @@ pub async fn fill(tab: &Tab, target: &str, value: &str) -> Result<String> {
         tab.call("Input.insertText", json!({ "text": value }))
             .await?;
     }
+    let count = value.chars().count();
     Ok(format!(
-        "filled {target} with {} characters",
-        value.chars().count()
+        "filled {label} with {count} character{}",
+        if count == 1 { "" } else { "s" }
     ))
 }
 
@@ -181,19 +176,18 @@ const SELECT_OPTIONS: &str = r#"function(values) {
   return chosen.map(o => o.value);
 }"#;
 
-pub async fn select(tab: &Tab, target: &str, values: &[String]) -> Result<String> {
+pub async fn select(tab: &Tab, node: &Node, label: &str, values: &[String]) -> Result<String> {
     if values.is_empty() {
         return Err(
             Failure::usage("select needs at least one value").hint("bsk select <target> <value>…")
         );
     }
-    let node = resolve(tab, target).await?;
-    let chosen = call_on(tab, &node, SELECT_OPTIONS, vec![json!(values)])
+    let chosen = call_on(tab, node, SELECT_OPTIONS, vec![json!(values)])
         .await
         .map_err(|e| {
             e.hint("pass an option's value or visible label; `bsk observe` lists the options")
         })?;
-    Ok(format!("selected {chosen} in {target}"))
+    Ok(format!("selected {chosen} in {label}"))
 }
 
 /// One key press: a key from the US layout, with modifiers.
@@ -274,16 +268,15 @@ async fn key(tab: &Tab, kind: &str, press: &KeyPress) -> Result<()> {
     Ok(())
 }
 
-pub async fn press(tab: &Tab, spec: &str, target: Option<&str>) -> Result<String> {
+pub async fn press(tab: &Tab, spec: &str, on: Option<(&Node, String)>) -> Result<String> {
     let press = KeyPress::parse(spec)?;
-    if let Some(target) = target {
-        let node = resolve(tab, target).await?;
-        focus_node(tab, &node).await?;
+    if let Some((node, _)) = &on {
+        focus_node(tab, node).await?;
     }
     key(tab, "keyDown", &press).await?;
     key(tab, "keyUp", &press).await?;
-    Ok(match target {
-        Some(target) => format!("pressed {spec} on {target}"),
+    Ok(match on {
+        Some((_, label)) => format!("pressed {spec} on {label}"),
         None => format!("pressed {spec}"),
     })
 }

@@ -1,5 +1,7 @@
 //! The normal workflow: every agent operation on a tab, one function each.
 
+mod drag;
+pub mod emulate;
 mod input;
 mod keys;
 mod navigation;
@@ -10,6 +12,7 @@ mod upload;
 mod wait;
 
 pub use navigation::normalize_url;
+pub use target::Aimed;
 
 use bsk_schema::ops::{Operation, OperationResult};
 use serde_json::{Value, json};
@@ -21,7 +24,8 @@ use crate::tab::Tab;
 /// for the agent (the page's script is blocked until it is answered, so nothing else would
 /// complete either). An operation is refused while a dialog is open, except the one that
 /// answers it.
-pub async fn run(tab: &Tab, op: &Operation) -> Result<OperationResult> {
+/// `aimed` holds the operation's targets, resolved and named before it runs ([`Aimed::at`]).
+pub async fn run(tab: &Tab, op: &Operation, aimed: &Aimed) -> Result<OperationResult> {
     // What the browser said before the operation (a file chooser the last click opened, a
     // dialog) is read before the operation looks at it.
     tab.caught_up().await;
@@ -30,7 +34,7 @@ pub async fn run(tab: &Tab, op: &Operation) -> Result<OperationResult> {
     let mut state = tab.state_watch();
     let opened = state.wait_for(|s| s.dialog.is_some() && s.dialogs_opened > before.dialogs_opened);
     let mut result = tokio::select! {
-        result = run_to_end(tab, op) => result?,
+        result = run_to_end(tab, op, aimed) => result?,
         Ok(now) = opened => {
             let dialog = now.dialog.clone();
             drop(now);
@@ -94,8 +98,10 @@ fn quote(text: &str) -> String {
     format!("\"{}\"", text.replace(['\n', '\r'], " "))
 }
 
-async fn run_to_end(tab: &Tab, op: &Operation) -> Result<OperationResult> {
+async fn run_to_end(tab: &Tab, op: &Operation, aimed: &Aimed) -> Result<OperationResult> {
     let mut value = None;
+    let mut emulation = None;
+    let on = |target: &str| Ok::<_, Failure>((aimed.node(target)?, aimed.label(target)));
     let summary = match op {
         Operation::Navigate { url, wait_until } => {
             navigation::navigate(tab, url, *wait_until).await?
@@ -108,19 +114,63 @@ async fn run_to_end(tab: &Tab, op: &Operation) -> Result<OperationResult> {
             value = Some(Value::String(snapshot.text));
             format!("observed {} with {} refs", tab.state().url, snapshot.refs)
         }
-        Operation::Click { target } => input::click(tab, target).await?,
-        Operation::Fill { target, value } => input::fill(tab, target, value).await?,
-        Operation::Select { target, values } => input::select(tab, target, values).await?,
-        Operation::Press { key, target } => input::press(tab, key, target.as_deref()).await?,
-        Operation::Hover { target } => input::hover(tab, target).await?,
-        Operation::Wheel { target, dx, dy } => {
-            input::wheel(tab, target.as_deref(), *dx, *dy).await?
+        Operation::Click { target } => {
+            let (node, label) = on(target)?;
+            input::click(tab, &node, &label).await?
         }
-        Operation::ScrollTo { target } => input::scroll_to(tab, target).await?,
-        Operation::Focus { target } => input::focus(tab, target).await?,
-        Operation::Blur { target } => input::blur(tab, target).await?,
+        Operation::Fill { target, value } => {
+            let (node, label) = on(target)?;
+            input::fill(tab, &node, &label, value).await?
+        }
+        Operation::Select { target, values } => {
+            let (node, label) = on(target)?;
+            input::select(tab, &node, &label, values).await?
+        }
+        Operation::Press { key, target } => {
+            let on = match target {
+                Some(target) => Some(on(target)?),
+                None => None,
+            };
+            input::press(tab, key, on.as_ref().map(|(n, l)| (n, l.clone()))).await?
+        }
+        Operation::Hover { target } => {
+            let (node, label) = on(target)?;
+            input::hover(tab, &node, &label).await?
+        }
+        Operation::Wheel { target, dx, dy } => {
+            let node = match target {
+                Some(target) => Some(aimed.node(target)?),
+                None => None,
+            };
+            input::wheel(tab, node.as_ref(), *dx, *dy).await?
+        }
+        Operation::ScrollTo { target } => {
+            let (node, label) = on(target)?;
+            input::scroll_to(tab, &node, &label).await?
+        }
+        Operation::Focus { target } => {
+            let (node, label) = on(target)?;
+            input::focus(tab, &node, &label).await?
+        }
+        Operation::Blur { target } => {
+            let (node, label) = on(target)?;
+            input::blur(tab, &node, &label).await?
+        }
+        Operation::Drag { source, target } => {
+            let (from, from_label) = on(source)?;
+            let (to, to_label) = on(target)?;
+            drag::drag(tab, (&from, &from_label), (&to, &to_label)).await?
+        }
+        Operation::Emulate(params) => {
+            let (summary, now) = emulate::emulate(tab, params).await?;
+            emulation = Some(now);
+            summary
+        }
         Operation::Wait { until, timeout_ms } => wait::wait(tab, until, *timeout_ms).await?,
-        Operation::Upload { target, files } => upload::upload(tab, target, files).await?,
+        Operation::Upload { target, files } => {
+            let (node, label) = on(target)?;
+            upload::upload(tab, target, &node, &label, files).await?
+        }
         Operation::Dialog {
             accept,
             prompt_text,
@@ -134,6 +184,8 @@ async fn run_to_end(tab: &Tab, op: &Operation) -> Result<OperationResult> {
     };
     let mut result = OperationResult::new(summary, tab.target_id.clone(), tab.state().url);
     result.value = value;
+    result.emulation = emulation;
+    result.acted_on = aimed.named().to_vec();
     Ok(result)
 }
 
@@ -159,7 +211,7 @@ async fn answer_dialog(tab: &Tab, accept: bool, prompt_text: Option<&str>) -> Re
 /// The operation as capture records it: `fill`'s value is replaced with `[redacted]` when the
 /// target is a credential, payment or file field, or cannot be checked (the same rules as the
 /// page observer's); `upload`'s files are their names, sizes and SHA-256, never a path.
-pub async fn as_recorded(tab: &Tab, op: &Operation) -> Operation {
+pub async fn as_recorded(tab: &Tab, op: &Operation, aimed: &Aimed) -> Operation {
     if let Operation::Upload { target, files } = op {
         return Operation::Upload {
             target: target.clone(),
@@ -171,7 +223,7 @@ pub async fn as_recorded(tab: &Tab, op: &Operation) -> Operation {
     };
     // Decided from the element's attributes as the browser reports them, never by running
     // anything in the page, whose scripts could lie; unknown counts as secret.
-    let secret = match target::resolve(tab, target).await {
+    let secret = match aimed.node(target) {
         Ok(node) => target::attributes(tab, &node)
             .await
             .is_none_or(|attributes| {

@@ -55,6 +55,8 @@ struct FrameDoc {
     frame_id: String,
     /// The `<iframe>` element that holds it: (session of the parent document, backend node id).
     owner: Option<(String, i64)>,
+    /// The frame's URL when the snapshot read it.
+    url: String,
 }
 
 /// Lists every frame's document across the tab's sessions.
@@ -88,6 +90,10 @@ async fn frame_docs(tab: &Tab) -> Result<Vec<FrameDoc>> {
                 session_id: session.clone(),
                 frame_id,
                 owner,
+                url: node["frame"]["url"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_string(),
             });
             if let Some(kids) = node["childFrames"].as_array() {
                 stack.extend(kids.iter().map(|k| (k, false)));
@@ -108,6 +114,8 @@ async fn owner_of(tab: &Tab, session: &str, frame_id: &str) -> Option<(String, i
 /// One frame's accessibility nodes, indexed for rendering.
 struct AxTree {
     session_id: String,
+    /// The frame's URL; `None` for the main frame.
+    frame_url: Option<String>,
     nodes: HashMap<String, Value>,
     root: Option<String>,
 }
@@ -159,6 +167,7 @@ pub async fn observe(tab: &Tab) -> Result<Snapshot> {
             doc,
             AxTree {
                 session_id: doc.session_id.clone(),
+                frame_url: doc.owner.as_ref().map(|_| doc.url.clone()),
                 nodes,
                 root,
             },
@@ -326,6 +335,7 @@ impl Renderer<'_> {
                     session_id: tree.session_id.clone(),
                     backend_node_id: backend,
                     loader_id: self.loader_id.clone(),
+                    frame_url: tree.frame_url.clone(),
                 });
                 line.push_str(&format!(" [{name}]"));
             }

@@ -1,6 +1,7 @@
 //! Turning a `target` argument (`@eN` ref or CSS selector) into a DOM node, and a node into a
 //! point on the page for trusted mouse input.
 
+use bsk_schema::capture::{ActedOn, MAIN_FRAME};
 use serde_json::{Value, json};
 
 use crate::error::{Failure, Result};
@@ -12,6 +13,75 @@ use crate::tab::refs::{is_ref, valid_ref};
 pub struct Node {
     pub session_id: String,
     pub backend_node_id: i64,
+    /// The URL of the frame whose document holds it; `None` for the main frame.
+    pub frame_url: Option<String>,
+}
+
+/// An operation's targets, resolved once before it acts and named as a person reads them: the
+/// same node is the one the operation acts on, the one capture records, and the one its result
+/// names.
+#[derive(Debug, Default)]
+pub struct Aimed {
+    resolved: Vec<(String, Result<Node>)>,
+    named: Vec<ActedOn>,
+}
+
+impl Aimed {
+    /// Resolves and names every target of `op` (a drag's source, then its target). A target
+    /// that does not resolve keeps its failure, which the operation then returns.
+    pub async fn at(tab: &Tab, op: &bsk_schema::ops::Operation) -> Aimed {
+        let mut aimed = Aimed::default();
+        for target in op.targets() {
+            if aimed.resolved.iter().any(|(given, _)| given == target) {
+                continue;
+            }
+            let node = if target == super::upload::CHOOSER {
+                tab.state()
+                    .file_chooser
+                    .map(|backend_node_id| Node {
+                        session_id: tab.session_id.clone(),
+                        backend_node_id,
+                        frame_url: None,
+                    })
+                    .ok_or_else(|| {
+                        Failure::not_found("the page has no file chooser open").hint(
+                            "click the page's upload control first, or name the <input type=file> itself",
+                        )
+                    })
+            } else {
+                resolve(tab, target).await
+            };
+            if let Ok(node) = &node {
+                aimed.named.push(describe(tab, node, target).await);
+            }
+            aimed.resolved.push((target.to_string(), node));
+        }
+        aimed
+    }
+
+    /// The node `target` resolved to, or why it did not.
+    pub fn node(&self, target: &str) -> Result<Node> {
+        match self.resolved.iter().find(|(given, _)| given == target) {
+            Some((_, node)) => node.clone(),
+            None => Err(Failure::internal(format!(
+                "target {target} was not resolved before the operation"
+            ))),
+        }
+    }
+
+    /// How a result names `target`: `button "Place order" [@e7]`, or the target as given when
+    /// it could not be named.
+    pub fn label(&self, target: &str) -> String {
+        match self.named.iter().find(|n| n.target == target) {
+            Some(named) => format!("{} [{target}]", named.label()),
+            None => target.to_string(),
+        }
+    }
+
+    /// The targets that resolved, named, in the operation's order.
+    pub fn named(&self) -> &[ActedOn] {
+        &self.named
+    }
 }
 
 pub async fn resolve(tab: &Tab, target: &str) -> Result<Node> {
@@ -48,6 +118,7 @@ fn resolve_ref(tab: &Tab, target: &str) -> Result<Node> {
     Ok(Node {
         session_id: node.session_id.clone(),
         backend_node_id: node.backend_node_id,
+        frame_url: node.frame_url.clone(),
     })
 }
 
@@ -118,7 +189,101 @@ async fn query_selector(tab: &Tab, selector: &str) -> Result<Node> {
     Ok(Node {
         session_id: tab.session_id.clone(),
         backend_node_id,
+        frame_url: None,
     })
+}
+
+/// The characters of an element's own text kept to name it when it has no accessible name.
+const NAMING_TEXT_CHARS: usize = 40;
+
+/// Names the element `node` as a person reads it, at the moment an operation acts on it: its
+/// role and accessible name from the browser's accessibility computation (the same as
+/// `observe`'s, cleaned the same way), its tag and id from the DOM agent, and the start of its
+/// own text when it has no name. Nothing runs in the page, whose scripts could lie. Names and
+/// text are redacted as page text is.
+pub async fn describe(tab: &Tab, node: &Node, given: &str) -> ActedOn {
+    let backend = node.backend_node_id;
+    let (ax, dom) = tokio::join!(
+        tab.call_in(
+            &node.session_id,
+            "Accessibility.getPartialAXTree",
+            json!({ "backendNodeId": backend, "fetchRelatives": false }),
+        ),
+        tab.call_in(
+            &node.session_id,
+            "DOM.describeNode",
+            json!({ "backendNodeId": backend, "depth": 1 }),
+        ),
+    );
+    let own = ax.ok().and_then(|reply| {
+        reply["nodes"].as_array().and_then(|nodes| {
+            nodes
+                .iter()
+                .find(|n| n["backendDOMNodeId"].as_i64() == Some(backend))
+                .or(nodes.first())
+                .cloned()
+        })
+    });
+    let field = |name: &str| {
+        own.as_ref()
+            .and_then(|n| n[name]["value"].as_str())
+            .map(super::snapshot::as_read)
+            .filter(|s| !s.is_empty())
+    };
+    let role = field("role").filter(|r| r != "none" && r != "generic");
+    let name = field("name").map(|n| redacted_and_cut(&n, 120));
+    let dom = dom.unwrap_or_default();
+    let described = &dom["node"];
+    let tag = described["localName"]
+        .as_str()
+        .filter(|t| !t.is_empty())
+        .or(described["nodeName"].as_str())
+        .unwrap_or("element")
+        .to_ascii_lowercase();
+    let attributes = described["attributes"].as_array();
+    let element_id = attributes.and_then(|flat| {
+        flat.chunks(2).find_map(|pair| match pair {
+            [n, v] if n == "id" => v.as_str().filter(|v| !v.is_empty()).map(str::to_string),
+            _ => None,
+        })
+    });
+    let text = if name.is_none() {
+        let own_text: String = described["children"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|c| c["nodeType"] == 3)
+            .filter_map(|c| c["nodeValue"].as_str())
+            .collect::<Vec<_>>()
+            .join(" ");
+        Some(super::snapshot::as_read(&own_text))
+            .filter(|t| !t.is_empty())
+            .map(|t| redacted_and_cut(&t, NAMING_TEXT_CHARS))
+    } else {
+        None
+    };
+    ActedOn {
+        target: given.to_string(),
+        role,
+        name,
+        tag,
+        element_id,
+        text,
+        frame: node
+            .frame_url
+            .as_deref()
+            .map(bsk_actors::model::redact::url)
+            .unwrap_or_else(|| MAIN_FRAME.to_string()),
+    }
+}
+
+fn redacted_and_cut(text: &str, max: usize) -> String {
+    let text = bsk_actors::model::redact::text(text);
+    if text.chars().count() <= max {
+        text
+    } else {
+        format!("{}…", text.chars().take(max).collect::<String>())
+    }
 }
 
 /// The message of a `Runtime` exception, as a person would want to read it.
@@ -171,11 +336,19 @@ pub async fn center(tab: &Tab, node: &Node) -> Result<(f64, f64)> {
         });
     };
     let coord = |i: usize| quad[i].as_f64().unwrap_or_default();
-    let (mut x, mut y) = (
-        (coord(0) + coord(2) + coord(4) + coord(6)) / 4.0,
-        (coord(1) + coord(3) + coord(5) + coord(7)) / 4.0,
-    );
-    let mut session = node.session_id.clone();
+    let (dx, dy) = frame_offset(tab, &node.session_id).await?;
+    Ok((
+        (coord(0) + coord(2) + coord(4) + coord(6)) / 4.0 + dx,
+        (coord(1) + coord(3) + coord(5) + coord(7)) / 4.0 + dy,
+    ))
+}
+
+/// Where the viewport of the frame whose session is `session` sits in the top-level page's
+/// viewport: the sum of the offsets of the out-of-process iframes it is nested in (each has
+/// its own coordinate space); `(0, 0)` for the page's own session.
+pub async fn frame_offset(tab: &Tab, session: &str) -> Result<(f64, f64)> {
+    let (mut x, mut y) = (0.0, 0.0);
+    let mut session = session.to_string();
     while session != tab.session_id {
         let Some(child) = tab.child(&session) else {
             return Err(
@@ -191,7 +364,7 @@ pub async fn center(tab: &Tab, node: &Node) -> Result<(f64, f64)> {
 }
 
 /// The top-left of an iframe's content box in its parent's viewport.
-async fn frame_origin(tab: &Tab, parent_session: &str, frame_id: &str) -> Result<(f64, f64)> {
+pub async fn frame_origin(tab: &Tab, parent_session: &str, frame_id: &str) -> Result<(f64, f64)> {
     let owner = tab
         .call_in(
             parent_session,

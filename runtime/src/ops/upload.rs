@@ -17,7 +17,14 @@ pub const CHOOSER: &str = "@chooser";
 /// At most this many files in one upload.
 const MAX_FILES: usize = 64;
 
-pub async fn upload(tab: &Tab, target: &str, files: &[String]) -> Result<String> {
+/// `node` is `target` resolved ([`super::Aimed`]): the file input, or the chooser's input.
+pub async fn upload(
+    tab: &Tab,
+    target: &str,
+    node: &target::Node,
+    label: &str,
+    files: &[String],
+) -> Result<String> {
     if files.is_empty() || files.len() > MAX_FILES {
         return Err(
             Failure::usage(format!("upload takes 1 to {MAX_FILES} files")).hint(
@@ -28,25 +35,15 @@ pub async fn upload(tab: &Tab, target: &str, files: &[String]) -> Result<String>
     for file in files {
         check_file(file)?;
     }
-    let (session, node) = if target == CHOOSER {
-        let node = tab.state().file_chooser.ok_or_else(|| {
-            Failure::not_found("the page has no file chooser open")
-                .hint("click the page's upload control first, or name the <input type=file> itself")
-        })?;
-        (tab.session_id.clone(), node)
-    } else {
-        let node = target::resolve(tab, target).await?;
-        (node.session_id, node.backend_node_id)
-    };
     tab.call_in(
-        &session,
+        &node.session_id,
         "DOM.setFileInputFiles",
-        json!({ "files": files, "backendNodeId": node }),
+        json!({ "files": files, "backendNodeId": node.backend_node_id }),
     )
     .await
     .map_err(|e| {
         if e.0.message.contains("file input") || e.0.message.contains("Node is not") {
-            Failure::invalid_input(format!("{target} is not a file input"))
+            Failure::invalid_input(format!("{label} is not a file input"))
                 .hint("target an <input type=file> (see `bsk observe`), or @chooser when the page opened one")
         } else {
             e
@@ -56,7 +53,7 @@ pub async fn upload(tab: &Tab, target: &str, files: &[String]) -> Result<String>
         tab.file_chooser_answered();
     }
     let names: Vec<&str> = files.iter().map(|f| file_name(f)).collect();
-    Ok(format!("set {} on {target}", names.join(", ")))
+    Ok(format!("set {} on {label}", names.join(", ")))
 }
 
 /// A path the daemon may hand to the browser: absolute, an existing regular file this user can

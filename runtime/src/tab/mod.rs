@@ -4,7 +4,8 @@
 //! The tab's event pump (see [`pump`]) is the only reader of the tab's events; operations read
 //! [`TabState`] and wait on it, they never consume events themselves.
 
-pub mod network;
+pub mod emulation;
+mod network;
 pub mod pump;
 pub mod refs;
 
@@ -47,6 +48,10 @@ pub struct TabState {
     /// waiting for `bsk upload @chooser`.
     pub file_chooser: Option<i64>,
     pub file_choosers_opened: u64,
+    /// The data of the latest drag the page started while `bsk drag` intercepted drags, and how
+    /// many it started since attach.
+    pub drag_data: Option<serde_json::Value>,
+    pub drags_intercepted: u64,
 }
 
 /// An out-of-process iframe target attached under the tab.
@@ -93,6 +98,11 @@ pub struct Tab {
     sink: crate::cdp::EventSink,
     /// Shared workers' sessions routed into the tab's channel.
     shared_workers: DashMap<String, ()>,
+    /// The emulation in force (`bsk emulate`); the pump applies it to iframes and workers that
+    /// attach later.
+    emulation: Arc<Mutex<Arc<emulation::Overrides>>>,
+    /// The tab's worker sessions routed to its capture (shared with the pump).
+    workers: Arc<DashMap<String, ()>>,
 }
 
 /// What a popup is adopted with.
@@ -177,6 +187,8 @@ impl Tab {
         let network = Arc::new(Mutex::new(network::NetworkActivity::default()));
         let dialog_policy = Arc::new(Mutex::new(dialog_policy));
         let following = Arc::new(Mutex::new(None));
+        let emulation = Arc::new(Mutex::new(Arc::new(emulation::Overrides::default())));
+        let workers = Arc::new(DashMap::new());
         let pump = pump::Pump::new(
             cdp.clone(),
             session_id.clone(),
@@ -188,6 +200,8 @@ impl Tab {
                 network: network.clone(),
                 dialog_policy: dialog_policy.clone(),
                 following: following.clone(),
+                emulation: emulation.clone(),
+                workers: workers.clone(),
             },
         );
         let span = tracing::info_span!("tab", target_id = %target_id, session = %session_id);
@@ -277,6 +291,8 @@ impl Tab {
             before_last_action: Mutex::new(None),
             sink,
             shared_workers: DashMap::new(),
+            emulation,
+            workers,
         });
         let main_frame_id = frame["id"].as_str().unwrap_or_default().to_string();
         let url = frame["url"].as_str().unwrap_or_default().to_string();
@@ -355,6 +371,12 @@ impl Tab {
 
     /// Detaches, leaving the tab open (a borrowed tab going back to its user).
     pub async fn detach(&self) {
+        // A tab goes back to its person as it came: no emulation of bsk's left on it.
+        if !self.emulation().is_default()
+            && let Err(e) = self.emulate(emulation::Overrides::default()).await
+        {
+            tracing::warn!(error = %e, "could not clear the emulation of a tab given back");
+        }
         let _ = self
             .cdp
             .call(
@@ -459,7 +481,17 @@ impl Tab {
             kind: bsk_schema::capture::WorkerKind::Shared,
             url,
         };
-        if pump::set_up_worker(&self.cdp, &self.sink, self.capture(), &self.network, worker).await {
+        let overrides = self.emulation();
+        if pump::set_up_worker(
+            &self.cdp,
+            &self.sink,
+            self.capture(),
+            &self.network,
+            worker,
+            &overrides,
+        )
+        .await
+        {
             self.shared_workers.insert(session.to_string(), ());
         }
         let resume = self
@@ -481,6 +513,63 @@ impl Tab {
             tap.target_detached(session.to_string());
         }
         true
+    }
+
+    /// The emulation in force on the tab.
+    pub fn emulation(&self) -> Arc<emulation::Overrides> {
+        self.emulation
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+
+    /// Puts the tab under `overrides`: every session of the tab gets the commands (the page its
+    /// viewport too, workers their network conditions), and targets attached later get them
+    /// before they run. Answers the sessions that refused a command, with why.
+    pub async fn emulate(&self, overrides: emulation::Overrides) -> Result<()> {
+        let overrides = Arc::new(overrides);
+        *self.emulation.lock().unwrap_or_else(|p| p.into_inner()) = overrides.clone();
+        let mut replies = Vec::new();
+        for (method, params) in overrides.page() {
+            replies.push((
+                true,
+                self.cdp.send(Some(&self.session_id), method, params).await,
+            ));
+        }
+        for child in self.children() {
+            for (method, params) in overrides.frame() {
+                let s = Some(child.session_id.as_str());
+                replies.push((false, self.cdp.send(s, method, params).await));
+            }
+        }
+        let workers: Vec<String> = self
+            .workers
+            .iter()
+            .map(|w| w.key().clone())
+            .chain(self.shared_workers.iter().map(|w| w.key().clone()))
+            .collect();
+        for worker in &workers {
+            for (method, params) in overrides.network() {
+                replies.push((false, self.cdp.send(Some(worker), method, params).await));
+            }
+        }
+        for (on_page, reply) in replies {
+            match reply.wait().await {
+                Ok(_) => {}
+                // The page's own refusal fails the operation; an iframe or worker that went
+                // away meanwhile has nothing left to emulate.
+                Err(e) if on_page => {
+                    return Err(Failure::browser(format!(
+                        "the browser refused the emulation: {e}"
+                    ))
+                    .hint("check the values (`bsk emulate --help`), or `bsk emulate --reset`"));
+                }
+                Err(e) => {
+                    tracing::debug!(error = %e, "a frame or worker did not take the emulation")
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The page session and every iframe session, page first.

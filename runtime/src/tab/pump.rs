@@ -28,8 +28,10 @@ pub(super) struct Pump {
     dialog_policy: Arc<std::sync::Mutex<bsk_schema::dialog::DialogPolicy>>,
     /// The opener's capture, for a popup (see `Tab::follow`).
     following: Arc<CaptureSlot>,
-    /// Worker targets routed here, by session.
-    workers: DashMap<String, ()>,
+    /// Worker targets routed here, by session (shared with the tab, which emulates on them).
+    workers: Arc<DashMap<String, ()>>,
+    /// The tab's emulation, applied to the targets that attach under it.
+    emulation: Arc<std::sync::Mutex<Arc<super::emulation::Overrides>>>,
     /// Streaming responses (server-sent events) in flight, whose `Network.dataReceived` the
     /// capture counts; other responses' data events are not forwarded.
     streams: std::sync::Mutex<std::collections::HashSet<String>>,
@@ -55,6 +57,8 @@ pub(super) struct Shared {
     pub network: Arc<std::sync::Mutex<super::network::NetworkActivity>>,
     pub dialog_policy: Arc<std::sync::Mutex<bsk_schema::dialog::DialogPolicy>>,
     pub following: Arc<CaptureSlot>,
+    pub emulation: Arc<std::sync::Mutex<Arc<super::emulation::Overrides>>>,
+    pub workers: Arc<DashMap<String, ()>>,
 }
 
 /// Pumps running now, for `bsk status`: one per live tab, none left behind by ended ones.
@@ -105,7 +109,8 @@ impl Pump {
             network: shared.network,
             dialog_policy: shared.dialog_policy,
             following: shared.following,
-            workers: DashMap::new(),
+            workers: shared.workers,
+            emulation: shared.emulation,
             streams: std::sync::Mutex::default(),
         }
     }
@@ -260,12 +265,12 @@ impl Pump {
             batch.push(evidence(event));
             return;
         }
-        // The pump itself reads only `Target.`, `Page.` and `Inspector.` events: the rest
-        // (network, console: nearly all traffic) is handed over without a copy, and needs no
-        // flush.
+        // The pump itself reads only `Target.`, `Page.`, `Inspector.` and `Input.` events: the
+        // rest (network, console: nearly all traffic) is handed over without a copy, and needs
+        // no flush.
         let own = matches!(
             event.kind.domain(),
-            Domain::Target | Domain::Page | Domain::Inspector
+            Domain::Target | Domain::Page | Domain::Inspector | Domain::Input
         );
         if event.kind.is_evidence() && self.evidence_tap().is_some() {
             if !own {
@@ -344,6 +349,13 @@ impl Pump {
                     state.file_choosers_opened += 1;
                 });
             }
+            EventKind::DragIntercepted if on_page => {
+                let data = event.value()["data"].clone();
+                self.state.send_modify(|state| {
+                    state.drag_data = Some(data);
+                    state.drags_intercepted += 1;
+                });
+            }
             EventKind::JavascriptDialogClosed if on_page => {
                 self.state
                     .send_if_modified(|state| state.dialog.take().is_some());
@@ -400,6 +412,13 @@ impl Pump {
             let auto_attach =
                 json!({ "autoAttach": true, "waitForDebuggerOnStart": true, "flatten": true });
             replies.push(self.cdp.send(s, "Target.setAutoAttach", auto_attach).await);
+            // The tab's emulation reaches the frame before it runs its first script or request.
+            let overrides = self.overrides();
+            if !overrides.is_default() {
+                for (method, params) in overrides.frame() {
+                    replies.push(self.cdp.send(s, method, params).await);
+                }
+            }
             // Capture set-up goes out before the target is resumed, so its first requests are
             // seen. The capture hears of the target before any of its events.
             if let Some(tap) = self.evidence_tap() {
@@ -444,6 +463,14 @@ impl Pump {
 }
 
 impl Pump {
+    /// The tab's emulation now.
+    fn overrides(&self) -> Arc<super::emulation::Overrides> {
+        self.emulation
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+
     /// Whether the event is a streaming response's data or end, which the capture counts:
     /// `responseReceived` of a `text/event-stream` starts following it (the event is still
     /// handled as evidence), `dataReceived` is forwarded only for such streams.
@@ -501,7 +528,17 @@ impl Pump {
             url,
         };
         let tap = self.evidence_tap();
-        if set_up_worker(&self.cdp, &self.sink, tap, &self.network, worker).await {
+        let overrides = self.overrides();
+        if set_up_worker(
+            &self.cdp,
+            &self.sink,
+            tap,
+            &self.network,
+            worker,
+            &overrides,
+        )
+        .await
+        {
             self.workers.insert(session.to_string(), ());
         }
     }
@@ -525,6 +562,7 @@ pub(super) async fn set_up_worker(
     tap: Option<CaptureTap>,
     network: &std::sync::Mutex<super::network::NetworkActivity>,
     worker: Worker<'_>,
+    overrides: &super::emulation::Overrides,
 ) -> bool {
     let Worker {
         session,
@@ -556,6 +594,12 @@ pub(super) async fn set_up_worker(
     let mut setup = Vec::new();
     for (method, params) in bsk_actors::capture::setup::worker_setup(tap.records_workers()) {
         setup.push(cdp.send(s, method, params).await);
+    }
+    // A worker whose requests are recorded runs under the tab's network conditions too.
+    if tap.records_workers() && !overrides.is_default() {
+        for (method, params) in overrides.network() {
+            setup.push(cdp.send(s, method, params).await);
+        }
     }
     let session = session.to_string();
     crate::tasks::spawn_watched("worker capture set-up", async move {

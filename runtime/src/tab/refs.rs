@@ -16,6 +16,9 @@ pub struct NodeRef {
     pub backend_node_id: i64,
     /// The main-frame loader the snapshot was taken under; a different one means the ref is stale.
     pub loader_id: String,
+    /// The URL of the frame whose document holds the node, as the snapshot read it; `None` for
+    /// the main frame.
+    pub frame_url: Option<String>,
 }
 
 /// The tab's refs: the elements of its current document that observes have named.
@@ -96,6 +99,7 @@ mod tests {
             session_id: "S".into(),
             backend_node_id: id,
             loader_id: loader.into(),
+            frame_url: None,
         };
         map.begin("L1");
         assert_eq!(map.name(node(7, "L1")), "@e1");
@@ -121,6 +125,7 @@ mod tests {
                 session_id: "S".into(),
                 backend_node_id: id,
                 loader_id: "L".into(),
+                frame_url: None,
             });
         }
         assert_eq!(map.len(), MAX_REFS);

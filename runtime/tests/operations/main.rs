@@ -1,7 +1,8 @@
 //! Operation evidence end to end: agent operations and their field chains, manual input recorded
 //! by the page observer, duplicate suppression, redaction of credential fields, follow-up page
 //! observations and their bounds, what stopping or crashing a capture does to pending typing
-//! and to the page, and what an action gives back.
+//! and to the page, what an action gives back, and seeing the page: screenshots, emulation,
+//! drag and actions named by what they acted on.
 //!
 //! Agent operations run through the real `bsk` binary. Manual input comes from a second CDP
 //! client ([`Manual`](common::manual::Manual)) connected to the daemon's browser, dispatching
@@ -22,6 +23,7 @@ mod observer;
 mod observer_bounds;
 mod observer_release;
 mod redaction;
+mod seeing;
 
 use crate::common::Session;
 use crate::common::evidence::operations;

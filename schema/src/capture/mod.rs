@@ -24,8 +24,8 @@ pub use body::{BinaryFacts, Body, BodyPart, BodyReason, BodyState};
 pub use console::{ConsoleEntry, ConsoleSource};
 pub use export::{ExportDocument, SliceInfo};
 pub use operation::{
-    ChainValue, FieldChain, OperationRecord, OperationSource, OperationState, OperationWindows,
-    WindowIds,
+    ActedOn, ChainValue, FieldChain, MAIN_FRAME, OperationRecord, OperationSource, OperationState,
+    OperationWindows, WindowIds,
 };
 pub use page::{FieldSnapshot, PageLoad, PageObservation};
 pub use request::{Headers, RequestRecord, RequestState, RequestSummary, WorkerKind, WorkerSource};
@@ -38,6 +38,11 @@ pub use summary::{FailureCount, Percentiles, RouteStats, TrafficSummary};
 // The conditions under which optional fields are left out.
 
 fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// Whether a count is zero, for optional fields outside this module.
+pub fn is_zero_usize(n: &usize) -> bool {
     *n == 0
 }
 

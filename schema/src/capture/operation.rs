@@ -31,6 +31,14 @@ pub struct OperationRecord {
     pub name: String,
     /// The operation's parameters, values redacted.
     pub params: serde_json::Value,
+    /// The elements it acted on, named when it acted (a drag names its source, then its
+    /// target). Operations without a target, and records saved before names existed, have none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub acted_on: Vec<ActedOn>,
+    /// The emulation in force when it started (`bsk emulate`), as [`crate::emulation::Emulation::label`]
+    /// names it; absent when none was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub emulation: Option<std::sync::Arc<str>>,
     pub state: OperationState,
     pub started_at: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -114,4 +122,94 @@ pub struct FieldChain {
     pub submitted: ChainValue,
     pub response: ChainValue,
     pub later: ChainValue,
+}
+
+/// An element an operation acted on, named as a person reads it: its accessible role and name
+/// (cleaned as `observe` cleans names, and redacted), and the frame it is in.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ActedOn {
+    /// The `@eN` ref or CSS selector the agent gave.
+    pub target: String,
+    /// Its accessible role (`button`, `textbox`, `link`, …).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<String>,
+    /// Its accessible name; absent when it has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Its tag, lowercase (`button`, `input`, `div`).
+    pub tag: String,
+    /// Its `id` attribute.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub element_id: Option<String>,
+    /// The start of its text, when it has no accessible name (at most 40 characters).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// The URL of the frame it is in; `main frame` for the top document.
+    pub frame: String,
+}
+
+/// What [`ActedOn::frame`] says of the top document.
+pub const MAIN_FRAME: &str = "main frame";
+
+impl ActedOn {
+    /// How results and the timeline name it: `button "Place order"`, or without a name
+    /// `input#email` / `div "Drop here"`, and `in frame URL` when it is not in the main frame.
+    pub fn label(&self) -> String {
+        let mut label = match (&self.role, &self.name) {
+            (Some(role), Some(name)) => format!("{role} \"{name}\""),
+            _ => {
+                let mut label = self.tag.clone();
+                if let Some(id) = &self.element_id {
+                    label.push('#');
+                    label.push_str(id);
+                }
+                if let Some(text) = &self.text {
+                    label.push_str(&format!(" \"{text}\""));
+                }
+                label
+            }
+        };
+        if self.frame != MAIN_FRAME {
+            label.push_str(&format!(" in frame {}", self.frame));
+        }
+        label
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn element(role: Option<&str>, name: Option<&str>) -> ActedOn {
+        ActedOn {
+            target: "@e7".into(),
+            role: role.map(str::to_string),
+            name: name.map(str::to_string),
+            tag: "button".into(),
+            element_id: None,
+            text: None,
+            frame: MAIN_FRAME.into(),
+        }
+    }
+
+    #[test]
+    fn an_element_is_named_by_role_and_name_or_else_tag_id_and_text() {
+        assert_eq!(
+            element(Some("button"), Some("Place order")).label(),
+            "button \"Place order\""
+        );
+        let mut unnamed = element(Some("generic"), None);
+        unnamed.tag = "div".into();
+        unnamed.text = Some("Drop here".into());
+        assert_eq!(unnamed.label(), "div \"Drop here\"");
+        unnamed.text = None;
+        unnamed.element_id = Some("zone".into());
+        assert_eq!(unnamed.label(), "div#zone");
+        let mut framed = element(Some("textbox"), Some("Card number"));
+        framed.frame = "https://pay.example/card".into();
+        assert_eq!(
+            framed.label(),
+            "textbox \"Card number\" in frame https://pay.example/card"
+        );
+    }
 }

@@ -110,6 +110,11 @@ pub struct RequestRecord {
     /// and its frames' own requests.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub worker: Option<WorkerSource>,
+    /// The emulation in force when it started (`bsk emulate`), as
+    /// [`crate::emulation::Emulation::label`] names it (`Offline`, `390×844 mobile, Slow 3G`);
+    /// absent when none was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub emulation: Option<std::sync::Arc<str>>,
 }
 
 /// Which kind of worker.
@@ -191,6 +196,9 @@ pub struct RequestSummary {
     /// and its frames' own requests.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub worker: Option<WorkerSource>,
+    /// The emulation in force when it started (`bsk emulate`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub emulation: Option<std::sync::Arc<str>>,
 }
 
 impl RequestRecord {
@@ -217,6 +225,7 @@ impl RequestRecord {
             request_body: self.request_body.without_text(),
             response_body: self.response_body.without_text(),
             worker: self.worker.clone(),
+            emulation: self.emulation.clone(),
         }
     }
 }

@@ -220,6 +220,10 @@ pub struct RunInfo {
     pub console: usize,
     pub operations: usize,
     pub pages: usize,
+    /// The emulation in force on the tab now, or when the capture stopped (`bsk emulate`);
+    /// absent when none is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub emulation: Option<Box<crate::emulation::Emulation>>,
 }
 
 /// How much a capture retains.

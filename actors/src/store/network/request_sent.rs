@@ -125,6 +125,7 @@ impl Capture {
             request_body,
             response_body,
             worker: self.worker_of(target_id),
+            emulation: self.emulation.label_at(started_at),
         };
         self.text_units += record.request_body.units;
         self.count_into_operation_window(started_at);

@@ -67,8 +67,26 @@ pub(super) fn operation_line(o: &bsk_schema::capture::OperationRecord) -> String
         .or(o.summary.as_ref())
         .map(|d| format!(" — {d}"))
         .unwrap_or_default();
+    // What it acted on, as a person reads it, where it was named.
+    let on = match o.acted_on.as_slice() {
+        [] => String::new(),
+        [one] => format!(" {}", one.label()),
+        [from, to] if o.name == "drag" => format!(" {} onto {}", from.label(), to.label()),
+        many => format!(
+            " {}",
+            many.iter()
+                .map(|e| e.label())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    let under = o
+        .emulation
+        .as_ref()
+        .map(|e| format!(" (under {e})"))
+        .unwrap_or_default();
     format!(
-        "{} {} {} {} {}{duration} {}{detail}",
+        "{} {} {} {}{on} {}{duration}{under} {}{detail}",
         o.id,
         clock(o.started_at),
         name(o.source),

@@ -76,6 +76,9 @@ pub(super) fn request_line(r: &RequestSummary) -> String {
         flags.push(format!("request body {}", body_flag(&r.request_body)));
     }
     flags.push(format!("response body {}", body_flag(&r.response_body)));
+    if let Some(emulation) = &r.emulation {
+        flags.push(format!("under {emulation}"));
+    }
     format!(
         "{} {} {} {}{} {} [{}]",
         r.id,

@@ -21,6 +21,12 @@ pub(super) fn run_lines(run: &RunInfo) -> String {
         run.pages,
         run.text_units,
     )];
+    if let Some(emulation) = &run.emulation {
+        lines.push(format!(
+            "  emulating: {} (`bsk emulate`)",
+            emulation.label()
+        ));
+    }
     let counted = [
         ("requests evicted", c.requests_evicted),
         ("console evicted", c.console_evicted),
