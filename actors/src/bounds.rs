@@ -26,6 +26,16 @@ pub const MAX_REQUESTS: usize = 200;
 /// "Requests / operations / console entries: 200 / 64 / 100 per capture".
 pub const MAX_OPERATIONS: usize = 64;
 
+/// Filmstrip pictures (`bsk debug start --screenshots`) a capture keeps: beyond the spec's
+/// version, which leaves screenshots out of capture, so opt-in. At [`MAX_PICTURE_BYTES`] each,
+/// 40 stay under 2 MiB of a record's history budget. Past it, a picture is dropped and counted
+/// (`pictures_dropped`).
+pub const MAX_PICTURES: usize = 40;
+
+/// The largest filmstrip picture: a masked JPEG is scaled down until it fits, and dropped and
+/// counted when even the smallest size does not.
+pub const MAX_PICTURE_BYTES: usize = 48 * 1024;
+
 /// Changes of emulation (`bsk emulate`) a capture keeps to stamp requests and operations by
 /// their start time. Beyond the spec's version. Every change is an operation too, so the oldest
 /// drop off here as operations do; a request older than the oldest kept is stamped with it.

@@ -120,6 +120,12 @@ pub struct DebugOptions {
     /// that reach the page), each labelled with its worker.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub workers: bool,
+    /// Start: keep a masked picture of the page after each operation.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub screenshots: bool,
+    /// Operation: include its picture's base64 (`--screenshot FILE` writes it out).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub screenshot: bool,
     /// Start: retained requests (the load profile allows up to 10,000).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_requests: Option<usize>,

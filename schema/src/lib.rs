@@ -105,6 +105,14 @@ pub fn schemas() -> Vec<(&'static str, schemars::Schema)> {
             schemars::schema_for!(link::CheckpointAck),
         ),
         (
+            "link-picture.schema.json",
+            schemars::schema_for!(link::LinkPicture),
+        ),
+        (
+            "link-picture-ack.schema.json",
+            schemars::schema_for!(link::PictureAck),
+        ),
+        (
             "link-heartbeat.schema.json",
             schemars::schema_for!(link::Heartbeat),
         ),

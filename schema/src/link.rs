@@ -10,7 +10,33 @@ use crate::capture::{CaptureState, ExportDocument, RequestState, RunInfo, StopRe
 
 /// Bumped when a link message changes incompatibly. Must equal `LINK_PROTOCOL` in
 /// `extension/lib/constants.js` (a test checks). 2: a checkpoint travels as [`CheckpointText`].
-pub const LINK_PROTOCOL: u32 = 2;
+/// 3: filmstrip pictures travel once each, as [`LinkPicture`], and checkpoints refer to them by
+/// id.
+pub const LINK_PROTOCOL: u32 = 3;
+
+/// `bskLink.picture(…)`: one filmstrip picture of a record, sent once, before the first
+/// checkpoint whose document refers to it (an operation's `picture`, without its `base64`).
+/// Pictures are immutable; the extension stores each by `(run_id, id)`, counts it in history's
+/// budget, and deletes it with its record.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct LinkPicture {
+    pub run_id: String,
+    /// The picture's id in its record (`p3`), as the operation's `picture.id` names it.
+    pub id: String,
+    pub mime_type: String,
+    /// The encoded picture's size.
+    pub bytes: u64,
+    /// SHA-256 of the encoded bytes, hex.
+    pub sha256: String,
+    pub base64: String,
+}
+
+/// The extension's answer to [`LinkPicture`] once the picture is committed to IndexedDB.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct PictureAck {
+    pub run_id: String,
+    pub id: String,
+}
 
 /// `bskLink.checkpoint(…)`: one already-redacted checkpoint as the JSON text of its export
 /// document. Text, not an object: CDP hands a string argument to the worker as one string,
@@ -158,6 +184,10 @@ pub struct BrowserPreferences {
     /// Fold static requests in the extension's pages (read there, not by bsk).
     #[serde(default, deserialize_with = "lenient")]
     pub fold_static: Option<bool>,
+    /// Keep a masked picture of the page after each agent operation in new captures (what
+    /// `bsk debug start --screenshots` asks for); read when a capture starts without the flag.
+    #[serde(default, deserialize_with = "lenient")]
+    pub screenshots: Option<bool>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

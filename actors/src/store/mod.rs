@@ -112,6 +112,9 @@ pub struct Capture {
     worker_scripts_awaited: crate::model::awaited::AwaitedScripts<u64>,
     /// The emulation in force over time, which requests and operations are stamped with.
     pub emulation: crate::model::emulation::InForce,
+    /// Filmstrip pictures kept so far (at most [`crate::bounds::MAX_PICTURES`]); also the last
+    /// picture id handed out.
+    pictures_kept: usize,
 }
 
 #[derive(Debug, Default)]
@@ -163,6 +166,7 @@ impl Capture {
             workers: HashMap::new(),
             worker_scripts_awaited: Default::default(),
             emulation: Default::default(),
+            pictures_kept: 0,
         }
     }
 
@@ -324,6 +328,7 @@ impl Capture {
             observation: None,
             follow_ups: Vec::new(),
             follow_ups_evicted: 0,
+            picture: None,
             suppressed_manual_events: 0,
             field_chain: None,
             windows: None,

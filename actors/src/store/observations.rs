@@ -1,10 +1,12 @@
 //! Page observations: the page after each load, after each operation, and its later changes
 //! ("follow-ups"). Values are redacted again here, whatever the observer already did.
 
-use bsk_schema::capture::{ActedOn, MAIN_FRAME, OperationState, PageObservation};
+use bsk_schema::capture::{ActedOn, MAIN_FRAME, OperationState, PageObservation, Picture};
 
 use super::Capture;
-use crate::bounds::{MAX_FIELD_VALUE_CHARS, MAX_FOLLOW_UPS, MAX_PAGE_TEXT_CHARS};
+use crate::bounds::{
+    MAX_FIELD_VALUE_CHARS, MAX_FOLLOW_UPS, MAX_PAGE_TEXT_CHARS, MAX_PICTURE_BYTES, MAX_PICTURES,
+};
 use crate::model::redact;
 
 /// Characters of a field's identity the observer sends at most (its `IDENTITY` pattern); a
@@ -161,6 +163,42 @@ impl Capture {
             operation.revision = revision;
             self.bump();
         }
+    }
+
+    /// Whether the capture keeps a picture after each agent operation (`--screenshots`).
+    pub fn records_pictures(&self) -> bool {
+        self.coverage.screenshots && self.is_active()
+    }
+
+    /// Attaches the filmstrip picture taken once agent operation `id` settled, or counts it
+    /// dropped: `None` (not taken, or over [`MAX_PICTURE_BYTES`] at the smallest size), past
+    /// [`MAX_PICTURES`], or once the operation is gone or the capture ended. Answers whether it
+    /// was kept.
+    pub fn attach_picture(&mut self, id: &str, picture: Option<Picture>) -> bool {
+        let kept = self.pictures_kept;
+        let operation = self
+            .operations
+            .iter()
+            .position(|o| o.id == id && o.picture.is_none());
+        let (Some(mut picture), Some(index), true, true) =
+            (picture, operation, kept < MAX_PICTURES, self.is_active())
+        else {
+            self.counters.pictures_dropped += 1;
+            self.bump();
+            return false;
+        };
+        if picture.bytes as usize > MAX_PICTURE_BYTES {
+            self.counters.pictures_dropped += 1;
+            self.bump();
+            return false;
+        }
+        self.pictures_kept += 1;
+        picture.id = format!("p{}", self.pictures_kept);
+        let revision = self.bump();
+        let operation = &mut self.operations[index];
+        operation.picture = Some(picture);
+        operation.revision = revision;
+        true
     }
 
     /// A manual event that an agent operation produced, counted on that operation.

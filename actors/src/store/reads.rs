@@ -162,7 +162,7 @@ impl Capture {
                 let (possibly_related_requests, possibly_related_console) =
                     count(Placement::PossiblyRelated);
                 OperationSummary {
-                    operation: self.operations[i].clone(),
+                    operation: listed(&self.operations[i]),
                     immediate_requests,
                     immediate_console,
                     possibly_related_requests,
@@ -190,10 +190,13 @@ impl Capture {
         self.operations.iter().any(|o| o.id == id)
     }
 
+    /// One operation and its windows. Its picture's bytes come only `with_picture`: reads are
+    /// small by default.
     pub fn operation_detail(
         &self,
         id: &str,
         all: bool,
+        with_picture: bool,
         now: u64,
     ) -> Result<OperationDetail, ReadError> {
         let index = self
@@ -229,7 +232,11 @@ impl Capture {
             run_id: self.meta.run_id.clone(),
             operation: bsk_schema::capture::OperationRecord {
                 field_chain: Some(self.field_chain(index, now)),
-                ..self.operations[index].clone()
+                ..if with_picture {
+                    self.operations[index].clone()
+                } else {
+                    listed(&self.operations[index])
+                }
             },
             immediate: evidence(Placement::Immediate, window.start, window.immediate_end),
             text_change: self.text_change(index),
@@ -241,6 +248,7 @@ impl Capture {
         })
     }
 
+    /// Every retained operation.
     pub fn operations(&self) -> impl Iterator<Item = &OperationRecord> {
         self.operations.iter()
     }
@@ -531,4 +539,13 @@ impl Capture {
     pub fn stop_reason(&self) -> Option<&StopReason> {
         self.stop_reason.as_ref()
     }
+}
+
+/// An operation as lists and reads show it: its picture described, without its bytes.
+fn listed(operation: &OperationRecord) -> OperationRecord {
+    let mut listed = operation.clone();
+    if let Some(picture) = &mut listed.picture {
+        picture.base64 = None;
+    }
+    listed
 }

@@ -54,6 +54,18 @@ pub struct Held {
     tab: std::sync::Weak<Tab>,
 }
 
+/// What a capture is asked to record, beside its tab.
+#[derive(Debug, Clone)]
+pub struct Recording {
+    /// The capture's name; one is made from the page and the time without it.
+    pub name: Option<String>,
+    pub limits: CaptureLimits,
+    /// Workers' requests too (`--workers`).
+    pub workers: bool,
+    /// A picture after each agent operation (`--screenshots`).
+    pub screenshots: bool,
+}
+
 /// The browser a capture records in: its CDP connection, its name in the daemon's pool, and
 /// where its checkpoints go (the bsk extension of that browser).
 #[derive(Debug, Clone)]
@@ -216,10 +228,14 @@ impl Captures {
         host: &CaptureHost,
         session: &Session,
         tab: &Arc<Tab>,
-        name: Option<String>,
-        limits: CaptureLimits,
-        workers: bool,
+        recording: Recording,
     ) -> Result<RunInfo> {
+        let Recording {
+            name,
+            limits,
+            workers,
+            screenshots,
+        } = recording;
         let _one_at_a_time = self.starting.lock().await;
         tab.ensure_alive()?;
         if let Some(active) = self
@@ -273,6 +289,7 @@ impl Captures {
             .emulation
             .set(0, tab.emulation().emulation.clone().into());
         capture.coverage.workers = workers;
+        capture.coverage.screenshots = screenshots;
         let own_context = session.browser_context.is_some()
             && tab.ownership != bsk_schema::ipc::TabOwnership::Borrowed;
         capture.coverage.shared_workers_not_covered = workers && !own_context;
@@ -588,6 +605,17 @@ impl Captures {
             qualified: format!("{run_id}/{id}"),
             id,
         })
+    }
+
+    /// The capture that recorded `operation`, while it is active and keeps a picture after each
+    /// operation (`--screenshots`).
+    pub fn filming(&self, operation: &OperationRef) -> Option<SharedCapture> {
+        let (run_id, _) = operation.qualified.split_once('/')?;
+        let held = self.held.get(run_id)?;
+        held.capture
+            .lock()
+            .records_pictures()
+            .then(|| held.capture.clone())
     }
 
     /// From `at` on, the tab runs under `emulation`: the active capture of the tab, if any,

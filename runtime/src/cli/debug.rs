@@ -30,6 +30,12 @@ pub enum DebugCommand {
         /// at once. Without it, workers' console is recorded but not their requests.
         #[arg(long)]
         workers: bool,
+        /// Keep a picture of the page after each agent operation settled (a JPEG of at most
+        /// 48 KiB; at most 40 per capture), sensitive fields masked as in `bsk screenshot`. Read
+        /// one with `bsk debug operation oN --screenshot FILE`; the export carries them. Without
+        /// it, the extension popup's preference decides (off by default).
+        #[arg(long)]
+        screenshots: bool,
         /// Retained requests (at most 200, or 10,000 with --profile load).
         #[arg(long, value_name = "N")]
         max_requests: Option<usize>,
@@ -129,6 +135,9 @@ pub enum DebugCommand {
         /// Show static resources, data: URLs and extension traffic in the windows too.
         #[arg(long)]
         all: bool,
+        /// Write the operation's filmstrip picture (a JPEG; `debug start --screenshots`) here.
+        #[arg(long, value_name = "FILE.jpg")]
+        screenshot: Option<std::path::PathBuf>,
     },
     /// Write the capture as one document to stdout (or --output): a point-in-time snapshot.
     /// `json` is bsk's export document (version 1); `har` is HAR 1.2 of the same snapshot, for

@@ -27,9 +27,24 @@ pub(super) async fn run(command: DebugCommand, paths: &Paths, style: Style) -> R
         output::result(style, &value, |_| Some("done".into()));
         return Ok(());
     }
+    let picture_file = match &command {
+        DebugCommand::Operation { screenshot, .. } => screenshot.clone(),
+        _ => None,
+    };
     let params = params(command)?;
     let quiet_run_id = style.quiet && matches!(params.action, A::Start | A::Stop);
-    let (value, result) = call(paths, params).await?;
+    let (mut value, mut result) = call(paths, params).await?;
+    if let (Some(file), DebugResult::Operation(detail)) = (picture_file, &mut result) {
+        let written = write_picture(&file, &mut detail.operation)?;
+        if let Some(picture) = value["operation"]["picture"].as_object_mut() {
+            picture.remove("base64");
+        }
+        value["screenshot"] = Value::String(file.display().to_string());
+        // Beside the operation's own output, on stderr: stdout stays the result alone.
+        if !style.quiet {
+            eprintln!("{written}");
+        }
+    }
     if quiet_run_id && !style.json {
         // The one essential output of start and stop: the run id.
         output::line(value["run_id"].as_str().unwrap_or_default());
@@ -41,6 +56,39 @@ pub(super) async fn run(command: DebugCommand, paths: &Paths, style: Style) -> R
         Some(text) => output::result(style, &value, |_| Some(text)),
     }
     Ok(())
+}
+
+/// Writes an operation's filmstrip picture to `file` (mode 0600, never through a symlink) and
+/// takes its bytes out of what is printed; says what was written.
+fn write_picture(
+    file: &std::path::Path,
+    operation: &mut bsk_schema::capture::OperationRecord,
+) -> Result<String> {
+    use base64::Engine;
+    let Some(picture) = operation.picture.as_mut() else {
+        return Err(Failure::not_found(format!(
+            "operation {} has no picture",
+            operation.id
+        ))
+        .hint("pictures are kept by captures started with `bsk debug start --screenshots`, once an agent operation settled"));
+    };
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(picture.base64.take().as_deref().unwrap_or_default())
+        .map_err(|e| Failure::protocol(format!("the picture is not base64: {e}")))?;
+    {
+        use std::io::Write as _;
+        crate::state_file::create_private(file)?
+            .write_all(&bytes)
+            .map_err(|e| crate::state_file::cannot_write(file, e))?;
+    }
+    Ok(format!(
+        "wrote {} ({}×{} JPEG, {} KiB): the page once {} settled",
+        file.display(),
+        picture.width,
+        picture.height,
+        bytes.len().div_ceil(1024),
+        operation.id
+    ))
 }
 
 /// One `tool.debug` call, its answer decoded into the shape its action promises.
@@ -61,6 +109,7 @@ fn params(command: DebugCommand) -> Result<DebugParams> {
             name,
             profile,
             workers,
+            screenshots,
             max_requests,
             max_console,
             text_budget,
@@ -73,6 +122,7 @@ fn params(command: DebugCommand) -> Result<DebugParams> {
                 name,
                 profile: Some(profile),
                 workers,
+                screenshots,
                 max_requests,
                 max_console,
                 text_budget,
@@ -136,10 +186,16 @@ fn params(command: DebugCommand) -> Result<DebugParams> {
             };
             (on, A::Operations, Some(page), options)
         }
-        DebugCommand::Operation { id, on, all } => {
+        DebugCommand::Operation {
+            id,
+            on,
+            all,
+            screenshot,
+        } => {
             let options = DebugOptions {
                 id: Some(id),
                 all,
+                screenshot: screenshot.is_some(),
                 ..DebugOptions::default()
             };
             (on, A::Operation, None, options)

@@ -46,6 +46,18 @@ pub struct BrowserSlot {
 }
 
 impl BrowserSlot {
+    /// Whether the person asked, in this browser's bsk extension, for a picture after each
+    /// agent operation in new captures (the popup's preference; `--screenshots` asks too).
+    pub async fn prefers_screenshots(&self) -> bool {
+        let Some(link) = self.extension.link() else {
+            return false;
+        };
+        link.preferences_now()
+            .await
+            .and_then(|p| p.screenshots)
+            .unwrap_or(false)
+    }
+
     pub fn new(index: usize, source: BrowserSource) -> BrowserSlot {
         BrowserSlot {
             name: format!("b{}", index + 1),

@@ -40,15 +40,19 @@ impl Daemon {
                     })?;
                     let host = slot.host(&conn);
                     let tab = session.tab(None)?;
+                    let screenshots = slot.prefers_screenshots().await;
                     let run = self
                         .captures
                         .start(
                             &host,
                             &session,
                             &tab,
-                            request.name.clone(),
-                            bsk_actors::bounds::default_limits(),
-                            request.workers,
+                            crate::capture::Recording {
+                                name: request.name.clone(),
+                                limits: bsk_actors::bounds::default_limits(),
+                                workers: request.workers,
+                                screenshots,
+                            },
                         )
                         .await?;
                     Ok(serde_json::to_value(run).unwrap_or_default())

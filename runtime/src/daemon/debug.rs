@@ -67,19 +67,19 @@ impl Daemon {
             DebugAction::Start => {
                 let host = self.capture_host(&session).await?;
                 let tab = session.tab(params.options.tab_id.as_deref())?;
-                let limits = limits(&params)?;
-                to_json(
-                    captures
-                        .start(
-                            &host,
-                            &session,
-                            &tab,
-                            params.options.name.clone(),
-                            limits,
-                            params.options.workers,
-                        )
-                        .await?,
-                )
+                let recording = crate::capture::Recording {
+                    name: params.options.name.clone(),
+                    limits: limits(&params)?,
+                    workers: params.options.workers,
+                    // The flag asks for pictures; without it, the person's preference decides.
+                    screenshots: params.options.screenshots
+                        || self
+                            .pool
+                            .slot(&session.browser)?
+                            .prefers_screenshots()
+                            .await,
+                };
+                to_json(captures.start(&host, &session, &tab, recording).await?)
             }
             DebugAction::Stop => to_json(
                 captures
@@ -128,10 +128,12 @@ impl Daemon {
                 let id = required_id(&params, "operation")?;
                 let (held, id) =
                     captures.find(&session, run_id, tab_id, id, |c, id| c.has_operation(id))?;
-                let detail =
-                    held.capture
-                        .lock()
-                        .operation_detail(&id, params.options.all, now_ms())?;
+                let detail = held.capture.lock().operation_detail(
+                    &id,
+                    params.options.all,
+                    params.options.screenshot,
+                    now_ms(),
+                )?;
                 to_json(detail)
             }
             DebugAction::Request => {

@@ -217,9 +217,20 @@ impl Daemon {
             // Before the tab has loaded anything: the first request is recorded.
             let name = Some(name).filter(|n| !n.is_empty());
             let limits = bsk_actors::bounds::default_limits();
+            let screenshots = browser.prefers_screenshots().await;
             match self
                 .captures
-                .start(&browser.host(&conn), &session, &tab, name, limits, false)
+                .start(
+                    &browser.host(&conn),
+                    &session,
+                    &tab,
+                    crate::capture::Recording {
+                        name,
+                        limits,
+                        workers: false,
+                        screenshots,
+                    },
+                )
                 .await
             {
                 Ok(run) => info.run_id = Some(run.run_id),
@@ -489,12 +500,44 @@ impl Daemon {
         }
         match registered {
             Ok(operation) => {
+                self.film(&tab, &operation).await;
                 result.caused = self.captures.brief(&operation).await;
                 result.operation = Some(operation);
             }
             Err(why) => result.operation_not_recorded = Some(why.to_string()),
         }
         Ok(result)
+    }
+}
+
+impl Daemon {
+    /// With `--screenshots`: the page's picture once `operation` settled, taken before the
+    /// session's next operation can run (the caller holds the session's operation lock), and
+    /// made small and attached off this call, so the result does not wait for the encoding.
+    async fn film(&self, tab: &Tab, operation: &bsk_schema::brief::OperationRef) {
+        let Some(capture) = self.captures.filming(operation) else {
+            return;
+        };
+        let taken = crate::screenshot::take(tab, crate::screenshot::Area::Viewport, true).await;
+        let id = operation.id.clone();
+        crate::tasks::spawn_watched("filmstrip picture", async move {
+            let picture = match taken {
+                Ok(shot) => {
+                    let at = now_ms();
+                    tokio::task::spawn_blocking(move || {
+                        crate::screenshot::filmstrip::fit(shot.picture, at)
+                    })
+                    .await
+                    .ok()
+                    .flatten()
+                }
+                Err(e) => {
+                    tracing::debug!(error = %e, "no filmstrip picture: the page did not answer");
+                    None
+                }
+            };
+            capture.lock().attach_picture(&id, picture);
+        });
     }
 }
 

@@ -17,7 +17,7 @@ use bsk_actors::store::now_ms;
 use bsk_schema::capture::ExportDocument;
 use bsk_schema::link::{
     CheckpointAck, CheckpointDigest, ExtensionStatus, Heartbeat, LINK_PROTOCOL, LinkHello,
-    LinkSession, LinkState, LinkWelcome,
+    LinkPicture, LinkSession, LinkState, LinkWelcome,
 };
 use serde_json::{Value, json};
 use tokio::sync::watch;
@@ -83,6 +83,37 @@ pub struct ExtensionLink {
     quick_wakes: AtomicU32,
     /// The size of the last checkpoint's command, which the next is given room for at once.
     checkpoint_size: AtomicUsize,
+    /// Filmstrip pictures the extension has stored, so each travels once.
+    pictures_sent: PicturesSent,
+}
+
+/// The pictures the extension has stored, by run: at most [`PICTURE_RUNS_REMEMBERED`] runs,
+/// the oldest forgotten first (a forgotten run's pictures would only be sent again, and the
+/// extension stores a picture it has by its id once).
+#[derive(Debug, Default)]
+struct PicturesSent(Mutex<std::collections::VecDeque<(String, std::collections::HashSet<String>)>>);
+
+/// Runs whose sent pictures the link remembers: more than the live captures of a browser.
+const PICTURE_RUNS_REMEMBERED: usize = 32;
+
+impl PicturesSent {
+    fn contains(&self, run_id: &str, id: &str) -> bool {
+        let runs = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        runs.iter()
+            .any(|(run, ids)| run == run_id && ids.contains(id))
+    }
+
+    fn insert(&self, run_id: &str, id: &str) {
+        let mut runs = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((_, ids)) = runs.iter_mut().find(|(run, _)| run == run_id) {
+            ids.insert(id.to_string());
+            return;
+        }
+        if runs.len() == PICTURE_RUNS_REMEMBERED {
+            runs.pop_front();
+        }
+        runs.push_back((run_id.to_string(), [id.to_string()].into()));
+    }
 }
 
 impl std::fmt::Debug for ExtensionLink {
@@ -117,6 +148,7 @@ impl ExtensionLink {
             retry: tokio::sync::Notify::new(),
             quick_wakes: AtomicU32::new(0),
             checkpoint_size: AtomicUsize::new(0),
+            pictures_sent: PicturesSent::default(),
         });
         // The loop's panic is logged, never lost; the link then reports itself broken.
         let watcher = link.clone();
@@ -507,10 +539,23 @@ impl ExtensionLink {
     /// The person's browser automation preferences from the extension (`bskLink.preferences()`):
     /// `None` when the link is not up within a moment or the extension has none.
     pub async fn preferences(&self) -> Option<bsk_schema::link::BrowserPreferences> {
+        self.preferences_within(PREFERENCES_GRACE).await
+    }
+
+    /// The preferences if the link is up now, without waiting for one still connecting: for
+    /// what a capture start reads, which must not wait on a browser without the extension.
+    pub async fn preferences_now(&self) -> Option<bsk_schema::link::BrowserPreferences> {
+        self.preferences_within(Duration::ZERO).await
+    }
+
+    async fn preferences_within(
+        &self,
+        grace: Duration,
+    ) -> Option<bsk_schema::link::BrowserPreferences> {
         if self.cdp.is_closed() {
             return None;
         }
-        let status = self.settled(PREFERENCES_GRACE).await;
+        let status = self.settled(grace).await;
         let attached = match (status.state, self.attached()) {
             (LinkState::Connected, Some(attached)) => attached,
             _ => return None,
@@ -534,8 +579,44 @@ impl ExtensionLink {
         }
     }
 
+    /// Sends the filmstrip pictures of `snapshot` that the extension has not stored yet, each
+    /// once, by id, and leaves only their descriptions in the document: pictures are immutable,
+    /// so a checkpoint every two seconds never carries one twice. A picture the extension could
+    /// not store is said in the log and left out; the record then shows it as not stored.
+    async fn send_pictures(&self, attached: &Attached, snapshot: &mut ExportDocument) {
+        let run_id = snapshot.run.run_id.clone();
+        for operation in &mut snapshot.operations {
+            let Some(picture) = operation.picture.as_mut() else {
+                continue;
+            };
+            let Some(base64) = picture.base64.take() else {
+                continue;
+            };
+            if self.pictures_sent.contains(&run_id, &picture.id) {
+                continue;
+            }
+            let message = LinkPicture {
+                run_id: run_id.clone(),
+                id: picture.id.clone(),
+                mime_type: picture.mime_type.clone(),
+                bytes: picture.bytes,
+                sha256: picture.sha256.clone(),
+                base64: base64.to_string(),
+            };
+            match self
+                .call(attached, "picture", &message, super::SAVE_CALL_DEADLINE)
+                .await
+            {
+                Ok(_) => self.pictures_sent.insert(&run_id, &picture.id),
+                Err(e) => {
+                    tracing::warn!(run_id = %run_id, picture = %picture.id, error = %e, "the extension could not store a filmstrip picture");
+                }
+            }
+        }
+    }
+
     /// Stores a checkpoint in the extension's history.
-    pub(super) async fn checkpoint(&self, snapshot: ExportDocument) -> Result<Saved, String> {
+    pub(super) async fn checkpoint(&self, mut snapshot: ExportDocument) -> Result<Saved, String> {
         // A browser that is gone will not connect within the grace: say so at once, so the
         // captures it ends stop without waiting.
         if self.cdp.is_closed() {
@@ -546,6 +627,7 @@ impl ExtensionLink {
             (LinkState::Connected, Some(attached)) => attached,
             _ => return Err(unavailable(&status)),
         };
+        self.send_pictures(&attached, &mut snapshot).await;
         // `bskLink.checkpoint(CheckpointText)`, the document written once, already escaped, and
         // its digest, so that the worker stores the text without parsing it.
         let params = super::encode::call_with_document(

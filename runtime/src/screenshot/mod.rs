@@ -12,6 +12,7 @@
 //!
 //! A screenshot is not an operation: it never cuts an evidence window.
 
+pub mod filmstrip;
 pub mod picture;
 
 use base64::Engine;

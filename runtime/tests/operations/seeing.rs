@@ -358,3 +358,94 @@ addEventListener('pointerup', () => { held = null; document.title = 'released'; 
     );
     assert_eq!(drags[1]["acted_on"][1]["element_id"], "end");
 }
+
+/// Whether a JPEG pixel is the secret fields' magenta, give or take compression.
+fn magenta(p: &Rgb<u8>) -> bool {
+    p[0] > 200 && p[1] < 80 && p[2] > 200
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_filmstrip_keeps_a_masked_picture_of_each_operation_once_it_settled() {
+    let (url, _) = order_site().await;
+    let bsk = TestBsk::new("filmstrip");
+    let s = bsk.start_session().await;
+    let run = debug(&s, &["start", "--screenshots"]).await;
+    assert_eq!(run["coverage"]["screenshots"], true, "{run}");
+    s.op(&["navigate", &url]).await;
+    s.op(&["click", "#place"]).await;
+    // The picture is encoded off the action's answer: wait for it.
+    let pictured = wait_for("both operations' pictures", WAIT, || async {
+        let ops = operations(&s).await;
+        let pictures: Vec<Value> = ops
+            .iter()
+            .filter_map(|o| o.get("picture").cloned())
+            .collect();
+        (pictures.len() == 2).then_some(pictures)
+    })
+    .await;
+    for picture in &pictured {
+        assert_eq!(picture["mime_type"], "image/jpeg");
+        assert!(
+            picture["bytes"].as_u64().is_some_and(|b| b <= 48 * 1024),
+            "{picture}"
+        );
+        assert!(
+            picture.get("base64").is_none(),
+            "lists never carry the bytes: {picture}"
+        );
+    }
+
+    let file = bsk.home.join("o2.jpg");
+    let written = s
+        .run(&[
+            "debug",
+            "operation",
+            "o2",
+            "--screenshot",
+            &file.display().to_string(),
+        ])
+        .await;
+    assert_eq!(written.code, 0, "{written:#?}");
+    assert!(written.stdout.contains("picture p2"), "{}", written.stdout);
+    let picture = decode(&file);
+    assert_eq!(
+        picture.width() as u64,
+        pictured[1]["width"].as_u64().unwrap_or(0)
+    );
+    assert_eq!(
+        picture.pixels().filter(|p| magenta(p)).count(),
+        0,
+        "a secret field shows"
+    );
+    assert!(
+        picture
+            .pixels()
+            .filter(|p| p[1] > 200 && p[0] < 80 && p[2] < 80)
+            .count()
+            > 1000,
+        "the page is in the picture"
+    );
+
+    // The export carries each picture inline, as its description says.
+    let export = debug(&s, &["export"]).await;
+    let inline = &export["operations"][1]["picture"];
+    let bytes = {
+        use base64::Engine;
+        base64::engine::general_purpose::STANDARD
+            .decode(inline["base64"].as_str().unwrap_or_default())
+            .expect("base64")
+    };
+    assert_eq!(bytes.len() as u64, inline["bytes"].as_u64().unwrap_or(0));
+    let digest: String = {
+        use sha2::Digest;
+        sha2::Sha256::digest(&bytes)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    };
+    assert_eq!(inline["sha256"], digest.as_str());
+    let error = s
+        .fail(&["debug", "operation", "o9", "--screenshot", "x.jpg"])
+        .await;
+    assert_eq!(error["code"], "not_found", "{error}");
+}

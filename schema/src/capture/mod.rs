@@ -25,7 +25,7 @@ pub use console::{ConsoleEntry, ConsoleSource};
 pub use export::{ExportDocument, SliceInfo};
 pub use operation::{
     ActedOn, ChainValue, FieldChain, MAIN_FRAME, OperationRecord, OperationSource, OperationState,
-    OperationWindows, WindowIds,
+    OperationWindows, Picture, WindowIds,
 };
 pub use page::{FieldSnapshot, PageLoad, PageObservation};
 pub use request::{Headers, RequestRecord, RequestState, RequestSummary, WorkerKind, WorkerSource};

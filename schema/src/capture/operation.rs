@@ -61,6 +61,9 @@ pub struct OperationRecord {
     /// Changing observations beyond the 4 retained.
     #[serde(default, skip_serializing_if = "is_zero_u64")]
     pub follow_ups_evicted: u64,
+    /// The page as it looked once the operation settled (`--screenshots`): a masked JPEG.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub picture: Option<Picture>,
     /// Manual input events suppressed because an agent operation was producing them.
     #[serde(default, skip_serializing_if = "is_zero_u64")]
     pub suppressed_manual_events: u64,
@@ -212,4 +215,28 @@ mod tests {
             "textbox \"Card number\" in frame https://pay.example/card"
         );
     }
+}
+
+/// A picture of the page once an operation settled (`bsk debug start --screenshots`): a JPEG,
+/// sensitive fields painted over (pixels are masked by field, not redacted by content), at most
+/// 48 KiB. Pictures are immutable: between the daemon and the extension each travels once, by
+/// id; the export carries it inline.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Picture {
+    /// `p1`, `p2`, … within the capture.
+    pub id: String,
+    /// `image/jpeg`.
+    pub mime_type: String,
+    /// The encoded picture's size.
+    pub bytes: u64,
+    pub width: u32,
+    pub height: u32,
+    /// SHA-256 of the encoded bytes, hex.
+    pub sha256: String,
+    /// Ms since the Unix epoch.
+    pub taken_at: u64,
+    /// The picture itself, base64: in the export, and in memory; lists, reads and history's
+    /// checkpoints leave it out (history keeps it apart, by id).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base64: Option<std::sync::Arc<str>>,
 }

@@ -140,6 +140,10 @@ pub struct Counters {
     pub events_dropped: u64,
     /// ExtraInfo events dropped while waiting for their request.
     pub extra_info_dropped: u64,
+    /// Filmstrip pictures (`--screenshots`) not kept: over the 40 a capture keeps, or still over
+    /// 48 KiB at the smallest size bsk scales to, or not taken (the page did not answer).
+    #[serde(default, skip_serializing_if = "super::is_zero_u64")]
+    pub pictures_dropped: u64,
 }
 
 /// Which browser targets the capture covers.
@@ -177,6 +181,10 @@ pub struct Coverage {
     /// context's shared workers may serve pages no session owns.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub shared_workers_not_covered: bool,
+    /// Whether the capture keeps a masked picture of the page after each agent operation
+    /// (`bsk debug start --screenshots`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub screenshots: bool,
 }
 
 /// Whether retained evidence reaches browser-local history.

@@ -724,7 +724,9 @@ fn operations_group_requests_by_start_time_and_stop_interrupts_running_ones() {
             "type": kind, "wallTime": 10.15 });
         c.on_tab("Network.requestWillBeSent", &params, 10_150);
     }
-    let folded = c.operation_detail(&click, false, 50_000).expect("detail");
+    let folded = c
+        .operation_detail(&click, false, false, 50_000)
+        .expect("detail");
     assert_eq!(
         (folded.immediate.requests.len(), folded.immediate.folded),
         (1, 2)
@@ -749,7 +751,9 @@ fn operations_group_requests_by_start_time_and_stop_interrupts_running_ones() {
         "the changed count is paged again"
     );
     c.requests.retain(|r| r.id != "r6");
-    let everything = c.operation_detail(&click, true, 50_000).expect("detail");
+    let everything = c
+        .operation_detail(&click, true, false, 50_000)
+        .expect("detail");
     assert_eq!(
         (
             everything.immediate.requests.len(),
@@ -758,7 +762,9 @@ fn operations_group_requests_by_start_time_and_stop_interrupts_running_ones() {
         (3, 0)
     );
     c.requests.retain(|r| r.id != "r4" && r.id != "r5");
-    let detail = c.operation_detail(&click, true, 50_000).expect("detail");
+    let detail = c
+        .operation_detail(&click, true, false, 50_000)
+        .expect("detail");
     let ids = |w: &bsk_schema::debug::WindowEvidence| {
         w.requests.iter().map(|r| r.id.clone()).collect::<Vec<_>>()
     };
@@ -1108,4 +1114,81 @@ fn a_stream_ends_streaming_with_its_bytes_whether_stopped_or_closed() {
         assert_eq!(body.reason, Some(BodyReason::Streaming), "{id}");
         assert_eq!(body.bytes_seen, Some(22), "{id}");
     }
+}
+
+fn picture(bytes: usize) -> bsk_schema::capture::Picture {
+    bsk_schema::capture::Picture {
+        id: String::new(),
+        mime_type: "image/jpeg".into(),
+        bytes: bytes as u64,
+        width: 640,
+        height: 400,
+        sha256: "0".repeat(64),
+        taken_at: 2_000,
+        base64: Some("AAAA".into()),
+    }
+}
+
+#[test]
+fn the_filmstrip_keeps_forty_pictures_within_their_size_and_counts_each_dropped_one() {
+    use crate::bounds::{MAX_PICTURE_BYTES, MAX_PICTURES};
+    let mut c = capture();
+    c.coverage.screenshots = true;
+    assert!(c.records_pictures());
+    let mut ids = Vec::new();
+    for n in 0..(MAX_PICTURES + 3) {
+        let id = c.operation_started(OperationSource::Agent, "click", json!({}), 1_000 + n as u64);
+        ids.push(id);
+    }
+    // Too large even at the smallest size, and not taken: dropped, counted.
+    assert!(!c.attach_picture(&ids[0], Some(picture(MAX_PICTURE_BYTES + 1))));
+    assert!(!c.attach_picture(&ids[0], None));
+    for id in &ids[..MAX_PICTURES] {
+        assert!(
+            c.attach_picture(id, Some(picture(MAX_PICTURE_BYTES))),
+            "{id}"
+        );
+    }
+    // Past the bound: dropped, counted, and never attached.
+    assert!(!c.attach_picture(&ids[MAX_PICTURES], Some(picture(10))));
+    // One operation has one picture: a second is refused.
+    assert!(!c.attach_picture(&ids[1], Some(picture(10))));
+    assert_eq!(c.counters.pictures_dropped, 4);
+    let kept: Vec<String> = c
+        .operations()
+        .filter_map(|o| o.picture.as_ref().map(|p| p.id.clone()))
+        .collect();
+    assert_eq!(kept.len(), MAX_PICTURES);
+    assert_eq!(kept.first().map(String::as_str), Some("p1"));
+    // Lists and reads describe a picture without its bytes; the export carries them.
+    let page = c
+        .operations_page(None, Some(100), false, false, 5_000)
+        .expect("a page");
+    assert!(page.items.iter().all(|o| {
+        o.operation
+            .picture
+            .as_ref()
+            .is_none_or(|p| p.base64.is_none())
+    }));
+    let detail = c
+        .operation_detail(&ids[0], false, false, 5_000)
+        .expect("detail");
+    assert!(detail.operation.picture.is_some_and(|p| p.base64.is_none()));
+    let with = c
+        .operation_detail(&ids[0], false, true, 5_000)
+        .expect("detail");
+    assert!(with.operation.picture.is_some_and(|p| p.base64.is_some()));
+    let export = c.export(6_000);
+    assert!(
+        export
+            .operations
+            .iter()
+            .filter_map(|o| o.picture.as_ref())
+            .all(|p| p.base64.is_some())
+    );
+    // A stopped capture takes no more.
+    c.stop(StopReason::Stopped, 7_000);
+    assert!(!c.records_pictures());
+    assert!(!c.attach_picture(&ids[MAX_PICTURES + 1], Some(picture(10))));
+    assert_eq!(c.counters.pictures_dropped, 5);
 }

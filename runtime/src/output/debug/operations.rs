@@ -123,6 +123,15 @@ pub(super) fn operations(page: &ListPage<OperationSummary>) -> String {
 
 pub(super) fn operation(detail: &OperationDetail) -> String {
     let mut lines = vec![operation_line(&detail.operation)];
+    if let Some(picture) = &detail.operation.picture {
+        lines.push(format!(
+            "picture {}: the page once it settled, {}×{} JPEG, {} KiB (`--screenshot FILE` writes it)",
+            picture.id,
+            picture.width,
+            picture.height,
+            picture.bytes.div_ceil(1024)
+        ));
+    }
     for (title, window) in [
         ("immediate", &detail.immediate),
         (

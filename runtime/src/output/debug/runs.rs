@@ -21,6 +21,12 @@ pub(super) fn run_lines(run: &RunInfo) -> String {
         run.pages,
         run.text_units,
     )];
+    if run.coverage.screenshots {
+        lines.push(
+            "  filmstrip: a masked picture after each agent operation (`bsk debug operation oN --screenshot FILE`)"
+                .into(),
+        );
+    }
     if let Some(emulation) = &run.emulation {
         lines.push(format!(
             "  emulating: {} (`bsk emulate`)",
@@ -62,6 +68,10 @@ pub(super) fn run_lines(run: &RunInfo) -> String {
         (
             "workers over the 8 limit",
             run.coverage.worker_targets_over_limit,
+        ),
+        (
+            "pictures dropped (at most 40 of 48 KiB each, or not taken)",
+            c.pictures_dropped,
         ),
     ];
     let flags: Vec<String> = counted
