@@ -21,7 +21,7 @@ import { BSK, bsk, stateDir, waitFor } from '../e2e/daemon-harness.js';
 const TOOLS = ['browser_session', 'browser_tabs', 'browser_navigate', 'browser_act', 'browser_inspect'];
 
 /** What an agent pays for the tool list at most (compact JSON of `tools`). */
-const MAX_TOOL_LIST_BYTES = 24_000;
+const MAX_TOOL_LIST_BYTES = 18_000;
 
 /** The full result shapes of each tool, as `schema/json/` has them. */
 const RESULT_SCHEMAS = Object.fromEntries(
@@ -235,6 +235,43 @@ describe('bsk mcp (official TypeScript SDK client)', () => {
     assert.notEqual(stopped.structuredContent.state, 'active');
     const ended = await ok(client, 'browser_session', { action: 'stop', sessionId });
     assert.deepEqual(ended.structuredContent.stopped, [sessionId]);
+  });
+
+  test('an agent sees the page as a picture, puts it on a phone, and every action is named', async () => {
+    const session = await ok(client, 'browser_session', { action: 'start', name: 'seeing' });
+    const sessionId = session.structuredContent.id;
+    await ok(client, 'browser_inspect', { sessionId, action: 'debug', debugAction: 'start' });
+    await ok(client, 'browser_navigate', { sessionId, url: `${site.url}/signup` });
+
+    // A picture: one text line and one JPEG image block; never base64 in structuredContent.
+    const shot = /** @type {any} */ (await client.callTool({ name: 'browser_inspect', arguments: { sessionId, action: 'screenshot' } }));
+    assert.ok(!shot.isError, JSON.stringify(shot.content?.[0]));
+    assert.deepEqual(shot.content.map((/** @type {any} */ c) => c.type), ['text', 'image']);
+    assert.equal(shot.content[1].mimeType, 'image/jpeg');
+    const jpeg = Buffer.from(shot.content[1].data, 'base64');
+    assert.deepEqual([...jpeg.subarray(0, 2)], [0xff, 0xd8], 'a JPEG');
+    assert.match(shot.content[0].text, /screenshot of .*signup.*sensitive field/);
+    assert.ok(shot.structuredContent.width <= 1280, JSON.stringify(shot.structuredContent));
+    assert.equal(shot.structuredContent.bytes, jpeg.length);
+    assert.doesNotMatch(JSON.stringify(shot.structuredContent), /data_base64|\/9j\//, 'no picture bytes in structuredContent');
+    conforms('browser_inspect', 'ScreenshotResult', shot.structuredContent);
+
+    // A phone-sized viewport with touch, through browser_act.
+    const phone = await ok(client, 'browser_act', {
+      sessionId, action: 'emulate', emulate: { viewport: { width: 390, height: 844 }, mobile: true, touch: true },
+    });
+    assert.equal(phone.structuredContent.emulation.viewport.width, 390, JSON.stringify(phone.structuredContent));
+    const width = await ok(client, 'browser_inspect', { sessionId, action: 'evaluate', expression: 'matchMedia("(pointer: coarse)").matches' });
+    assert.equal(width.structuredContent.value, true);
+
+    // The click names its button, in the text and the structured result.
+    const clicked = await ok(client, 'browser_act', { sessionId, action: 'click', target: '#save' });
+    assert.match(text(clicked), /clicked button "Save"/);
+    assert.equal(clicked.structuredContent.acted_on[0].name, 'Save');
+    const missing = await call(client, 'browser_act', { sessionId, action: 'drag', target: '#save' });
+    assert.equal(missing.isError, true);
+    assert.match(text(missing), /`to`/);
+    await ok(client, 'browser_session', { action: 'stop', sessionId });
   });
 
   test("a second client's session cannot read the first session's capture", async () => {

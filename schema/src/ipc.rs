@@ -231,7 +231,9 @@ pub struct ScreenshotResult {
     /// Whether masking was turned off (`unmasked`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub unmasked: bool,
-    /// The picture, base64-encoded.
+    /// The picture, base64-encoded. Through MCP it travels as an image content block instead,
+    /// and is absent here.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub data_base64: String,
 }
 

@@ -154,12 +154,6 @@ pub struct NavigateArgs {
     /// `browser_inspect` `observe` gives it, read once the action settled (one call, not two).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub observe: Option<bool>,
-    /// Drag: where to drop `target` (`@eN` or a CSS selector).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub to: Option<String>,
-    /// Emulate: what to change; the rest stays in force.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub emulate: Option<crate::emulation::EmulateParams>,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -373,5 +367,7 @@ pub enum OperationOutput {
 pub enum InspectOutput {
     Operation(OperationResult),
     Debug(DebugResult),
+    /// `screenshot`: the picture itself is the image content block beside the text.
+    Screenshot(crate::ipc::ScreenshotResult),
     Error(ErrorBody),
 }

@@ -434,11 +434,8 @@ impl BskMcp {
                 // structured content.
                 let base64 = std::mem::take(&mut shot.data_base64);
                 let text = screenshot_text(&shot);
-                let mut structured = serde_json::to_value(&shot)
+                let structured = serde_json::to_value(&shot)
                     .map_err(|e| Failure::internal(format!("cannot encode the result: {e}")))?;
-                if let Value::Object(fields) = &mut structured {
-                    fields.remove("data_base64");
-                }
                 Ok(Reply {
                     structured,
                     text,
