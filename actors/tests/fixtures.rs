@@ -143,7 +143,13 @@ fn windows_of(case: &Value) -> Value {
             };
             let (folded, listed): (Vec<Value>, Vec<Value>) =
                 placed(requests, "started_at").into_iter().partition(|r| {
-                    is_folded(r["url"].as_str().expect("url"), r["resource_type"].as_str())
+                    let failing = r["state"] == "failed"
+                        || r["status"].as_u64().is_some_and(|status| status >= 400);
+                    is_folded(
+                        r["url"].as_str().expect("url"),
+                        r["resource_type"].as_str(),
+                        failing,
+                    )
                 });
             let ids = |items: Vec<Value>| -> Vec<Value> {
                 items.into_iter().map(|item| item["id"].clone()).collect()

@@ -10,11 +10,13 @@ export const STATIC_TYPES = new Set(['Image', 'Font', 'Stylesheet', 'Media', 'Ma
 
 /**
  * Static resources, `data:` URLs and extension traffic (the favicon included): folded by default
- * in the request list (never removed from history or export).
+ * in the request list (never removed from history or export). A request that failed or answered
+ * 4xx/5xx is never folded: a problem is listed where it happened.
  * @param {any} request
  */
 export function isFolded(request) {
   const url = request.url ?? '';
+  if (request.state === 'failed' || (typeof request.status === 'number' && request.status >= 400)) return false;
   return STATIC_TYPES.has(request.resource_type) || url.startsWith('chrome-extension://') || url.startsWith('data:')
     || url.endsWith('/favicon.ico');
 }

@@ -24,6 +24,9 @@ pub enum DebugAction {
     Search,
     /// Statistics over all the traffic the capture saw, evicted requests included.
     Summary,
+    /// What a person looks for first: failed and 4xx/5xx requests, console errors and
+    /// exceptions, each with the server's words and the operation it followed.
+    Problems,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -377,12 +380,20 @@ pub struct OperationDetail {
 }
 
 /// Lines of visible page text that appeared or disappeared, at most 10 of each.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct TextChange {
     pub added: Vec<String>,
     pub removed: Vec<String>,
     /// More lines changed than are listed.
     pub truncated: bool,
+}
+
+/// `bsk debug problems`: the record's problems in time order, as the evidence page lists them
+/// first.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct ProblemsResult {
+    pub run_id: String,
+    pub problems: Vec<crate::capture::Problem>,
 }
 
 /// `bsk debug pages`.
@@ -443,6 +454,7 @@ pub enum DebugResult {
     Har(crate::har::Har),
     Search(ListPage<SearchItem>),
     Summary(crate::capture::TrafficSummary),
+    Problems(ProblemsResult),
     /// `export` with `output`.
     Written(Written),
     Done(Done),
@@ -480,6 +492,7 @@ impl DebugResult {
             },
             DebugAction::Search => from(value).map(DebugResult::Search),
             DebugAction::Summary => from(value).map(DebugResult::Summary),
+            DebugAction::Problems => from(value).map(DebugResult::Problems),
         };
         decoded.map_err(|e| {
             let action = serde_json::to_value(params.action)

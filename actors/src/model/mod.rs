@@ -5,6 +5,7 @@ pub mod emulation;
 pub mod har;
 pub mod paging;
 pub mod redact;
+pub mod server_words;
 pub mod time;
 
 /// Where to cut `text` to keep its first `max` characters: the byte offset, or `None` when it

@@ -18,6 +18,7 @@ mod network;
 mod network_events;
 mod observations;
 mod pending_extra;
+mod problems;
 pub mod reads;
 mod requests;
 pub mod search;
@@ -332,6 +333,9 @@ impl Capture {
             suppressed_manual_events: 0,
             field_chain: None,
             windows: None,
+            counts: None,
+            page_after: None,
+            text_change: None,
         });
         id
     }

@@ -1,11 +1,14 @@
 //! Page observations: the page after each load, after each operation, and its later changes
 //! ("follow-ups"). Values are redacted again here, whatever the observer already did.
 
-use bsk_schema::capture::{ActedOn, MAIN_FRAME, OperationState, PageObservation, Picture};
+use bsk_schema::capture::{
+    ActedOn, MAIN_FRAME, OperationState, PageAfter, PageAfterSource, PageObservation, Picture,
+};
 
 use super::Capture;
 use crate::bounds::{
     MAX_FIELD_VALUE_CHARS, MAX_FOLLOW_UPS, MAX_PAGE_TEXT_CHARS, MAX_PICTURE_BYTES, MAX_PICTURES,
+    POSSIBLY_RELATED_WINDOW,
 };
 use crate::model::redact;
 
@@ -225,25 +228,59 @@ impl Capture {
         }
     }
 
+    /// The page as it stood once operation `index`'s window closed: the last snapshot taken
+    /// before the next operation started, within the follow-up window (15 s after the
+    /// operation ended). That is the next operation's before-state when it started within the
+    /// window, else the latest follow-up or observation of this operation. With its text.
+    pub fn page_after(&self, index: usize) -> Option<(PageAfter, &str)> {
+        let operation = &self.operations[index];
+        let window_end = operation
+            .ended_at
+            .map(|ended| ended + POSSIBLY_RELATED_WINDOW.as_millis() as u64);
+        if let Some(next) = self.operations.get(index + 1)
+            && let Some(text) = next.before_text.as_deref()
+            && window_end.is_some_and(|end| next.started_at <= end)
+        {
+            let after = PageAfter {
+                at: next.started_at,
+                from: PageAfterSource::NextOperation {
+                    operation_id: next.id.clone(),
+                },
+            };
+            return Some((after, text));
+        }
+        let within = |at: u64| window_end.is_none_or(|end| at <= end);
+        if let Some((index, seen)) = operation
+            .follow_ups
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, seen)| within(seen.at))
+        {
+            let after = PageAfter {
+                at: seen.at,
+                from: PageAfterSource::FollowUp { index },
+            };
+            return Some((after, seen.text.as_str()));
+        }
+        operation.observation.as_ref().map(|seen| {
+            let after = PageAfter {
+                at: seen.at,
+                from: PageAfterSource::Observation,
+            };
+            (after, seen.text.as_str())
+        })
+    }
+
     /// Lines of page text added and removed by operation `index`: from the page as it stood
     /// when the operation started (its before-state; else the last observation before it) to
-    /// the page as it stood when the next operation started (that one's before-state; else
-    /// this operation's latest observation). So at agent pace every change lands on the
-    /// operation that caused it. `None` unless both states were recorded.
+    /// the page as it stood once its window closed ([`Capture::page_after`]). So at agent pace
+    /// every change lands on the operation that caused it. `None` unless both states were
+    /// recorded.
     pub fn text_change(&self, index: usize) -> Option<bsk_schema::debug::TextChange> {
         const SHOWN: usize = 10;
         let operation = &self.operations[index];
-        let after = self
-            .operations
-            .get(index + 1)
-            .and_then(|next| next.before_text.as_deref())
-            .or_else(|| {
-                operation
-                    .follow_ups
-                    .last()
-                    .or(operation.observation.as_ref())
-                    .map(|o| o.text.as_str())
-            })?;
+        let (_, after) = self.page_after(index)?;
         let before = match operation.before_text.as_deref() {
             Some(text) => text,
             None => self

@@ -43,7 +43,9 @@ pub enum ReadError {
 ///
 /// [`windows::is_folded`]: super::windows::is_folded
 pub(super) fn is_folded(record: &RequestRecord) -> bool {
-    super::windows::is_folded(&record.url, record.resource_type.as_deref())
+    let failing = record.state == bsk_schema::capture::RequestState::Failed
+        || record.status.is_some_and(|s| s >= 400);
+    super::windows::is_folded(&record.url, record.resource_type.as_deref(), failing)
 }
 
 fn state_name(state: BodyState) -> String {
@@ -485,6 +487,8 @@ impl Capture {
         console: Vec<ConsoleEntry>,
         slice: Option<SliceInfo>,
     ) -> ExportDocument {
+        // Computed once per snapshot, never per captured event.
+        let problems = self.problems(saved_at);
         ExportDocument {
             version: 1,
             saved_at,
@@ -494,9 +498,13 @@ impl Capture {
                 .map(|index| bsk_schema::capture::OperationRecord {
                     field_chain: Some(self.field_chain(index, saved_at)),
                     windows: Some(self.window_ids(index, saved_at)),
+                    counts: Some(self.window_counts(index, &problems, saved_at)),
+                    page_after: self.page_after(index).map(|(after, _)| after),
+                    text_change: self.text_change(index),
                     ..self.operations[index].clone()
                 })
                 .collect(),
+            problems: Some(problems),
             console,
             pages: self.pages.iter().cloned().collect(),
             extension_version: self.extension_version.clone(),

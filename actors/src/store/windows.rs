@@ -57,8 +57,13 @@ pub fn evidence_window(
 
 /// Static resources, `data:` URLs and extension traffic (the favicon included): operation
 /// windows and summaries count them apart instead of listing them ("static resources and
-/// extension traffic are folded by default"), never leaving them out of history or export.
-pub fn is_folded(url: &str, resource_type: Option<&str>) -> bool {
+/// extension traffic are folded by default"), never leaving them out of history or export. A
+/// request that failed or answered 4xx/5xx (`failing`) is never folded: a problem is listed
+/// where it happened, a missing stylesheet or favicon included.
+pub fn is_folded(url: &str, resource_type: Option<&str>, failing: bool) -> bool {
+    if failing {
+        return false;
+    }
     let static_type = matches!(
         resource_type,
         Some("Image" | "Font" | "Stylesheet" | "Media" | "Manifest" | "TextTrack")

@@ -178,6 +178,15 @@ pub enum DebugCommand {
         #[command(flatten)]
         on: DebugOn,
     },
+    /// What went wrong, first: every failed or 4xx/5xx request with the server's error code and
+    /// message from its body, every console error and uncaught exception with where it was
+    /// thrown, each with the operation it followed ("after click button \"Place order\""). Facts
+    /// in time order, never a verdict: the operation is a time fact, not proven cause. The
+    /// evidence page lists the same rows first.
+    Problems {
+        #[command(flatten)]
+        on: DebugOn,
+    },
     /// Test-only: make one capture actor panic (needs BSK_TEST_FAULTS=1 on the daemon).
     #[command(hide = true)]
     Fault {

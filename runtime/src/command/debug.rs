@@ -250,6 +250,7 @@ fn params(command: DebugCommand) -> Result<DebugParams> {
             (on, A::Search, Some(page), options)
         }
         DebugCommand::Summary { on } => (on, A::Summary, None, DebugOptions::default()),
+        DebugCommand::Problems { on } => (on, A::Problems, None, DebugOptions::default()),
         DebugCommand::Fault { .. } => {
             return Err(Failure::usage("fault is not a debug action"));
         }

@@ -197,6 +197,14 @@ impl Daemon {
                 let summary = held.capture.lock().summary();
                 to_json(summary)
             }
+            DebugAction::Problems => {
+                let held = captures.get(&session, run_id, tab_id)?;
+                let problems = held.capture.lock().problems(now_ms());
+                to_json(bsk_schema::debug::ProblemsResult {
+                    run_id: held.run_id.clone(),
+                    problems,
+                })
+            }
         }
     }
 }

@@ -38,4 +38,10 @@ pub struct ExportDocument {
     /// Present on a history checkpoint of a load-profile capture: what it left out.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub slice: Option<SliceInfo>,
+    /// The record's problems in time order (failed and 4xx/5xx requests, console errors and
+    /// uncaught exceptions), each with its own words and the operation it followed: what the
+    /// evidence page shows first and `bsk debug problems` prints. Absent in records saved by a
+    /// version that did not list them (a reader says so rather than computing them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub problems: Option<Vec<super::Problem>>,
 }

@@ -8,6 +8,7 @@
 //! - `console`: console entries.
 //! - `page`: page loads and page observations.
 //! - `operation`: operations, their evidence windows and field chains.
+//! - `problem`: the problems a person looks for first, and the counts of an operation's windows.
 //! - `summary`: statistics over all the traffic a capture saw.
 //! - `export`: the export document.
 
@@ -16,6 +17,7 @@ mod console;
 mod export;
 mod operation;
 mod page;
+mod problem;
 mod request;
 mod run;
 mod summary;
@@ -25,9 +27,10 @@ pub use console::{ConsoleEntry, ConsoleSource};
 pub use export::{ExportDocument, SliceInfo};
 pub use operation::{
     ActedOn, ChainValue, FieldChain, MAIN_FRAME, OperationRecord, OperationSource, OperationState,
-    OperationWindows, Picture, WindowIds,
+    OperationWindows, PageAfter, PageAfterSource, Picture, WindowIds,
 };
 pub use page::{FieldSnapshot, PageLoad, PageObservation};
+pub use problem::{Problem, ProblemAfter, ProblemKind, WindowCounts};
 pub use request::{Headers, RequestRecord, RequestState, RequestSummary, WorkerKind, WorkerSource};
 pub use run::{
     CaptureLimits, CaptureProfile, CaptureState, Counters, Coverage, HistoryStatus, RunInfo,

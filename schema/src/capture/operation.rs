@@ -75,6 +75,66 @@ pub struct OperationRecord {
     /// export stands alone without recomputing them. Filled by the export.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub windows: Option<OperationWindows>,
+    /// What its windows hold, counted as the record's Problems are. Filled by the export.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub counts: Option<super::WindowCounts>,
+    /// The page as it stood once the operation's window closed (see [`PageAfter`]). Filled by
+    /// the export.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub page_after: Option<PageAfter>,
+    /// The page text the operation added and removed: from its before-state to
+    /// [`OperationRecord::page_after`], as `bsk debug operation` shows it. Filled by the export.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text_change: Option<crate::debug::TextChange>,
+}
+
+/// Which snapshot shows the page after an operation: the last one taken before the next
+/// operation started, within the 15 s follow-up window. That is the next operation's
+/// before-state when it came within the window, else the operation's latest follow-up, else its
+/// observation. The text is where it is named, not copied.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct PageAfter {
+    /// When the snapshot was taken, ms since the Unix epoch.
+    pub at: u64,
+    pub from: PageAfterSource,
+}
+
+/// Where a [`PageAfter`] snapshot's text is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum PageAfterSource {
+    /// `before_text` of the next operation.
+    NextOperation { operation_id: String },
+    /// `follow_ups[index]` of this operation.
+    FollowUp { index: usize },
+    /// `observation` of this operation.
+    Observation,
+}
+
+impl OperationRecord {
+    /// The operation as a person reads it: its name and what it acted on (`click button "Place
+    /// order"`, `drag div "Card" onto region "Done"`), or the URL it loaded (`navigate
+    /// http://…`).
+    pub fn label(&self) -> String {
+        match self.acted_on.as_slice() {
+            [] => match self.params.get("url").and_then(serde_json::Value::as_str) {
+                Some(url) => format!("{} {url}", self.name),
+                None => self.name.clone(),
+            },
+            [one] => format!("{} {}", self.name, one.label()),
+            [from, to] if self.name == "drag" => {
+                format!("{} {} onto {}", self.name, from.label(), to.label())
+            }
+            many => format!(
+                "{} {}",
+                self.name,
+                many.iter()
+                    .map(ActedOn::label)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        }
+    }
 }
 
 /// An operation's two evidence windows by id.

@@ -2,7 +2,7 @@
 
 use bsk_schema::capture::{
     BodyReason, BodyState, ConsoleSource, OperationSource, OperationState, PageObservation,
-    RequestState, StopReason,
+    ProblemKind, RequestState, StopReason,
 };
 use bsk_schema::debug::RequestPart;
 use serde_json::{Value, json};
@@ -1191,4 +1191,124 @@ fn the_filmstrip_keeps_forty_pictures_within_their_size_and_counts_each_dropped_
     assert!(!c.records_pictures());
     assert!(!c.attach_picture(&ids[MAX_PICTURES + 1], Some(picture(10))));
     assert_eq!(c.counters.pictures_dropped, 5);
+}
+
+#[test]
+fn problems_carry_the_servers_words_the_operation_they_followed_and_counts_agree() {
+    let mut c = capture();
+    let place = c.operation_started(
+        OperationSource::Agent,
+        "click",
+        json!({"op": "click", "target": "@e7"}),
+        1_000,
+    );
+    c.operation_acted_on(
+        &place,
+        vec![bsk_schema::capture::ActedOn {
+            target: "@e7".into(),
+            role: Some("button".into()),
+            name: Some("Place order".into()),
+            tag: "button".into(),
+            element_id: None,
+            text: None,
+            frame: bsk_schema::capture::MAIN_FRAME.into(),
+        }],
+    );
+    c.operation_ended(&place, Ok("clicked".into()), 1_010);
+    // A 422 whose JSON body names its code and message, the browser's echo of it, a failing
+    // favicon (listed, never folded), and an uncaught exception with its place.
+    sent(&mut c, "1", "http://a/api/orders", 1_100);
+    let jobs = finish(&mut c, "1", 422, "application/json", 1_200);
+    c.apply_body(
+        &jobs[0],
+        BodyOutcome::Text(
+            r#"{"error":{"code":"QTY_EXCEEDS_STOCK","message":"Only 2 left"}}"#.into(),
+        ),
+    );
+    c.apply_console("TAB", "Log.entryAdded", &json!({ "entry": { "source": "network", "level": "error", "text": "Failed to load resource: 422", "url": "http://a/api/orders", "timestamp": 1_250.0 } }), 1_250);
+    sent(&mut c, "2", "http://a/favicon.ico", 1_300);
+    finish(&mut c, "2", 404, "text/html", 1_310);
+    c.apply_console("TAB", "Runtime.exceptionThrown", &json!({ "timestamp": 1_400.0, "exceptionDetails": { "text": "Uncaught", "url": "http://a/app.js", "lineNumber": 9, "columnNumber": 4, "exception": { "description": "TypeError: order.total is undefined\n    at render (app.js:10:5)" } } }), 1_400);
+    let problems = c.problems(2_000);
+    let kinds: Vec<ProblemKind> = problems.iter().map(|p| p.kind).collect();
+    assert_eq!(
+        kinds,
+        vec![
+            ProblemKind::Status,
+            ProblemKind::Status,
+            ProblemKind::Exception
+        ],
+        "{problems:#?}"
+    );
+    let order = &problems[0];
+    assert_eq!(order.code.as_deref(), Some("QTY_EXCEEDS_STOCK"));
+    assert_eq!(order.message.as_deref(), Some("Only 2 left"));
+    assert!(
+        order.summary.contains("422") && order.summary.contains("QTY_EXCEEDS_STOCK Only 2 left"),
+        "{}",
+        order.summary
+    );
+    assert_eq!(
+        order.echoes.len(),
+        1,
+        "the browser's echo is listed with its request"
+    );
+    let after = order.after.as_ref().expect("after the click");
+    assert_eq!(
+        (
+            after.operation_id.as_str(),
+            after.label.as_str(),
+            after.immediate
+        ),
+        (place.as_str(), "click button \"Place order\"", true)
+    );
+    let exception = &problems[2];
+    assert_eq!(exception.source.as_deref(), Some("http://a/app.js:10:5"));
+    assert!(
+        exception.summary.starts_with("uncaught TypeError"),
+        "{}",
+        exception.summary
+    );
+    // The operation counts what the list shows: three problems, no folded failure.
+    let counts = c.window_counts(0, &problems, 2_000);
+    assert_eq!(
+        (counts.errors, counts.requests, counts.folded),
+        (3, 2, 0),
+        "{counts:?}"
+    );
+    // The export carries the list and the counts.
+    let export = c.export(2_000);
+    assert_eq!(export.problems.as_ref().map(Vec::len), Some(3));
+    assert_eq!(export.operations[0].counts.map(|c| c.errors), Some(3));
+}
+
+#[test]
+fn the_page_after_an_operation_is_the_last_snapshot_before_the_next_within_its_window() {
+    let mut c = capture();
+    let click = c.operation_started(OperationSource::Agent, "click", json!({}), 1_000);
+    c.operation_before(&click, "Order\nPlace order");
+    c.operation_ended(&click, Ok("clicked".into()), 1_001);
+    c.operation_observed(&click, seen(1_002, "Order\nPlacing order…"));
+    c.operation_observed(&click, seen(1_250, "Order\nCould not place order."));
+    // Without a next operation: the latest follow-up, 200 ms after the response.
+    let (after, text) = c.page_after(0).expect("a page after");
+    assert_eq!((after.at, text), (1_250, "Order\nCould not place order."));
+    let change = c.text_change(0).expect("a change");
+    assert_eq!(change.added, vec!["Could not place order.".to_string()]);
+    // A next operation within the window: its before-state, taken as it started.
+    let next = c.operation_started(OperationSource::Agent, "click", json!({}), 3_000);
+    c.operation_before(&next, "Order\nCould not place order.\nRetry");
+    let (after, _) = c.page_after(0).expect("a page after");
+    assert_eq!(after.at, 3_000);
+    // One that came after the follow-up window: this operation's own latest snapshot again.
+    let mut late = capture();
+    let first = late.operation_started(OperationSource::Agent, "click", json!({}), 1_000);
+    late.operation_ended(&first, Ok("clicked".into()), 1_001);
+    late.operation_observed(&first, seen(1_250, "Saved"));
+    let second = late.operation_started(OperationSource::Agent, "click", json!({}), 60_000);
+    late.operation_before(&second, "Much later");
+    assert_eq!(
+        late.page_after(0).map(|(a, t)| (a.at, t.to_string())),
+        Some((1_250, "Saved".into()))
+    );
 }

@@ -43,6 +43,52 @@ pub(super) fn footer<T>(page: &ListPage<T>, lines: &mut Vec<String>) {
     }
 }
 
+/// `bsk debug problems`: one problem a line, with its place, its words and what it followed.
+fn problems(result: &bsk_schema::debug::ProblemsResult) -> String {
+    if result.problems.is_empty() {
+        return format!(
+            "no problems in {}: no failed or 4xx/5xx request, console error or uncaught exception (a 200 can still carry an error: read its body)",
+            result.run_id
+        );
+    }
+    let mut lines = Vec::new();
+    for p in &result.problems {
+        let id = p
+            .request_id
+            .as_deref()
+            .or(p.console_id.as_deref())
+            .unwrap_or_default();
+        let mut line = format!("{id} {} {}", clock(p.at), p.summary);
+        if let Some(source) = &p.source {
+            line.push_str(&format!(" at {source}"));
+        }
+        lines.push(line);
+        let mut context = Vec::new();
+        if let Some(after) = &p.after {
+            context.push(format!(
+                "{} {} {}",
+                if after.immediate {
+                    "after"
+                } else {
+                    "possibly related to"
+                },
+                after.operation_id,
+                after.label
+            ));
+        }
+        if let Some(frame) = &p.frame {
+            context.push(format!("from {frame}"));
+        }
+        if !p.echoes.is_empty() {
+            context.push(format!("browser console: {}", p.echoes.join(", ")));
+        }
+        if !context.is_empty() {
+            lines.push(format!("  {}", context.join("; ")));
+        }
+    }
+    lines.join("\n")
+}
+
 /// The human rendering of a `debug` result; none for a document (an export, a HAR), which is
 /// its own rendering.
 pub fn render(result: &DebugResult) -> Option<String> {
@@ -62,6 +108,7 @@ pub fn render(result: &DebugResult) -> Option<String> {
         R::Operation(detail) => operation(detail),
         R::Search(page) => search(page),
         R::Summary(summary) => self::summary(summary),
+        R::Problems(result) => problems(result),
         R::Written(written) => format!(
             "wrote {} ({} requests, {} KiB)",
             written.path,
