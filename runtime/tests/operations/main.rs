@@ -17,6 +17,7 @@ mod common;
 mod actions;
 mod agent;
 mod coalescing;
+mod explains;
 mod follow_ups;
 mod manual;
 mod observer;
