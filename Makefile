@@ -4,7 +4,7 @@
 CARGO ?= cargo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test deps test-deps build bench bench-mcp
+.PHONY: demo test deps test-deps build bench bench-mcp bench-screenshots
 
 demo: deps build
 	./scripts/demo.sh
@@ -44,6 +44,19 @@ bench-mcp: deps load-tests/mcp-bench/node_modules/.package-lock.json
 
 load-tests/mcp-bench/node_modules/.package-lock.json: load-tests/mcp-bench/package-lock.json
 	cd load-tests/mcp-bench && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
+
+# The screenshot benchmark behind docs/performance.md ("Screenshots"): a release bsk, the MCP
+# bench's pinned npm packages and chrome-devtools-mcp (no browser download), then `bsk screenshot`
+# from the CLI, the picture an agent receives from `bsk mcp`, Playwright's MCP server and
+# chrome-devtools-mcp, and ten operations with and without `bsk debug start --screenshots`
+# (about four minutes past the build). Tables: load-tests/screenshots/out/report.md; data:
+# load-tests/screenshots/out/report.json; the pictures each tool returned beside them.
+# BENCH_SCREENSHOTS_ARGS passes options, e.g. `make bench-screenshots BENCH_SCREENSHOTS_ARGS="--runs 5"`.
+bench-screenshots: deps load-tests/mcp-bench/node_modules/.package-lock.json
+	$(CARGO) build --release -p bsk-runtime --bin bsk
+	@[ -d load-tests/playwright/node_modules/chrome-devtools-mcp ] || \
+		(cd load-tests/playwright && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
+	node load-tests/screenshots/run.mjs --bsk target/release/bsk $(BENCH_SCREENSHOTS_ARGS)
 
 # Chromium (the embedded default browser) and the build tools, if missing.
 deps:

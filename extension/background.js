@@ -17,6 +17,8 @@ import { History } from './lib/history.js';
  * @typedef {import('./types/generated/link-heartbeat').Heartbeat} Heartbeat
  * @typedef {import('./types/generated/link-checkpoint').CheckpointText} CheckpointText
  * @typedef {import('./types/generated/link-checkpoint-ack').CheckpointAck} CheckpointAck
+ * @typedef {import('./types/generated/link-picture').LinkPicture} LinkPicture
+ * @typedef {import('./types/generated/link-picture-ack').PictureAck} PictureAck
  */
 
 /** @type {Promise<History> | null} */
@@ -113,6 +115,25 @@ const link = {
   },
 
   /**
+   * One filmstrip picture, sent once, before the first checkpoint that refers to it (checkpoints
+   * carry an operation's `picture` without its `base64`). Resolves with the acknowledgement once
+   * it is committed to IndexedDB; rejects with the storage error, or with why the picture cannot
+   * be stored, otherwise.
+   * @param {LinkPicture} picture
+   * @returns {Promise<PictureAck>}
+   */
+  async picture(picture) {
+    try {
+      const ack = await (await history()).savePicture(picture);
+      storageError = null;
+      return ack;
+    } catch (e) {
+      storageError = String(/** @type {Error} */ (e).message ?? e);
+      throw e;
+    }
+  },
+
+  /**
    * The daemon's answer to a request the popup made through `bskDaemon`.
    * @param {{ id: number, ok: boolean, result?: any, error?: { code: string, message: string, hint?: string } }} answer
    */
@@ -126,8 +147,9 @@ const link = {
   /**
    * The person's browser automation preferences, as the popup stores them in history's
    * IndexedDB (`{ browser: 'headless'|'visible', dialogs: 'ask'|'accept'|'dismiss', profile:
-   * 'private'|'shared', foldStatic: boolean }`), or null when none are set. The daemon reads
-   * them at session start for what no flag chose.
+   * 'private'|'shared', foldStatic: boolean, workers: boolean, screenshots: boolean }`), or null
+   * when none are set. The daemon reads them at session start, and `screenshots` when a capture
+   * starts, for what no flag chose.
    */
   async preferences() {
     const stored = await (await history()).automation();

@@ -11,7 +11,7 @@ import { bytes, count, milliseconds } from '../../extension/evidence/format.js';
 import { makeFullDocument } from '../fixtures/make-full.js';
 import { seenRecord, trafficSummary } from '../fixtures/traffic-summary.js';
 import {
-  WAIT_MS, artifactsDir, evidenceUrl, fixture, heartbeat, launchWithExtension, rebased, seed, openEvidence, serviceWorker,
+  WAIT_MS, artifactsDir, evidenceUrl, fixture, heartbeat, launchWithExtension, rebased, seed, openEvidence, serviceWorker, withFoldedFavicon,
 } from './support.js';
 
 const MINUTE = 60_000;
@@ -645,7 +645,9 @@ describe('evidence page', () => {
   });
 
   test('with a filter on and nothing folded, no "Show 0 static requests" button shows', async () => {
-    const page = await open(`${runHash(saveFails.run.run_id)}&view=requests`);
+    const folding = withFoldedFavicon(rebased(fixture('save-fails.json'), NOW - 2 * MINUTE, { run_id: 'folding-1', name: 'Folding' }));
+    await seed(worker, folding);
+    const page = await open(`${runHash('folding-1')}&view=requests`);
     await page.locator('ul.requests > li').first().waitFor();
     // The favicon is folded: the toggle offers it.
     await page.getByRole('button', { name: 'Show 1 static request' }).waitFor();

@@ -14,7 +14,7 @@ import { after, before, describe, test } from 'node:test';
 import { chromium } from 'playwright-core';
 import {
   CHROMIUM, EXTENSION_DIR, EXTENSION_ORIGIN, WAIT_MS, artifactsDir, checkpointOf, evidenceUrl, fixture,
-  launchWithExtension, rebased, seed, serviceWorker,
+  launchWithExtension, rebased, seed, serviceWorker, withFoldedFavicon,
 } from './support.js';
 import { bsk, bskJson, launchBrowser, serveSite, stateDir, waitFor } from './daemon-harness.js';
 
@@ -276,9 +276,11 @@ describe('popup', () => {
     await page.getByLabel('Visible', { exact: true }).check();
     await page.getByLabel('Accept', { exact: true }).check();
     await page.locator('#pref-workers').check();
+    assert.equal(await page.locator('#pref-screenshots').isChecked(), false, 'pictures are off until chosen');
+    await page.getByLabel('Keep a picture after each agent action (new captures)').check();
     await page.getByLabel('Shared', { exact: true }).check();
     await storedProfile('shared');
-    assert.deepEqual(await stored(), { browser: 'visible', dialogs: 'accept', profile: 'shared', foldStatic: false, workers: true });
+    assert.deepEqual(await stored(), { browser: 'visible', dialogs: 'accept', profile: 'shared', foldStatic: false, workers: true, screenshots: true });
     await name.fill("Ada's checkout");
     await promptSays(page, "--name 'Ada'\\''s checkout'");
     await page.locator('#preferences-status', { hasText: 'Saved.' }).waitFor();
@@ -288,6 +290,7 @@ describe('popup', () => {
     await preferences(page);
     assert.equal(await fold.isChecked(), false);
     assert.equal(await page.locator('#pref-workers').isChecked(), true, 'the workers preference is kept');
+    assert.equal(await page.locator('#pref-screenshots').isChecked(), true, 'the pictures preference is kept');
     for (const id of ['pref-browser-visible', 'pref-dialogs-accept', 'pref-profile-shared']) {
       assert.equal(await page.locator(`#${id}`).isChecked(), true, `${id} is kept`);
     }
@@ -296,14 +299,16 @@ describe('popup', () => {
     await screenshots(page, 'preferences');
 
     // With folding off, the requests of a record start with the static ones shown.
+    const folding = withFoldedFavicon(rebased(fixture('save-fails.json'), NOW - 11 * MINUTE, { run_id: 'folding-6', name: 'Folding' }));
+    await seed(worker, folding);
     const evidence = await browser.context.newPage();
     evidence.setDefaultTimeout(WAIT_MS);
-    await evidence.goto(`${evidenceUrl(saveFails.run.run_id)}&view=requests`);
+    await evidence.goto(`${evidenceUrl('folding-6')}&view=requests`);
     await evidence.getByRole('button', { name: 'Hide static request' }).waitFor();
-    assert.equal(await evidence.locator('ul.requests > li').count(), saveFails.requests.length);
+    assert.equal(await evidence.locator('ul.requests > li').count(), folding.requests.length);
     // The page's own toggle still works for that view.
     await evidence.getByRole('button', { name: 'Hide static request' }).click();
-    await evidence.waitForFunction((n) => document.querySelectorAll('ul.requests > li').length === n, saveFails.requests.length - 1);
+    await evidence.waitForFunction((n) => document.querySelectorAll('ul.requests > li').length === n, folding.requests.length - 1);
     await evidence.close();
 
     // Back to the defaults for the tests that follow.
@@ -311,9 +316,10 @@ describe('popup', () => {
     await page.getByLabel('Headless', { exact: true }).check();
     await page.getByLabel('Ask the agent', { exact: true }).check();
     await page.locator('#pref-workers').uncheck();
+    await page.locator('#pref-screenshots').uncheck();
     await page.getByLabel('Private', { exact: true }).check();
     await storedProfile('private');
-    assert.deepEqual(await stored(), { browser: 'headless', dialogs: 'ask', profile: 'private', foldStatic: true, workers: false });
+    assert.deepEqual(await stored(), { browser: 'headless', dialogs: 'ask', profile: 'private', foldStatic: true, workers: false, screenshots: false });
     await name.fill('');
     await promptSays(page, "--name 'Website debugging'");
     await page.close();

@@ -123,6 +123,21 @@ export function evidenceUrl(runId) {
  * @param {number} startedAt
  * @param {Record<string, any>} [run] fields to set on `run` (run_id, name, state…)
  */
+/**
+ * A copy of `doc` whose favicon request answered 200: a static request the request list folds
+ * (a failing one is never folded), for the tests of folding.
+ * @param {any} doc
+ * @returns {any}
+ */
+export function withFoldedFavicon(doc) {
+  const copy = JSON.parse(JSON.stringify(doc));
+  for (const r of copy.requests) {
+    if (typeof r.url === 'string' && r.url.endsWith('/favicon.ico')) Object.assign(r, { status: 200, status_text: 'OK' });
+  }
+  delete copy.problems;
+  return copy;
+}
+
 export function rebased(doc, startedAt, run = {}) {
   const shift = startedAt - doc.run.started_at;
   const copy = JSON.parse(JSON.stringify(doc), (key, value) =>

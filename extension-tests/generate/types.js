@@ -17,6 +17,8 @@ export const TYPED_SCHEMAS = [
   'link-heartbeat',
   'link-checkpoint',
   'link-checkpoint-ack',
+  'link-picture',
+  'link-picture-ack',
 ];
 
 /**

@@ -109,10 +109,10 @@ export async function freshHistory() {
 
 /**
  * The keys of one object store, read directly (not through History, which hides a record
- * whose metadata or document is missing).
+ * whose metadata or document is missing); a picture's key is [run_id, id].
  * @param {History} history
- * @param {'records' | 'documents' | 'meta'} store
- * @returns {Promise<string[]>}
+ * @param {'records' | 'documents' | 'meta' | 'pictures'} store
+ * @returns {Promise<any[]>}
  */
 export function storedKeys(history, store) {
   return new Promise((resolve, reject) => {

@@ -6,7 +6,7 @@ import { describe, it, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { digestOf, interrupt, metaOf } from '../../extension/lib/record.js';
-import { HEARTBEAT_STALE_MS } from '../../extension/lib/constants.js';
+import { HEARTBEAT_STALE_MS, RECORD_SCHEMA } from '../../extension/lib/constants.js';
 import {
   LEGACY_META,
   DAY, FIXTURE, MINUTE, NOW, freshHistory, getRaw, makeDoc, putRaw, storedKeys,
@@ -96,7 +96,7 @@ describe('saveCheckpoint', () => {
     assert.equal(meta.saved_at, second.saved_at);
     assert.equal(meta.bytes, ack.bytes);
     assert.equal(meta.bytes, Buffer.byteLength(JSON.stringify(second), 'utf8'));
-    assert.equal(meta.schema, 2);
+    assert.equal(meta.schema, RECORD_SCHEMA);
     assert.ok(!('imported' in meta), 'a captured record is not marked imported');
   });
 
@@ -441,7 +441,7 @@ describe('migration on read', () => {
     await putRaw(history, 'records', beforeSchema);
     await putRaw(history, 'documents', { run_id: 'old1', doc: makeDoc('old1') });
     const [listed] = await history.list();
-    assert.deepEqual(listed, { ...beforeSchema, schema: 2, failures: null });
+    assert.deepEqual(listed, { ...beforeSchema, schema: RECORD_SCHEMA, failures: null });
     const { meta } = await history.get('old1');
     assert.deepEqual(meta, listed);
     assert.deepEqual(await history.search('old record'), [listed]);
@@ -468,7 +468,7 @@ describe('migration on read', () => {
     const ack = await history.saveCheckpoint(makeDoc('old1', { savedAt: NOW }), NOW);
     assert.equal(ack.checkpoints, 5);
     const { meta } = await history.get('old1');
-    assert.equal(meta.schema, 2);
+    assert.equal(meta.schema, RECORD_SCHEMA);
     assert.equal(meta.failures, 2, 'derived from the new document');
     assert.ok(!('imported' in meta));
   });

@@ -203,7 +203,7 @@ describe('migrate', () => {
 
   it('reads a record from before `schema` existed without inventing values', () => {
     const migrated = migrate(beforeSchema);
-    assert.equal(migrated.schema, 2);
+    assert.equal(migrated.schema, RECORD_SCHEMA);
     assert.ok(!('imported' in migrated), 'an older record was captured here: no `imported` is invented');
     assert.equal(migrated.failures, null, 'the failure count was never stored: unknown, not computed');
     const { schema, failures, ...rest } = migrated;
@@ -218,11 +218,17 @@ describe('migrate', () => {
     assert.ok(!('schema' in stored));
   });
 
-  it('brings a schema-1 record to 2 without inventing `imported`', () => {
+  it('brings a schema-1 record to the current schema without inventing `imported` or `pictures`', () => {
     const schema1 = { ...beforeSchema, schema: 1, failures: 2 };
     const migrated = migrate(schema1);
-    assert.deepEqual(migrated, { ...schema1, schema: 2 });
+    assert.deepEqual(migrated, { ...schema1, schema: RECORD_SCHEMA });
     assert.ok(!('imported' in migrated));
+    assert.ok(!('pictures' in migrated), 'a record stored before pictures existed has none');
+  });
+
+  it('brings a schema-2 record to 3: it has no pictures', () => {
+    const schema2 = { ...beforeSchema, schema: 2, failures: 2 };
+    assert.deepEqual(migrate(schema2), { ...schema2, schema: 3 });
   });
 
   it('keeps `imported` of an imported record as stored', () => {

@@ -4,7 +4,8 @@
 // record says happened to its evidence; they never judge the website (no verdict, no score).
 
 import { h } from './dom.js';
-import { bytes, count, dateTime, plural, stopReason } from './format.js';
+import { picturesDropped } from './filmstrip.js';
+import { count, dateTime, plural, stopReason, storedSize } from './format.js';
 
 /**
  * Every counter of `run.counters` that marks a limit, in the contract's words. A counter a newer
@@ -23,6 +24,7 @@ const COUNTERS = {
   bodies_read_failed: (n) => `${plural(n, 'body read')} failed inside bsk (an internal error, in the daemon log)`,
   events_dropped: (n) => `${plural(n, 'browser event')} lost because a capture queue was full`,
   extra_info_dropped: (n) => `${plural(n, 'raw-header (ExtraInfo) event')} dropped while waiting for their request`,
+  pictures_dropped: (n) => picturesDropped(n),
 };
 
 /**
@@ -179,12 +181,12 @@ function historyStatus(/** @type {import('./record-view.js').Ctx} */ ctx) {
   const { meta, doc } = ctx;
   if (meta.imported) {
     return card('History', 'info', [
-      `Imported into this browser from ${meta.imported.file_name} on ${dateTime(meta.imported.at)}, ${bytes(meta.bytes)}. Read-only: checkpoints of this run are not stored over it.`,
+      `Imported into this browser from ${meta.imported.file_name} on ${dateTime(meta.imported.at)}, ${storedSize(meta)}. Read-only: checkpoints of this run are not stored over it.`,
       'Kept for 30 days from its import, within 50 records and 50 MiB in total (the oldest go first). The imported file itself is not affected.',
     ]);
   }
   return card('History', 'info', [
-    `Saved in this browser: ${plural(meta.checkpoints ?? 0, 'checkpoint')}, the latest ${dateTime(doc.saved_at)}, ${bytes(meta.bytes)}.`,
+    `Saved in this browser: ${plural(meta.checkpoints ?? 0, 'checkpoint')}, the latest ${dateTime(doc.saved_at)}, ${storedSize(meta)}.`,
     doc.run.state === 'active'
       ? activeCheckpoints(doc.run.history?.spacing_ms ?? undefined)
       : 'Kept for 30 days, within 50 records and 50 MiB in total (oldest stopped records go first). Export it to keep it longer.',

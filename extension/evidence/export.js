@@ -1,6 +1,7 @@
 // @ts-check
-// "portable JSON export": the document exactly as last checkpointed, downloaded as a file; and
-// the same record as HAR.
+// "portable JSON export": the document as last checkpointed with its pictures inline (what
+// `bsk debug export` writes), downloaded as a file; and the same record as HAR, which carries no
+// pictures.
 
 import { harFromRecord } from '../lib/har.js';
 
@@ -22,8 +23,9 @@ export function exportFileName(meta) {
  * @param {{ name?: string | null, run_id: string }} meta
  */
 export async function downloadHar(history, meta) {
-  const doc = JSON.parse(await history.exportJson(meta.run_id));
-  const har = harFromRecord(doc, { creatorVersion: chrome.runtime.getManifest().version });
+  const record = await history.get(meta.run_id);
+  if (!record) throw new Error(`no record ${meta.run_id} in history`);
+  const har = harFromRecord(record.doc, { creatorVersion: chrome.runtime.getManifest().version });
   download(JSON.stringify(har, null, 2), exportFileName(meta).replace(/\.json$/, '.har'), 'application/json');
 }
 

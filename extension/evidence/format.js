@@ -2,6 +2,7 @@
 // Numbers, times and the contract's states in words. Pure functions.
 
 import { STOP_REASONS } from '../lib/generated/stop-reasons.js';
+import { recordBytes } from '../lib/retention.js';
 
 const clock = new Intl.DateTimeFormat(undefined, {
   year: 'numeric', month: 'short', day: 'numeric',
@@ -63,6 +64,14 @@ const tenths = new Intl.NumberFormat(undefined, { minimumFractionDigits: 1, maxi
 /** Milliseconds with one decimal and no unit, for columns headed "ms": "236.2", "5,094.3". */
 export function milliseconds(/** @type {number | null | undefined} */ ms) {
   return typeof ms === 'number' && Number.isFinite(ms) ? tenths.format(ms) : '—';
+}
+
+/**
+ * What a record takes of history, with its pictures: "212.4 KiB", "243.4 KiB with 2 pictures".
+ * @param {import('../lib/record.js').RecordMeta} meta
+ */
+export function storedSize(meta) {
+  return meta.pictures ? `${bytes(recordBytes(meta))} with ${plural(meta.pictures.count, 'picture')}` : bytes(meta.bytes);
 }
 
 /** A count with thousands separators. */

@@ -4,8 +4,9 @@
 
 import { focusState, h, replace, restoreFocus } from './dom.js';
 import { downloadRecord } from './export.js';
-import { bytes, dateTime, plural, recordState, stopReason } from './format.js';
+import { bytes, dateTime, plural, recordState, stopReason, storedSize } from './format.js';
 import { ImportControl, acceptDrops } from './import.js';
+import { recordBytes } from '../lib/retention.js';
 import { metaMatches, searchRecord, terms } from '../lib/search.js';
 import { hashOf } from './route.js';
 import { PART_WORDS } from './search-view.js';
@@ -150,7 +151,7 @@ export class HistoryView {
 
   /** @param {RecordMeta[]} records */
   render(records) {
-    const size = records.reduce((sum, r) => sum + (r.bytes ?? 0), 0);
+    const size = records.reduce((sum, r) => sum + recordBytes(r), 0);
     this.countLine.textContent = this.query
       ? `${plural(records.length, 'record')} of ${this.total} match “${this.query}”.`
       : `${plural(records.length, 'record')}, ${bytes(size)} in this browser.`;
@@ -204,7 +205,7 @@ export class HistoryView {
           h('span', null, plural(counts.requests, 'request')),
           h('span', null, plural(counts.console, 'console entry', 'console entries')),
           h('span', null, plural(counts.operations, 'operation')),
-          h('span', null, bytes(meta.bytes))),
+          h('span', null, storedSize(meta))),
         imported ? h('p', { class: 'row-imported' }, `Imported ${dateTime(imported.at)} from ${imported.file_name}`) : null),
       actions, status);
   }

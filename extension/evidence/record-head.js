@@ -1,9 +1,11 @@
 // @ts-check
-// A record's header: its name and state, export buttons, every page it visited, and the facts
-// of its run (times, stop reason in words, session, run id, what history stores).
+// A record's header: its name and state, export buttons, every page it visited, the emulation in
+// force, and the facts of its run (times, stop reason in words, session, run id, what history
+// stores).
 
 import { h } from './dom.js';
-import { bytes, dateTime, duration, plural, recordState, stopReason } from './format.js';
+import { dateTime, duration, plural, recordState, stopReason, storedSize } from './format.js';
+import { emulationLabel } from './names.js';
 
 /**
  * @param {import('./record-view.js').Ctx} ctx
@@ -31,6 +33,7 @@ export function headerContent(ctx, exportRecord, exportHar) {
       `Imported from ${imported.file_name} on ${dateTime(imported.at)}; a point-in-time snapshot, read-only.`,
       snapshot ? ' The capture was still active when it was exported: what was pending then is shown as pending.' : '') : null,
     pagesLine(ctx),
+    emulationLine(run, live, snapshot),
     h('dl', { class: 'run-facts' },
       fact('Started', dateTime(run.started_at)),
       run.stopped_at ? fact('Stopped', dateTime(run.stopped_at)) : null,
@@ -40,8 +43,24 @@ export function headerContent(ctx, exportRecord, exportHar) {
       fact('Checkpoint saved', dateTime(ctx.doc.saved_at)),
       fact('Session', run.session),
       fact('Run', run.run_id),
-      fact('Stored', `${bytes(ctx.meta.bytes)}, ${imported ? 'imported' : plural(ctx.meta.checkpoints ?? 0, 'checkpoint')}`)),
+      fact('Stored', `${storedSize(ctx.meta)}, ${imported ? 'imported' : plural(ctx.meta.checkpoints ?? 0, 'checkpoint')}`)),
   ];
+}
+
+/**
+ * The emulation in force for the capture (`bsk emulate`): now while it runs, else when it
+ * stopped or was exported. Nothing when none was set.
+ * @param {import('../lib/record.js').ExportDocument['run']} run
+ * @param {boolean} live
+ * @param {boolean} snapshot
+ */
+function emulationLine(run, live, snapshot) {
+  const label = run.emulation ? emulationLabel(run.emulation) : 'none';
+  if (label === 'none') return null;
+  const when = live ? 'in force now' : snapshot ? 'in force when it was exported' : 'in force when the capture stopped';
+  return h('p', { class: 'emulation-line' },
+    h('span', { class: 'emulation-label' }, `Emulating ${label}`),
+    h('span', { class: 'muted' }, ` — ${when} (bsk emulate)`));
 }
 
 /** How many visited pages the header lists before "more pages". */

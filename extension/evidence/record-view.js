@@ -11,6 +11,7 @@ import { downloadHar, downloadRecord } from './export.js';
 import { count } from './format.js';
 import { ImportControl } from './import.js';
 import { pagesSection } from './page-context.js';
+import { PictureUrls } from './pictures.js';
 import { problemsView } from './problems.js';
 import { headerContent } from './record-head.js';
 import { requestDetail } from './request-detail.js';
@@ -43,6 +44,7 @@ import { placeEvidence } from './windows.js';
  *   redirectsTo: Map<string, string[]>,
  *   operationIndex: Map<string, number>,
  *   placed: ReturnType<typeof placeEvidence>,
+ *   pictureUrl: (picture: import('../lib/pictures.js').OperationPicture) => string | null,
  * }} Ctx everything a section needs to draw the record
  */
 
@@ -93,6 +95,10 @@ export class RecordView {
     this.cards = h('aside', { class: 'cards', 'aria-label': 'Notes on this record' });
     this.problems = h('div', { class: 'problems-place' });
     this.search = h('div', { class: 'search-place' });
+    /** The record's filmstrip pictures, read once each and kept while it is on show. */
+    this.pictures = new PictureUrls(history, this.runId);
+    /** The last failure to read them, said once. @type {string | null} */
+    this.picturesError = null;
   }
 
   start() {
@@ -123,6 +129,7 @@ export class RecordView {
         importer.results);
       return;
     }
+    await this.loadPictures(record.doc);
     this.ctx = this.context(record.doc, record.meta);
     replace(this.root,
       h('nav', { class: 'crumbs' }, h('a', { href: '#' }, '← All records')),
@@ -134,8 +141,31 @@ export class RecordView {
     this.reveal();
   }
 
-  /** Nothing to release: the record view holds no timers or listeners of its own. */
-  dispose() {}
+  /**
+   * Lets go of the record's pictures, closing one shown enlarged; the view holds no timers or
+   * listeners of its own.
+   */
+  dispose() {
+    /** @type {HTMLDialogElement | null} */ (document.querySelector('dialog.picture-dialog'))?.close();
+    this.pictures.dispose();
+  }
+
+  /**
+   * Reads the pictures a document refers to that are not read yet. A failure is said, and the
+   * record shown all the same: its pictures read as not stored.
+   * @param {ExportDocument} doc
+   */
+  async loadPictures(doc) {
+    try {
+      await this.pictures.load(doc);
+      this.picturesError = null;
+    } catch (e) {
+      const message = /** @type {Error} */ (e).message;
+      // Said once, not again with every checkpoint of a live record.
+      if (message !== this.picturesError) this.notice(`The record's pictures could not be read: ${message}`);
+      this.picturesError = message;
+    }
+  }
 
   /** @param {string} text */
   notice(text) {
@@ -252,6 +282,7 @@ export class RecordView {
           this.notice('This record is no longer in history (deleted, or removed by retention). What is shown stays on this page until you leave it.');
           return;
         }
+        await this.loadPictures(record.doc);
         const focus = focusState();
         const scrollY = window.scrollY;
         this.ctx = this.context(record.doc, record.meta);
@@ -298,6 +329,7 @@ export class RecordView {
       redirectsTo,
       operationIndex: new Map((doc.operations ?? []).map((o, i) => [o.id, i])),
       placed: placeEvidence(doc),
+      pictureUrl: (picture) => this.pictures.urlOf(picture),
     };
     return ctx;
   }

@@ -6,6 +6,7 @@ import { bodyView } from './body.js';
 import { dl, h, lazyDetails, marked } from './dom.js';
 import { bytes, duration, offset, plural, preciseDateTime, splitUrl, timeOfDay } from './format.js';
 import { curlCaveats, curlOf } from './curl.js';
+import { operationLabel } from './names.js';
 import { flags, statusCell } from './requests.js';
 
 /**
@@ -127,6 +128,7 @@ function general(ctx, r) {
     ['Cache', r.from_cache ? 'served from the browser cache' : ''],
     ['Service worker', r.from_service_worker ? 'served by a service worker' : ''],
     ['Initiator', initiator],
+    ['Emulation', r.emulation ? `${r.emulation} — in force when it started (bsk emulate)` : ''],
     ['Redirected from', r.redirect_from ? h('a', { href: ctx.href({ view: 'requests', request: r.redirect_from }) }, r.redirect_from) : ''],
     ['Redirected to', redirectsTo.length ? redirectsTo.map((to) => h('a', { href: ctx.href({ view: 'requests', request: to }) }, to)) : ''],
     ['Target', r.target_id],
@@ -148,7 +150,7 @@ function placement(ctx, r) {
       : placed.requests.related.includes(r) ? 'possibly related to (by start time, not proof of causation)' : null;
     if (kind) {
       const n = (ctx.operationIndex.get(op.id) ?? 0) + 1;
-      return [`${kind} `, h('a', { href: ctx.href({ view: 'timeline', op: op.id }) }, `operation ${n} (${op.source} ${op.name})`)];
+      return [`${kind} `, h('a', { href: ctx.href({ view: 'timeline', op: op.id }) }, `operation ${n} (${op.source} ${operationLabel(op)})`)];
     }
   }
   return 'outside every operation window';

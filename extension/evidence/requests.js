@@ -5,6 +5,7 @@
 
 import { badge, h, replace } from './dom.js';
 import { bytes, count, duration, plural, splitUrl } from './format.js';
+import { EMULATION_NOTE, underEmulation } from './names.js';
 import { bodyPreview } from './problems.js';
 import { NOT_AVAILABLE, foldKind, isFolded, requestFilter, routeFilter } from './traffic.js';
 import { workerLabel } from './worker.js';
@@ -139,7 +140,7 @@ export function statusCell(/** @type {any} */ r) {
   return h('span', { class: `req-status status-${group}xx` }, String(r.status));
 }
 
-/** Cache, service worker, redirect, failure and body states, as words. */
+/** Cache, service worker, redirect, failure, body states and emulation, as words. */
 export function flags(/** @type {any} */ r) {
   const items = [];
   if (isFolded(r)) items.push(badge(foldKind(r), 'folded'));
@@ -153,6 +154,8 @@ export function flags(/** @type {any} */ r) {
   for (const [part, body] of [['request', r.request_body], ['response', r.response_body]]) {
     if (body && NOT_AVAILABLE.includes(body.state)) items.push(badge(`${part} body ${body.state.replaceAll('_', ' ')}`, 'attention'));
   }
+  const under = underEmulation(r.emulation);
+  if (under) items.push(h('span', { class: 'under', title: EMULATION_NOTE }, under));
   return items.length ? h('span', { class: 'req-flags' }, items) : null;
 }
 

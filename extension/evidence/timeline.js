@@ -1,11 +1,14 @@
 // @ts-check
 // The timeline: every operation, agent or manual, with the requests and console entries that
 // started in its immediate window and those possibly related after it (by start time, not proof
-// of causation), its observation of the page, follow-ups and field chain.
+// of causation), its observation of the page, follow-ups and field chain; with `--screenshots`,
+// the filmstrip above it and each operation's picture beside it.
 
 import { consoleEntry } from './console.js';
 import { badge, h } from './dom.js';
+import { filmstripView, operationPicture } from './filmstrip.js';
 import { duration, offset, plural, readableParams, timeOfDay } from './format.js';
+import { EMULATION_NOTE, actedOnLabel, agentRefs, namedByActedOn, underEmulation } from './names.js';
 import { excerpt, fieldChainView, followUpsView, observationView, remembered } from './observation.js';
 import { operationCounts } from './problems.js';
 import { requestLine } from './requests.js';
@@ -24,6 +27,7 @@ export function timelineSection(ctx) {
   const outsideConsole = (ctx.doc.console ?? []).length - placedConsole.size;
   return h('div', { class: 'timeline' },
     h('h2', { class: 'visually-hidden' }, 'Timeline'),
+    filmstripView(ctx),
     h('p', { class: 'section-note' },
       `Requests and console entries are grouped under an operation by when they started: immediately (from the operation's start until ${IMMEDIATE_WINDOW_MS / 1000} s after it completed, or the next operation) and possibly related (up to ${POSSIBLY_RELATED_WINDOW_MS / 1000} s after it). This is not proof of causation.`,
       outsideRequests || outsideConsole
@@ -41,37 +45,48 @@ export function timelineSection(ctx) {
  */
 function operationView(ctx, op, index) {
   const placed = ctx.placed.get(op.id);
-  const params = readableParams(op.params);
+  const on = actedOnLabel(op);
+  const refs = agentRefs(op);
+  // What it acted on is said in its title; the refs the agent gave are kept beside it, small.
+  const params = readableParams(op.params).filter(([key]) => !namedByActedOn(op, key));
+  const under = underEmulation(op.emulation);
   const linkedChain = (op.field_chain ?? []).some((/** @type {any} */ f) => f.submitted?.request_id || f.response?.request_id);
   const open = ctx.ui.openDetails;
-  return h('article', { class: `op op-${op.state}`, id: `op-${op.id}`, 'aria-labelledby': `op-${op.id}-title` },
+  const picture = operationPicture(ctx, op);
+  return h('article', { class: `op op-${op.state}${picture ? ' op-has-picture' : ''}`, id: `op-${op.id}`, 'aria-labelledby': `op-${op.id}-title` },
     h('header', { class: 'op-head' },
       h('span', { class: 'op-index', 'aria-hidden': 'true' }, String(index + 1)),
-      h('h3', { id: `op-${op.id}-title` }, h('span', { class: 'visually-hidden' }, `Operation ${index + 1}: `), op.name),
+      h('h3', { id: `op-${op.id}-title` }, h('span', { class: 'visually-hidden' }, `Operation ${index + 1}: `),
+        h('span', { class: 'op-name' }, op.name),
+        on === null ? null : [' ', h('span', { class: 'op-on' }, on)]),
+      refs === null ? null : h('span', { class: 'op-refs', title: 'As the agent gave it: a ref from observe or a CSS selector' }, refs),
       badge(op.source, `source-${op.source}`),
       badge(op.state, `op-${op.state}`),
       placed ? problemCounts(operationCounts(placed)) : null,
       h('span', { class: 'op-time', title: `${timeOfDay(op.started_at)} – ${timeOfDay(op.ended_at)}` },
         offset(op.started_at, ctx.start), ' · ',
         op.ended_at ? duration(op.ended_at - op.started_at) : op.state === 'running' ? 'still running' : 'no end recorded')),
-    params.length ? h('dl', { class: 'params' }, params.map(([key, value]) => h('div', null, h('dt', null, key), h('dd', null, value)))) : null,
-    op.summary ? h('p', { class: 'op-summary' }, op.summary) : null,
-    op.error ? h('p', { class: 'op-error' }, h('strong', null, 'Error: '), op.error) : null,
-    placed ? evidence(ctx, placed) : null,
-    op.observation
-      ? remembered(open, `${op.id}:obs`, ['Page after the operation — ', h('span', { class: 'excerpt' }, excerpt(op.observation)), ` (${plural(op.observation.fields?.length ?? 0, 'field')})`],
-        () => observationView(op.observation, ctx.start))
-      : null,
-    op.follow_ups?.length || op.follow_ups_evicted
-      ? remembered(open, `${op.id}:follow`, [`Later page changes: ${op.follow_ups?.length ?? 0}`, op.follow_ups_evicted ? `, ${op.follow_ups_evicted} more not kept (limit 4)` : ''],
-        () => followUpsView(op, ctx.start, open))
-      : null,
-    op.field_chain?.length
-      ? remembered(open, `${op.id}:chain`, `Field chain (${plural(op.field_chain.length, 'field')})`, () => fieldChainView(op.field_chain, ctx), linkedChain)
-      : null,
-    op.suppressed_manual_events
-      ? h('p', { class: 'muted small' }, `${plural(op.suppressed_manual_events, 'manual input event')} suppressed: produced by this agent operation.`)
-      : null);
+    picture,
+    h('div', { class: 'op-body' },
+      under ? h('p', { class: 'op-under under', title: EMULATION_NOTE }, under) : null,
+      params.length ? h('dl', { class: 'params' }, params.map(([key, value]) => h('div', null, h('dt', null, key), h('dd', null, value)))) : null,
+      op.summary ? h('p', { class: 'op-summary' }, op.summary) : null,
+      op.error ? h('p', { class: 'op-error' }, h('strong', null, 'Error: '), op.error) : null,
+      placed ? evidence(ctx, placed) : null,
+      op.observation
+        ? remembered(open, `${op.id}:obs`, ['Page after the operation — ', h('span', { class: 'excerpt' }, excerpt(op.observation)), ` (${plural(op.observation.fields?.length ?? 0, 'field')})`],
+          () => observationView(op.observation, ctx.start))
+        : null,
+      op.follow_ups?.length || op.follow_ups_evicted
+        ? remembered(open, `${op.id}:follow`, [`Later page changes: ${op.follow_ups?.length ?? 0}`, op.follow_ups_evicted ? `, ${op.follow_ups_evicted} more not kept (limit 4)` : ''],
+          () => followUpsView(op, ctx.start, open))
+        : null,
+      op.field_chain?.length
+        ? remembered(open, `${op.id}:chain`, `Field chain (${plural(op.field_chain.length, 'field')})`, () => fieldChainView(op.field_chain, ctx), linkedChain)
+        : null,
+      op.suppressed_manual_events
+        ? h('p', { class: 'muted small' }, `${plural(op.suppressed_manual_events, 'manual input event')} suppressed: produced by this agent operation.`)
+        : null));
 }
 
 /**

@@ -8,16 +8,31 @@ export const HISTORY_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** "up to 50 records". */
 export const HISTORY_MAX_RECORDS = 50;
 
-/** "/ 50 MiB total", counted as the UTF-8 size of each stored document. */
+/**
+ * "/ 50 MiB total", counted as the UTF-8 size of each stored document plus the encoded size of
+ * each filmstrip picture stored with it.
+ */
 export const HISTORY_MAX_BYTES = 50 * 1024 * 1024;
+
+/**
+ * Filmstrip pictures (`bsk debug start --screenshots`) a capture keeps: at most 40, each a masked
+ * JPEG of at most 48 KiB. Must equal `MAX_PICTURES` and `MAX_PICTURE_BYTES` in
+ * actors/src/bounds.rs (unit/pictures.test.js checks). A picture over the size is refused here,
+ * not stored; the daemon counts what it does not keep (`run.counters.pictures_dropped`).
+ */
+export const MAX_PICTURES = 40;
+/** See MAX_PICTURES. */
+export const MAX_PICTURE_BYTES = 48 * 1024;
 
 /**
  * The shape of a stored record. Bumped when the stored shape changes; `migrate` in
  * record.js brings older records forward without inventing fields.
  *   1  `failures` (the count of failed requests)
  *   2  `imported: { at, file_name }` on records imported from an exported file
+ *   3  `pictures: { count, bytes }`, the filmstrip pictures stored apart for the record (in the
+ *      `pictures` store), on records that have any
  */
-export const RECORD_SCHEMA = 2;
+export const RECORD_SCHEMA = 3;
 
 /**
  * "The JSON document contains version: 1": the only export document version this extension
@@ -28,8 +43,9 @@ export const EXPORT_VERSION = 1;
 /**
  * The daemon ↔ extension link protocol. The daemon refuses an extension that answers another
  * number and says so in `bsk status` (must equal `LINK_PROTOCOL` in schema/src/link.rs).
+ * 3: filmstrip pictures travel once each (`bskLink.picture`), and checkpoints refer to them by id.
  */
-export const LINK_PROTOCOL = 2;
+export const LINK_PROTOCOL = 3;
 
 /**
  * The daemon says it is alive (and which captures are active) every 2 s. A record whose capture

@@ -1,14 +1,23 @@
 // @ts-check
-// A small promise layer over IndexedDB: one database, three object stores.
+// A small promise layer over IndexedDB: one database, four object stores.
 //
 //   records    metadata only (what lists read), key run_id
 //   documents  the full export document of each record as its JSON text, { run_id, json }, key
 //              run_id (read on demand; entries written before the text form hold { run_id, doc })
-//   meta       small key → value facts: daemon heartbeats
+//   pictures   filmstrip pictures, { run_id, id, mime_type, bytes, sha256, base64 }, key
+//              [run_id, id]: each arrives once and the documents refer to it by id
+//   meta       small key → value facts: daemon heartbeats, preferences
 
 import { DB_NAME } from './constants.js';
 
-const DB_VERSION = 1;
+/**
+ * The database's version: 1 records, documents, meta; 2 adds `pictures`. An upgrade only adds
+ * stores, so what version 1 stored is read as it was.
+ */
+export const DB_VERSION = 2;
+
+/** The `pictures` store's index by `run_id`. */
+export const PICTURES_BY_RUN = 'run_id';
 
 /**
  * Opens (and creates or upgrades) the history database.
@@ -29,6 +38,10 @@ export function openDatabase(factory, name = DB_NAME) {
       }
       if (!db.objectStoreNames.contains('meta')) {
         db.createObjectStore('meta');
+      }
+      if (!db.objectStoreNames.contains('pictures')) {
+        // By run too: a record's pictures are read, counted and deleted together.
+        db.createObjectStore('pictures', { keyPath: ['run_id', 'id'] }).createIndex(PICTURES_BY_RUN, 'run_id');
       }
     };
     request.onsuccess = () => resolve(request.result);

@@ -1,11 +1,12 @@
 // @ts-check
-// Browser-local history: the checkpoints the daemon sends, kept in IndexedDB of this browser
-// profile. The service worker writes checkpoints; the extension's pages read, search, export,
-// delete and import exported files. Lists read metadata only; a record's document is read on
-// demand.
+// Browser-local history: the checkpoints and filmstrip pictures the daemon sends, kept in
+// IndexedDB of this browser profile. The service worker writes them; the extension's pages read,
+// search, export, delete and import exported files. Lists read metadata only; a record's document
+// and its pictures are read on demand.
 
-import { EXPORT_VERSION, HEARTBEAT_STALE_MS, HISTORY_MAX_BYTES, HISTORY_MAX_RECORDS } from './constants.js';
-import { done, openDatabase, transact } from './db.js';
+import { EXPORT_VERSION, HEARTBEAT_STALE_MS, HISTORY_MAX_BYTES, HISTORY_MAX_RECORDS, MAX_PICTURES } from './constants.js';
+import { PICTURES_BY_RUN, done, openDatabase, transact } from './db.js';
+import { checkedPicture, joinPictures, splitPictures, tallyOf } from './pictures.js';
 import { checkedDigest, digestMatches, digestOf, interrupt, metaFrom, metaOf, migrate, utf8Size } from './record.js';
 import { planEvictions } from './retention.js';
 import { metaMatches, recordMatches, terms } from './search.js';
@@ -15,6 +16,7 @@ import { MAX_ERRORS, exportDocumentErrors } from './document-errors.js';
  * @typedef {import('./record.js').ExportDocument} ExportDocument
  * @typedef {import('./record.js').RecordMeta} RecordMeta
  * @typedef {import('../types/generated/link-heartbeat').Heartbeat} Heartbeat
+ * @typedef {import('./pictures.js').StoredPicture} StoredPicture
  * @typedef {{ fold_static: boolean, capture_name: string }} Preferences
  */
 
@@ -64,7 +66,7 @@ export class History {
       throw new Error(`not an export document of version ${EXPORT_VERSION}`);
     }
     const bytes = typeof size === 'number' && Number.isSafeInteger(size) && size > 0 ? size : utf8Size(json);
-    return transact(this.db, ['records', 'documents'], 'readwrite', async (tx) => {
+    return transact(this.db, ['records', 'documents', 'pictures'], 'readwrite', async (tx) => {
       const records = tx.objectStore('records');
       const all = /** @type {RecordMeta[]} */ ((await done(records.getAll())).map(migrate));
       const previous = all.find((r) => r.run_id === facts.run.run_id);
@@ -76,13 +78,13 @@ export class History {
       if (previous && previous.state === 'stopped' && facts.run.state === 'active') {
         return { run_id: facts.run.run_id, checkpoints: previous.checkpoints, bytes: previous.bytes, saved_at: previous.saved_at, evicted: [] };
       }
-      const meta = metaFrom(facts, { checkpoints: (previous?.checkpoints ?? 0) + 1, bytes });
+      // The record's pictures so far: counted as they arrive once it exists; those that came
+      // before its first checkpoint are counted now.
+      const pictures = previous ? previous.pictures : tallyOf(await done(tx.objectStore('pictures').index(PICTURES_BY_RUN).getAll(facts.run.run_id)));
+      const meta = metaFrom(facts, { checkpoints: (previous?.checkpoints ?? 0) + 1, bytes, pictures });
       const others = all.filter((r) => r.run_id !== meta.run_id);
       const evicted = planEvictions([...others, meta], now);
-      for (const runId of evicted) {
-        records.delete(runId);
-        tx.objectStore('documents').delete(runId);
-      }
+      for (const runId of evicted) await deleteRecord(tx, runId);
       if (!evicted.includes(meta.run_id)) {
         records.put(meta);
         tx.objectStore('documents').put(storedDocument(meta.run_id, json));
@@ -103,29 +105,37 @@ export class History {
   async importDocument(doc, { fileName, now = Date.now() }) {
     const problems = exportDocumentErrors(doc);
     if (problems.length > 0) throw invalidDocument(problems);
-    const valid = /** @type {ExportDocument} */ (doc);
+    // Pictures inline (as `bsk debug export` writes them) are kept apart, as the daemon's are.
+    let split;
+    try {
+      split = await splitPictures(/** @type {ExportDocument} */ (doc));
+    } catch (e) {
+      throw invalidDocument([/** @type {Error} */ (e).message]);
+    }
+    const { doc: valid, pictures } = split;
     const runId = valid.run.run_id;
     const json = JSON.stringify(valid);
     const bytes = utf8Size(json);
-    return transact(this.db, ['records', 'documents'], 'readwrite', async (tx) => {
+    const tally = tallyOf(pictures);
+    return transact(this.db, ['records', 'documents', 'pictures'], 'readwrite', async (tx) => {
       const records = tx.objectStore('records');
       const all = /** @type {RecordMeta[]} */ ((await done(records.getAll())).map(migrate));
       if (all.some((r) => r.run_id === runId)) {
         throw new Error(`run ${runId} is already in history (imported or captured here); nothing was changed`);
       }
-      const meta = metaOf(valid, { checkpoints: 0, bytes, imported: { at: now, file_name: fileName } });
+      const meta = metaOf(valid, { checkpoints: 0, bytes, imported: { at: now, file_name: fileName }, pictures: tally });
       const evicted = planEvictions([...all, meta], now);
       if (evicted.includes(runId)) {
-        throw new Error(bytes > HISTORY_MAX_BYTES
+        throw new Error(bytes + tally.bytes > HISTORY_MAX_BYTES
           ? `the record is larger than history's ${HISTORY_MAX_BYTES / 1024 / 1024} MiB total; nothing was changed`
           : `history is full of active captures (at most ${HISTORY_MAX_RECORDS} records / ${HISTORY_MAX_BYTES / 1024 / 1024} MiB); nothing was changed — stop a capture, then import again`);
       }
-      for (const evictedId of evicted) {
-        records.delete(evictedId);
-        tx.objectStore('documents').delete(evictedId);
-      }
+      for (const evictedId of evicted) await deleteRecord(tx, evictedId);
+      // Pictures a capture of this run left without a record are replaced by the file's.
+      await deleteRecord(tx, runId);
       records.put(meta);
       tx.objectStore('documents').put(storedDocument(runId, json));
+      for (const picture of pictures) tx.objectStore('pictures').put(picture);
       return { run_id: runId, name: meta.name, requests: meta.counts.requests, bytes, evicted };
     }, `import ${fileName}`);
   }
@@ -154,13 +164,66 @@ export class History {
   }
 
   /**
-   * The export document exactly as last checkpointed, as JSON text.
+   * The export document as last checkpointed, as JSON text, with its pictures inline: what
+   * `bsk debug export` writes.
    * @param {string} runId
    */
   async exportJson(runId) {
     const record = await this.get(runId);
     if (!record) throw new Error(`no record ${runId} in history`);
-    return JSON.stringify(record.doc, null, 2);
+    return JSON.stringify(joinPictures(record.doc, await this.pictures(runId)), null, 2);
+  }
+
+  /**
+   * Stores one filmstrip picture the daemon sends before the first checkpoint that refers to it.
+   * Resolves once it is committed. A picture of a run with no record yet is kept for the record
+   * its next checkpoint makes, and counted in its size then; sent again (the same id and hash),
+   * it is stored once. Retention applies with the record's next checkpoint, which follows.
+   * @param {unknown} value a `LinkPicture`: { run_id, id, mime_type, bytes, sha256, base64 }
+   * @returns {Promise<import('../types/generated/link-picture-ack').PictureAck>}
+   */
+  async savePicture(value) {
+    const picture = await checkedPicture(value);
+    const { run_id: runId, id } = picture;
+    return transact(this.db, ['records', 'pictures'], 'readwrite', async (tx) => {
+      const pictures = tx.objectStore('pictures');
+      const stored = /** @type {RecordMeta | undefined} */ (await done(tx.objectStore('records').get(runId)));
+      const meta = stored ? migrate(stored) : undefined;
+      if (meta?.imported) {
+        throw new Error(`run ${runId} is a record imported from ${meta.imported.file_name}; imported records are read-only, so picture ${id} was not stored`);
+      }
+      const earlier = /** @type {StoredPicture | undefined} */ (await done(pictures.get([runId, id])));
+      if (earlier) {
+        if (earlier.sha256 !== picture.sha256) throw new Error(`picture ${id} of run ${runId} is already stored with other content; pictures do not change, so this one was not stored`);
+        return { run_id: runId, id };
+      }
+      const count = await done(pictures.index(PICTURES_BY_RUN).count(runId));
+      if (count >= MAX_PICTURES) {
+        throw new Error(`run ${runId} already has ${MAX_PICTURES} pictures, the most a capture keeps; picture ${id} was not stored`);
+      }
+      pictures.put(picture);
+      if (meta) {
+        const tally = meta.pictures ?? { count: 0, bytes: 0 };
+        tx.objectStore('records').put({ ...meta, pictures: { count: tally.count + 1, bytes: tally.bytes + picture.bytes } });
+      }
+      return { run_id: runId, id };
+    }, `save picture ${id} of ${runId}`);
+  }
+
+  /**
+   * A record's stored pictures by id: all of them, or those of `ids`.
+   * @param {string} runId
+   * @param {Iterable<string>} [ids]
+   * @returns {Promise<Map<string, StoredPicture>>}
+   */
+  async pictures(runId, ids) {
+    const found = await transact(this.db, ['pictures'], 'readonly', async (tx) => {
+      const store = tx.objectStore('pictures');
+      if (ids === undefined) return /** @type {StoredPicture[]} */ (await done(store.index(PICTURES_BY_RUN).getAll(runId)));
+      const each = await Promise.all([...ids].map((id) => done(store.get([runId, id]))));
+      return /** @type {StoredPicture[]} */ (each.filter(Boolean));
+    }, `read the pictures of ${runId}`);
+    return new Map(found.map((p) => [p.id, p]));
   }
 
   /**
@@ -169,14 +232,13 @@ export class History {
    * @param {string} runId
    */
   async delete(runId) {
-    return transact(this.db, ['records', 'documents'], 'readwrite', async (tx) => {
+    return transact(this.db, ['records', 'documents', 'pictures'], 'readwrite', async (tx) => {
       const meta = await done(tx.objectStore('records').get(runId));
       if (!meta) throw new Error(`no record ${runId} in history`);
       if (meta.state === 'active' && !meta.imported) {
         throw new Error(`record ${runId} is an active capture; stop it (bsk debug stop) before deleting it`);
       }
-      tx.objectStore('records').delete(runId);
-      tx.objectStore('documents').delete(runId);
+      await deleteRecord(tx, runId);
     }, `delete record ${runId}`);
   }
 
@@ -274,15 +336,22 @@ export class History {
    * Recovery: every record still marked active that no live daemon reports and that has not been
    * saved within the stale period is marked interrupted from its latest checkpoint. Capture is
    * not resumed; pending work is not claimed done. Imported records are never touched: an
-   * imported active snapshot stays as it was exported.
+   * imported active snapshot stays as it was exported. Pictures of a run that has no record and
+   * that no live daemon reports (its capture never saved a checkpoint) are deleted.
    * @param {number} [now]
    * @returns {Promise<string[]>} the run ids marked interrupted
    */
   async recover(now = Date.now()) {
     const live = new Set((await this.liveDaemons(now)).flatMap((beat) => beat.active_runs));
-    return transact(this.db, ['records', 'documents'], 'readwrite', async (tx) => {
+    return transact(this.db, ['records', 'documents', 'pictures'], 'readwrite', async (tx) => {
       const records = tx.objectStore('records');
-      const stale = (await done(records.getAll())).map(migrate).filter((meta) => !meta.imported
+      const all = (await done(records.getAll())).map(migrate);
+      const known = new Set(all.map((meta) => meta.run_id));
+      const keys = /** @type {[string, string][]} */ (await done(tx.objectStore('pictures').getAllKeys()));
+      for (const runId of new Set(keys.map(([runId]) => runId))) {
+        if (!known.has(runId) && !live.has(runId)) await deleteRecord(tx, runId);
+      }
+      const stale = all.filter((meta) => !meta.imported
         && meta.state === 'active' && !live.has(meta.run_id) && meta.saved_at < now - HEARTBEAT_STALE_MS);
       const recovered = [];
       for (const meta of stale) {
@@ -292,11 +361,23 @@ export class History {
         const doc = interrupt(documentOf(stored));
         const json = JSON.stringify(doc);
         tx.objectStore('documents').put(storedDocument(meta.run_id, json));
-        records.put(metaOf(doc, { checkpoints: meta.checkpoints, bytes: utf8Size(json) }));
+        records.put(metaOf(doc, { checkpoints: meta.checkpoints, bytes: utf8Size(json), pictures: meta.pictures }));
       }
       return recovered;
     }, 'recover interrupted records');
   }
+}
+
+/**
+ * Deletes a record with its document and its pictures, in a transaction over the three stores.
+ * @param {IDBTransaction} tx
+ * @param {string} runId
+ */
+async function deleteRecord(tx, runId) {
+  tx.objectStore('records').delete(runId);
+  tx.objectStore('documents').delete(runId);
+  const pictures = tx.objectStore('pictures');
+  for (const key of await done(pictures.index(PICTURES_BY_RUN).getAllKeys(runId))) pictures.delete(key);
 }
 
 /**

@@ -3,9 +3,10 @@
 // `automation`: no browser permission needed) so the popup, the evidence page and the service
 // worker (which hands them to the daemon) read the same:
 // which browser bsk launches next (headless or visible), what a JavaScript dialog gets, whether
-// a session gets a private or the shared profile, and whether the evidence page folds static
-// requests. Explicit `bsk` flags win over them; `foldStatic` changes only what the extension's
-// pages show.
+// a session gets a private or the shared profile, whether the evidence page folds static
+// requests, whether captures started from the popup record workers, and whether new captures keep
+// a picture of the page after each agent action (`screenshots`, as `--screenshots`). Explicit
+// `bsk` flags win over them; `foldStatic` changes only what the extension's pages show.
 
 
 /**
@@ -15,11 +16,12 @@
  *   profile: 'private' | 'shared',
  *   foldStatic: boolean,
  *   workers: boolean,
+ *   screenshots: boolean,
  * }} AutomationPreferences
  */
 
 /** @type {Readonly<AutomationPreferences>} */
-export const DEFAULT_AUTOMATION = Object.freeze({ browser: 'headless', dialogs: 'ask', profile: 'private', foldStatic: true, workers: false });
+export const DEFAULT_AUTOMATION = Object.freeze({ browser: 'headless', dialogs: 'ask', profile: 'private', foldStatic: true, workers: false, screenshots: false });
 
 /** The choices of each preference, in the order the popup offers them. */
 export const CHOICES = Object.freeze({
@@ -43,6 +45,7 @@ export function normalized(stored) {
     profile: pick(CHOICES.profile, s.profile, DEFAULT_AUTOMATION.profile),
     foldStatic: typeof s.foldStatic === 'boolean' ? s.foldStatic : DEFAULT_AUTOMATION.foldStatic,
     workers: typeof s.workers === 'boolean' ? s.workers : DEFAULT_AUTOMATION.workers,
+    screenshots: typeof s.screenshots === 'boolean' ? s.screenshots : DEFAULT_AUTOMATION.screenshots,
   };
 }
 

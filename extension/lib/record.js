@@ -20,7 +20,11 @@ import { RECORD_SCHEMA } from './constants.js';
  *   counts: { requests: number, console: number, operations: number, pages: number },
  *   failures: number | null,
  *   imported?: Imported,
+ *   pictures?: import('./pictures.js').PictureTally,
  * }} RecordMeta
+ *
+ * `bytes`: the size of the stored document's JSON text; `pictures`: the filmstrip pictures stored
+ * apart for the record, absent when it has none (retention counts both, `recordBytes`).
  *
  * A record imported from an exported file rather than checkpointed here: read-only, never
  * recovered, and kept by retention from the moment it was imported.
@@ -130,10 +134,16 @@ export function digestMatches(json, digest) {
 }
 
 /**
+ * What history knows of a record beyond its document: how many checkpoints it saved, the
+ * document's size, where it was imported from, and its stored pictures.
+ * @typedef {{ checkpoints: number, bytes: number, imported?: Imported, pictures?: import('./pictures.js').PictureTally }} Stored
+ */
+
+/**
  * The metadata of a record, from its latest document. `imported` only for a record imported from
- * a file: captured records do not carry the field at all.
+ * a file: captured records do not carry the field at all; `pictures` only when it has some.
  * @param {ExportDocument} doc
- * @param {{ checkpoints: number, bytes: number, imported?: Imported }} stored
+ * @param {Stored} stored
  * @returns {RecordMeta}
  */
 export function metaOf(doc, stored) {
@@ -143,10 +153,10 @@ export function metaOf(doc, stored) {
 /**
  * The metadata of a record, from the digest of its latest document.
  * @param {Digest} digest
- * @param {{ checkpoints: number, bytes: number, imported?: Imported }} stored
+ * @param {Stored} stored
  * @returns {RecordMeta}
  */
-export function metaFrom(digest, { checkpoints, bytes, imported }) {
+export function metaFrom(digest, { checkpoints, bytes, imported, pictures }) {
   const run = digest.run;
   /** @type {RecordMeta} */
   const meta = {
@@ -168,6 +178,7 @@ export function metaFrom(digest, { checkpoints, bytes, imported }) {
   // Every page visited (`url` is the first); records stored before it existed have only `url`.
   if (digest.page_urls) meta.page_urls = [...digest.page_urls];
   if (imported) meta.imported = { at: imported.at, file_name: imported.file_name };
+  if (pictures && pictures.count > 0) meta.pictures = { count: pictures.count, bytes: pictures.bytes };
   return meta;
 }
 
@@ -188,6 +199,8 @@ export function migrate(stored) {
   // Schema 2 added `imported`, which only imported records have: a record stored before it was
   // checkpointed here, so it stays without the field.
   if (meta.schema < 2) meta.schema = 2;
+  // Schema 3 added `pictures`, absent when a record has none: a record stored before it had none.
+  if (meta.schema < 3) meta.schema = 3;
   if (meta.schema > RECORD_SCHEMA) {
     // Written by a newer extension: readable as far as the fields we know go.
     return meta;

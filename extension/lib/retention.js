@@ -3,6 +3,8 @@
 // up to 50 records / 50 MiB total, evicting the oldest stopped records first. Active captures
 // are protected within these limits."
 //
+// A record's size is its document's and its filmstrip pictures' together (`recordBytes`).
+//
 // An imported record is a file someone opened here, not a live capture: it is evictable whatever
 // the state it was exported in. Its age counts from when it was imported, so an export of an old
 // capture can still be imported and read (it would otherwise be past 30 days on arrival).
@@ -29,6 +31,15 @@ export function arrivedAt(record) {
 }
 
 /**
+ * What a record takes of history's 50 MiB: its document's UTF-8 size and the encoded size of its
+ * pictures.
+ * @param {RecordMeta} record
+ */
+export function recordBytes(record) {
+  return (record.bytes ?? 0) + (record.pictures?.bytes ?? 0);
+}
+
+/**
  * Since when a finished record counts toward its 30 days.
  * @param {RecordMeta} record
  */
@@ -51,7 +62,7 @@ export function planEvictions(records, now) {
     }
   }
   let count = records.length - evict.size;
-  let bytes = records.filter((r) => !evict.has(r.run_id)).reduce((sum, r) => sum + (r.bytes ?? 0), 0);
+  let bytes = records.filter((r) => !evict.has(r.run_id)).reduce((sum, r) => sum + recordBytes(r), 0);
   const oldestFirst = records
     .filter((r) => evictable(r) && !evict.has(r.run_id))
     .sort((a, b) => arrivedAt(a) - arrivedAt(b));
@@ -59,7 +70,7 @@ export function planEvictions(records, now) {
     if (count <= HISTORY_MAX_RECORDS && bytes <= HISTORY_MAX_BYTES) break;
     evict.add(record.run_id);
     count -= 1;
-    bytes -= record.bytes ?? 0;
+    bytes -= recordBytes(record);
   }
   return records.filter((r) => evict.has(r.run_id))
     .sort((a, b) => arrivedAt(a) - arrivedAt(b))

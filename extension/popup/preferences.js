@@ -1,8 +1,8 @@
 // @ts-check
 // Browser automation preferences (kept in history's IndexedDB, see lib/preferences.js): the
 // browser bsk launches next, what JavaScript dialogs get, the profile a session uses, folding of
-// static requests in the evidence page; and the name of captures started here (kept in
-// history's IndexedDB). Explicit `bsk` flags win over the ones bsk reads.
+// static requests in the evidence page, workers and pictures in new captures; and the name of
+// captures started here (kept in history's IndexedDB). Explicit `bsk` flags win over the ones bsk reads.
 
 import { DEFAULT_PREFERENCES } from '../lib/history.js';
 import { readPreferences, savePreferences } from '../lib/preferences.js';
@@ -86,6 +86,10 @@ export async function renderPreferences(section, history, initial, changed) {
   workers.checked = automation?.workers ?? false;
   workers.addEventListener('change', () => saveAutomation({ workers: workers.checked }));
 
+  const screenshots = h('input', { type: 'checkbox', id: 'pref-screenshots', disabled: !automation });
+  screenshots.checked = automation?.screenshots ?? false;
+  screenshots.addEventListener('change', () => saveAutomation({ screenshots: screenshots.checked }));
+
   const name = h('input', {
     type: 'text', id: 'pref-capture-name', autocomplete: 'off', spellcheck: 'false', maxlength: 120,
     placeholder: DEFAULT_PREFERENCES.capture_name, disabled: !history, 'aria-describedby': 'pref-capture-name-help',
@@ -122,6 +126,9 @@ export async function renderPreferences(section, history, initial, changed) {
     h('div', { class: 'pref-check' },
       workers,
       h('label', { for: 'pref-workers' }, 'Record the page’s workers in captures started here (as --workers)')),
+    h('div', { class: 'pref-check' },
+      screenshots,
+      h('label', { for: 'pref-screenshots' }, 'Keep a picture after each agent action (new captures)')),
     h('div', { class: 'pref-field' },
       h('label', { for: 'pref-capture-name' }, 'Name for captures started here'),
       name,

@@ -309,8 +309,8 @@ pub enum InspectAction {
     Wait,
     /// A picture of the tab (sensitive fields masked); not an operation.
     Screenshot,
-    /// Website-debugging evidence: `debugAction` start, stop, status, requests, request,
-    /// console, pages, operations, operation, export, search, summary.
+    /// Website-debugging evidence: `debugAction` start, stop, status, problems, requests,
+    /// request, console, pages, operations, operation, export, search, summary.
     Debug,
 }
 

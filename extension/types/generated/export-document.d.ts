@@ -40,6 +40,7 @@ export type StopReason =
  * How much a capture retains.
  */
 export type CaptureProfile = "default" | "load";
+export type ColorScheme = "dark" | "light";
 export type RequestState = ("pending" | "complete" | "failed") | "unfinished";
 /**
  * Where a body stands. Every state but `available` and `empty` says why in `reason`.
@@ -65,9 +66,28 @@ export type WorkerKind = "dedicated" | "shared" | "service";
 export type OperationSource = "agent" | "manual";
 export type OperationState = ("running" | "completed" | "failed") | "interrupted";
 /**
+ * Where a [`PageAfter`] snapshot's text is.
+ */
+export type PageAfterSource =
+  | {
+      kind: "next_operation";
+      operation_id: string;
+    }
+  | {
+      kind: "follow_up";
+      index: number;
+    }
+  | {
+      kind: "observation";
+    };
+/**
  * Who wrote a console entry.
  */
 export type ConsoleSource = "website" | "extension" | "browser" | "unknown";
+/**
+ * What kind of problem.
+ */
+export type ProblemKind = "failed" | "status" | "exception" | "console_error";
 
 /**
  * The portable JSON document `bsk debug export` writes.
@@ -97,6 +117,13 @@ export interface ExportDocument {
    * Present on a history checkpoint of a load-profile capture: what it left out.
    */
   slice?: SliceInfo | null;
+  /**
+   * The record's problems in time order (failed and 4xx/5xx requests, console errors and
+   * uncaught exceptions), each with its own words and the operation it followed: what the
+   * evidence page shows first and `bsk debug problems` prints. Absent in records saved by a
+   * version that did not list them (a reader says so rather than computing them).
+   */
+  problems?: Problem[] | null;
 }
 /**
  * A capture ("run") and its state.
@@ -122,6 +149,11 @@ export interface RunInfo {
   console: number;
   operations: number;
   pages: number;
+  /**
+   * The emulation in force on the tab now, or when the capture stopped (`bsk emulate`);
+   * absent when none is.
+   */
+  emulation?: Emulation | null;
 }
 /**
  * Every drop and eviction, counted. None of them is ever silent.
@@ -178,6 +210,11 @@ export interface Counters {
    * ExtraInfo events dropped while waiting for their request.
    */
   extra_info_dropped: number;
+  /**
+   * Filmstrip pictures (`--screenshots`) not kept: over the 40 a capture keeps, or still over
+   * 48 KiB at the smallest size bsk scales to, or not taken (the page did not answer).
+   */
+  pictures_dropped?: number;
 }
 /**
  * Which browser targets the capture covers.
@@ -229,6 +266,11 @@ export interface Coverage {
    * context's shared workers may serve pages no session owns.
    */
   shared_workers_not_covered?: boolean;
+  /**
+   * Whether the capture keeps a masked picture of the page after each agent operation
+   * (`bsk debug start --screenshots`).
+   */
+  screenshots?: boolean;
 }
 /**
  * Whether retained evidence reaches browser-local history.
@@ -260,6 +302,47 @@ export interface CaptureLimits {
    * worst case at these limits.
    */
   memory_reserved: number;
+}
+/**
+ * What is in force on a tab: every override bsk set, none when the tab runs as the session
+ * started it.
+ */
+export interface Emulation {
+  viewport?: ViewportEmulation | null;
+  /**
+   * The user agent a device sets.
+   */
+  user_agent?: string | null;
+  network?: NetworkEmulation | null;
+  /**
+   * CPU slowdown factor.
+   */
+  cpu?: number | null;
+  color_scheme?: ColorScheme | null;
+  reduced_motion?: boolean;
+  locale?: string | null;
+  timezone?: string | null;
+}
+export interface ViewportEmulation {
+  width: number;
+  height: number;
+  dpr: number;
+  mobile: boolean;
+  touch: boolean;
+  /**
+   * The device from bsk's table it came from.
+   */
+  device?: string | null;
+}
+export interface NetworkEmulation {
+  /**
+   * `Slow 3G`, `Offline`, … or `custom`.
+   */
+  name: string;
+  offline: boolean;
+  latency_ms: number;
+  download_kbps: number;
+  upload_kbps: number;
 }
 export interface RequestRecord {
   /**
@@ -358,6 +441,12 @@ export interface RequestRecord {
    * and its frames' own requests.
    */
   worker?: WorkerSource | null;
+  /**
+   * The emulation in force when it started (`bsk emulate`), as
+   * [`crate::emulation::Emulation::label`] names it (`Offline`, `390×844 mobile, Slow 3G`);
+   * absent when none was.
+   */
+  emulation?: string | null;
 }
 /**
  * Chrome's `ResourceTiming`, as sent: milliseconds after `requestTime` (seconds), `-1` where a phase did not happen.
@@ -483,6 +572,16 @@ export interface OperationRecord {
   params: {
     [k: string]: unknown;
   };
+  /**
+   * The elements it acted on, named when it acted (a drag names its source, then its
+   * target). Operations without a target, and records saved before names existed, have none.
+   */
+  acted_on?: ActedOn[];
+  /**
+   * The emulation in force when it started (`bsk emulate`), as [`crate::emulation::Emulation::label`]
+   * names it; absent when none was.
+   */
+  emulation?: string | null;
   state: OperationState;
   started_at: number;
   ended_at?: number | null;
@@ -507,6 +606,10 @@ export interface OperationRecord {
    */
   follow_ups_evicted?: number;
   /**
+   * The page as it looked once the operation settled (`--screenshots`): a masked JPEG.
+   */
+  picture?: Picture | null;
+  /**
    * Manual input events suppressed because an agent operation was producing them.
    */
   suppressed_manual_events?: number;
@@ -520,6 +623,54 @@ export interface OperationRecord {
    * export stands alone without recomputing them. Filled by the export.
    */
   windows?: OperationWindows | null;
+  /**
+   * What its windows hold, counted as the record's Problems are. Filled by the export.
+   */
+  counts?: WindowCounts | null;
+  /**
+   * The page as it stood once the operation's window closed (see [`PageAfter`]). Filled by
+   * the export.
+   */
+  page_after?: PageAfter | null;
+  /**
+   * The page text the operation added and removed: from its before-state to
+   * [`OperationRecord::page_after`], as `bsk debug operation` shows it. Filled by the export.
+   */
+  text_change?: TextChange | null;
+}
+/**
+ * An element an operation acted on, named as a person reads it: its accessible role and name
+ * (cleaned as `observe` cleans names, and redacted), and the frame it is in.
+ */
+export interface ActedOn {
+  /**
+   * The `@eN` ref or CSS selector the agent gave.
+   */
+  target: string;
+  /**
+   * Its accessible role (`button`, `textbox`, `link`, …).
+   */
+  role?: string | null;
+  /**
+   * Its accessible name; absent when it has none.
+   */
+  name?: string | null;
+  /**
+   * Its tag, lowercase (`button`, `input`, `div`).
+   */
+  tag: string;
+  /**
+   * Its `id` attribute.
+   */
+  element_id?: string | null;
+  /**
+   * The start of its text, when it has no accessible name (at most 40 characters).
+   */
+  text?: string | null;
+  /**
+   * The URL of the frame it is in; `main frame` for the top document.
+   */
+  frame: string;
 }
 /**
  * What the main page showed at one moment: bounded visible text and up to 16 fields. Shadow DOM
@@ -586,6 +737,41 @@ export interface FieldSnapshot {
   truncated?: boolean;
 }
 /**
+ * A picture of the page once an operation settled (`bsk debug start --screenshots`): a JPEG,
+ * sensitive fields painted over (pixels are masked by field, not redacted by content), at most
+ * 48 KiB. Pictures are immutable: between the daemon and the extension each travels once, by
+ * id; the export carries it inline.
+ */
+export interface Picture {
+  /**
+   * `p1`, `p2`, … within the capture.
+   */
+  id: string;
+  /**
+   * `image/jpeg`.
+   */
+  mime_type: string;
+  /**
+   * The encoded picture's size.
+   */
+  bytes: number;
+  width: number;
+  height: number;
+  /**
+   * SHA-256 of the encoded bytes, hex.
+   */
+  sha256: string;
+  /**
+   * Ms since the Unix epoch.
+   */
+  taken_at: number;
+  /**
+   * The picture itself, base64: in the export, and in memory; lists, reads and history's
+   * checkpoints leave it out (history keeps it apart, by id).
+   */
+  base64?: string | null;
+}
+/**
  * One field followed through an operation.
  */
 export interface FieldChain {
@@ -644,6 +830,49 @@ export interface WindowIds1 {
   until: number;
   requests: string[];
   console: string[];
+}
+/**
+ * How many problems an operation's windows hold, as the Problems list counts them: errors are
+ * failed and 4xx/5xx requests, console errors and exceptions (a request's echoes are not
+ * counted again); warnings are console warnings.
+ */
+export interface WindowCounts {
+  /**
+   * Requests in both windows, static ones included.
+   */
+  requests: number;
+  /**
+   * Requests in both windows that lists fold (static resources, `data:`, extension traffic),
+   * never a failing one.
+   */
+  folded: number;
+  console: number;
+  errors: number;
+  warnings: number;
+}
+/**
+ * Which snapshot shows the page after an operation: the last one taken before the next
+ * operation started, within the 15 s follow-up window. That is the next operation's
+ * before-state when it came within the window, else the operation's latest follow-up, else its
+ * observation. The text is where it is named, not copied.
+ */
+export interface PageAfter {
+  /**
+   * When the snapshot was taken, ms since the Unix epoch.
+   */
+  at: number;
+  from: PageAfterSource;
+}
+/**
+ * Lines of visible page text that appeared or disappeared, at most 10 of each.
+ */
+export interface TextChange {
+  added: string[];
+  removed: string[];
+  /**
+   * More lines changed than are listed.
+   */
+  truncated: boolean;
 }
 export interface ConsoleEntry {
   id: string;
@@ -806,4 +1035,70 @@ export interface SliceInfo {
    * Bodies of kept requests whose text was left out to stay within 512 Ki code units.
    */
   bodies_left_out: number;
+}
+/**
+ * One problem of a record, in time order.
+ */
+export interface Problem {
+  kind: ProblemKind;
+  /**
+   * When it started (a request) or was logged (a console entry), ms since the Unix epoch.
+   */
+  at: number;
+  /**
+   * The request (`failed`, `status`).
+   */
+  request_id?: string | null;
+  /**
+   * The console entry (`exception`, `console_error`).
+   */
+  console_id?: string | null;
+  /**
+   * One line a person reads first: `POST /api/orders 422 Unprocessable Entity:
+   * QTY_EXCEEDS_STOCK Only 2 left`, or the exception's text.
+   */
+  summary: string;
+  /**
+   * The error code the response body names (the first string at a key named like `code`),
+   * for a JSON body.
+   */
+  code?: string | null;
+  /**
+   * The message the response body gives (the first string at `message`, `error`, `detail`,
+   * `title`, …; or the first line of a short text body), or the failure's text, or the
+   * console entry's text.
+   */
+  message?: string | null;
+  /**
+   * Where an exception or error was thrown or logged: `url:line:column` (1-based).
+   */
+  source?: string | null;
+  /**
+   * The browser's own console errors about this request ("Failed to load resource"), listed
+   * with it rather than as problems of their own.
+   */
+  echoes?: string[];
+  /**
+   * The frame or worker it came from, by origin and path, when not the page's own document.
+   */
+  frame?: string | null;
+  /**
+   * The operation in whose window it started (immediate or possibly related): by start
+   * time, not proven cause.
+   */
+  after?: ProblemAfter | null;
+}
+/**
+ * The operation a problem followed.
+ */
+export interface ProblemAfter {
+  operation_id: string;
+  /**
+   * `click button "Place order"`: its name and what it acted on.
+   */
+  label: string;
+  /**
+   * Within the operation's immediate window (else possibly related, up to 15 s later).
+   */
+  immediate: boolean;
 }

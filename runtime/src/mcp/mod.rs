@@ -57,7 +57,9 @@ textGone, target, url, networkIdle) instead of polling observe. browser_inspect 
 {action:'screenshot'} shows the page (sensitive fields masked); browser_act 'emulate' puts it on \
 a phone or a slow network ({emulate:{device:'iPhone 15', network:'slow-3g'}}), 'drag' drags \
 target onto `to`.\n\
-4. Read the evidence with browser_inspect action 'debug': debugAction 'operations' (what you did, \
+4. Read the evidence with browser_inspect action 'debug': debugAction 'problems' first (every \
+failed or 4xx/5xx request with the server's error code and message, every console error and \
+exception, each with the action it followed), 'operations' (what you did, \
 with the requests and console entries after each; caused:true lists them), 'operation' + id (one \
 operation's windows), \
 'requests' (no bodies; page with since/limit until an empty page), 'request' + id + part \
@@ -448,7 +450,7 @@ impl BskMcp {
             InspectAction::Debug => {
                 let action = args.debug_action.ok_or_else(|| {
                     Failure::usage("action `debug` needs `debugAction`").hint(
-                        "start, stop, status, requests, request, console, pages, operations, operation, export, search or summary",
+                        "start, stop, status, problems, requests, request, console, pages, operations, operation, export, search or summary",
                     )
                 })?;
                 let params = DebugParams {
@@ -644,11 +646,13 @@ fn tools() -> Vec<Tool> {
             "Inspect and debug",
             "observe: the accessibility tree with @eN refs. evaluate: `expression` in the page. \
              wait: until text (with `within`, `new`), textGone, target, targetGone, url or \
-             networkIdle. debug (`debugAction`, as the CLI's `bsk debug`): start before \
-             reproducing; stop; status; requests; request (id, part, offset, maxChars, pointer, \
-             chain); console; pages; operations (caused); operation (id); export (format); search \
-             (query, regex, in); summary. Lists page with since/limit: pass `next_since` until a \
-             page is empty. Not operations: observe and wait never cut an operation's window.",
+             networkIdle. screenshot: a picture (sensitive fields masked). debug (`debugAction`, \
+             as the CLI's `bsk debug`): start before reproducing; stop; status; problems (what \
+             failed, the server's words, after which action); requests; request (id, part, \
+             offset, maxChars, pointer, chain); console; pages; operations (caused); operation \
+             (id); export (format); search (query, regex, in); summary. Lists page with \
+             since/limit: pass `next_since` until a page is empty. Not operations: observe, wait \
+             and screenshot never cut an operation's window.",
             portable_input(schema_for!(InspectArgs)),
             small_output(schema_for!(InspectOutput), "mcp-inspect-result.schema.json"),
             ToolAnnotations::with_title("Inspect and debug")
