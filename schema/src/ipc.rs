@@ -249,6 +249,12 @@ pub struct EvidenceParams {
     /// Render the page in the browser and return a PNG of it instead of opening it.
     #[serde(default)]
     pub screenshot: bool,
+    /// With `screenshot`: the page's width in CSS pixels (default 1280; 360 to 3840).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub width: Option<u32>,
+    /// With `screenshot`: the page's colour scheme (default: the browser's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub theme: Option<crate::emulation::ColorScheme>,
     /// Open the page searching the record for this text (fragment `q=`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub search: Option<String>,

@@ -113,6 +113,10 @@ pub fn schemas() -> Vec<(&'static str, schemars::Schema)> {
             schemars::schema_for!(link::PictureAck),
         ),
         (
+            "link-goodbye.schema.json",
+            schemars::schema_for!(link::Goodbye),
+        ),
+        (
             "link-heartbeat.schema.json",
             schemars::schema_for!(link::Heartbeat),
         ),

@@ -72,6 +72,12 @@ pub struct CheckpointDigest<'a> {
     pub counts: DigestCounts,
     /// Requests that failed or answered with a status of 400 or more.
     pub failures: u64,
+    /// How many problems the record lists (its `problems`), and the first one's line, as its
+    /// history row and the popup show them; absent in digests of records without the list.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub problems: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_problem: Option<&'a str>,
 }
 
 /// How many page URLs a digest lists at most.
@@ -161,6 +167,12 @@ impl<'a> CheckpointDigest<'a> {
                     .filter(|r| r.state == RequestState::Failed || r.status.unwrap_or(0) >= 400)
                     .count(),
             ),
+            problems: document.problems.as_ref().map(|p| count(p.len())),
+            first_problem: document
+                .problems
+                .as_ref()
+                .and_then(|p| p.first())
+                .map(|p| p.summary.as_str()),
         }
     }
 }
@@ -282,6 +294,22 @@ pub struct LinkCapture {
     pub state: crate::capture::CaptureState,
     pub requests: usize,
     pub console: usize,
+    /// How many problems the capture lists so far, and the first one's line (`POST /api/orders
+    /// 422 …: QTY_EXCEEDS_STOCK …`), for the popup's task card.
+    #[serde(default)]
+    pub problems: usize,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_problem: Option<String>,
+}
+
+/// `bskLink.goodbye(…)`: the daemon is stopping cleanly (`bsk daemon stop`, idle exit). The
+/// extension shows it disconnected at once instead of waiting for heartbeats to go stale; its
+/// active records are marked interrupted as they would be after the stale limit.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct Goodbye {
+    pub daemon_id: String,
+    /// Ms since the Unix epoch.
+    pub at: u64,
 }
 
 /// How the daemon's link to the extension stands, as `bsk status` and `bsk debug status` show it.

@@ -3,6 +3,7 @@ pub mod binary;
 pub mod body;
 pub mod emulation;
 pub mod har;
+pub mod naming;
 pub mod paging;
 pub mod redact;
 pub mod server_words;

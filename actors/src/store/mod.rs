@@ -113,6 +113,9 @@ pub struct Capture {
     worker_scripts_awaited: crate::model::awaited::AwaitedScripts<u64>,
     /// The emulation in force over time, which requests and operations are stamped with.
     pub emulation: crate::model::emulation::InForce,
+    /// The capture was started without a name before any page loaded: it is named after the
+    /// first page it loads (`host date time UTC`), as History lists captures.
+    pub name_from_first_page: bool,
     /// Filmstrip pictures kept so far (at most [`crate::bounds::MAX_PICTURES`]); also the last
     /// picture id handed out.
     pictures_kept: usize,
@@ -168,6 +171,7 @@ impl Capture {
             worker_scripts_awaited: Default::default(),
             emulation: Default::default(),
             pictures_kept: 0,
+            name_from_first_page: false,
         }
     }
 
@@ -376,6 +380,13 @@ impl Capture {
         if self.pages.len() == MAX_PAGE_LOADS {
             self.pages.pop_front();
             self.counters.pages_evicted += 1;
+        }
+        if self.name_from_first_page && crate::model::naming::names_a_page(url) {
+            self.name_from_first_page = false;
+            self.meta.name = Some(crate::model::naming::default_capture_name(
+                &crate::model::redact::kept_url(url),
+                self.meta.started_at,
+            ));
         }
         self.pages.push_back(PageLoad {
             id,

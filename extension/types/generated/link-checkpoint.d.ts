@@ -77,6 +77,12 @@ export interface CheckpointDigest {
    * Requests that failed or answered with a status of 400 or more.
    */
   failures: number;
+  /**
+   * How many problems the record lists (its `problems`), and the first one's line, as its
+   * history row and the popup show them; absent in digests of records without the list.
+   */
+  problems?: number | null;
+  first_problem?: string | null;
 }
 /**
  * The run as history lists it: the fields of [`RunInfo`] a record's metadata keeps.

@@ -44,4 +44,10 @@ export interface LinkCapture {
   state: CaptureState;
   requests: number;
   console: number;
+  /**
+   * How many problems the capture lists so far, and the first one's line (`POST /api/orders
+   * 422 …: QTY_EXCEEDS_STOCK …`), for the popup's task card.
+   */
+  problems?: number;
+  first_problem?: string | null;
 }

@@ -153,10 +153,16 @@ impl Captures {
     }
 
     /// The latest capture of a task, for the extension's popup.
-    pub fn latest_of_task(&self, task_id: u64) -> Option<RunInfo> {
-        self.of_task(task_id)
-            .last()
-            .map(|held| held.capture.lock().run_info())
+    /// The latest capture of a task, and its problems so far (for the popup's task card, read
+    /// at each heartbeat, never per captured event).
+    pub fn latest_of_task(
+        &self,
+        task_id: u64,
+    ) -> Option<(RunInfo, Vec<bsk_schema::capture::Problem>)> {
+        self.of_task(task_id).last().map(|held| {
+            let capture = held.capture.lock();
+            (capture.run_info(), capture.problems(now_ms()))
+        })
     }
 
     /// The running capture of a tab, which a popup the tab opens joins.
@@ -263,6 +269,8 @@ impl Captures {
             .iter()
             .filter_map(|h| h.capture.lock().run_info().name)
             .collect();
+        let unnamed_before_a_page =
+            name.is_none() && !bsk_actors::model::naming::names_a_page(&url);
         let name = distinct_name(
             name.unwrap_or_else(|| default_capture_name(&url, now_ms())),
             &taken,
@@ -284,6 +292,7 @@ impl Captures {
             .ok()
             .and_then(|v| v["userAgent"].as_str().map(str::to_string));
         capture.coverage.late_start = !(url.is_empty() || url == "about:blank");
+        capture.name_from_first_page = unnamed_before_a_page;
         // What the tab runs under from the first request on.
         capture
             .emulation

@@ -1,24 +1,10 @@
 //! What a capture is called: its run id, unique across daemons and machines, and the default
 //! name History shows for a capture started without one.
 
-use bsk_actors::model::time;
 use bsk_actors::store::now_ms;
 
-/// The name of a capture started without one: the page's host and when, so that History
-/// never lists two captures by the same default name (`127.0.0.1:8080 2026-12-06 14:03:07 UTC`,
-/// `Capture …` before any page).
-pub fn default_capture_name(url: &str, now_ms: u64) -> String {
-    let host = url
-        .split_once("://")
-        .map(|(_, rest)| rest.split(['/', '?', '#']).next().unwrap_or_default())
-        .map(|authority| authority.rsplit('@').next().unwrap_or_default())
-        .filter(|host| !host.is_empty());
-    format!(
-        "{} {}",
-        host.unwrap_or("Capture"),
-        time::utc(now_ms, time::READABLE)
-    )
-}
+pub use bsk_actors::model::naming::default_capture_name;
+use bsk_actors::model::time;
 
 /// `name`, or `name (2)`, `name (3)`, … when a capture this daemon holds already has it.
 pub fn distinct_name(name: String, taken: &[String]) -> String {

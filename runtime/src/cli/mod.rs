@@ -102,6 +102,12 @@ be shown."
         /// Write a PNG of the rendered page to this file.
         #[arg(long, value_name = "FILE.png")]
         screenshot: Option<std::path::PathBuf>,
+        /// With --screenshot: the page's width in CSS pixels (360 to 3840; default 1280).
+        #[arg(long, value_name = "PX", requires = "screenshot")]
+        width: Option<u32>,
+        /// With --screenshot: light or dark (default: the browser's).
+        #[arg(long, value_name = "THEME", value_parser = parse_color_scheme, requires = "screenshot")]
+        theme: Option<bsk_schema::emulation::ColorScheme>,
         /// Open the page searching the record for this text (bodies, headers, console, pages).
         #[arg(long, value_name = "TEXT")]
         search: Option<String>,

@@ -134,6 +134,8 @@ async fn execute(command: Command, style: Style) -> Result<()> {
             session,
             run_id,
             screenshot,
+            width,
+            theme,
             search,
             request: request_id,
             part,
@@ -145,6 +147,8 @@ async fn execute(command: Command, style: Style) -> Result<()> {
                 session,
                 run_id,
                 screenshot: screenshot.is_some(),
+                width,
+                theme,
                 search,
                 request: request_id,
                 part: part.map(|p| match p {

@@ -90,15 +90,18 @@ impl Daemon {
                     .first()
                     .map(|tab| link_url(&tab.state().url))
                     .unwrap_or_default(),
-                capture: self.captures.latest_of_task(session.task_id).map(|run| {
-                    bsk_schema::link::LinkCapture {
+                capture: self
+                    .captures
+                    .latest_of_task(session.task_id)
+                    .map(|(run, problems)| bsk_schema::link::LinkCapture {
                         run_id: run.run_id,
                         name: run.name,
                         state: run.state,
                         requests: run.requests,
                         console: run.console,
-                    }
-                }),
+                        problems: problems.len(),
+                        first_problem: problems.into_iter().next().map(|p| p.summary),
+                    }),
             })
             .collect()
     }

@@ -90,7 +90,8 @@ impl Daemon {
             ))
             .hint("`bsk status` shows whether the bsk extension is connected; the evidence stays readable with `bsk debug …`"));
         }
-        let png = screenshot(&conn.cdp, &url, &run_id).await?;
+        let look = Look::of(&params)?;
+        let png = screenshot(&conn.cdp, &url, &run_id, look).await?;
         Ok(EvidenceResult {
             run_id: Some(run_id),
             url,
@@ -150,9 +151,36 @@ async fn open_for_person(
     })
 }
 
+/// How the rendered evidence page looks: its width and colour scheme.
+#[derive(Debug, Clone, Copy)]
+struct Look {
+    width: u32,
+    theme: Option<bsk_schema::emulation::ColorScheme>,
+}
+
+/// The narrowest and widest evidence page rendered: a phone, and a 4K screen.
+const WIDTHS: std::ops::RangeInclusive<u32> = 360..=3840;
+
+impl Look {
+    fn of(params: &EvidenceParams) -> Result<Look> {
+        let width = params.width.unwrap_or(VIEWPORT.0);
+        if !WIDTHS.contains(&width) {
+            return Err(
+                Failure::invalid_input(format!("--width {width} is out of range")).hint(
+                    "give a width from 360 (a phone) to 3840 CSS pixels; the default is 1280",
+                ),
+            );
+        }
+        Ok(Look {
+            width,
+            theme: params.theme,
+        })
+    }
+}
+
 /// Opens `url` in a tab of the default browser context (extension pages do not load
 /// in a session's own context), waits until it shows `run_id`, captures it, and closes the tab.
-async fn screenshot(cdp: &CdpClient, url: &str, run_id: &str) -> Result<String> {
+async fn screenshot(cdp: &CdpClient, url: &str, run_id: &str, look: Look) -> Result<String> {
     // The page may rewrite its fragment as it opens what it names; `#run=<id>` stays first.
     let shown_url = url.split_once('#').map_or(url.to_string(), |(page, _)| {
         format!("{page}#run={}", encode_component(run_id))
@@ -172,9 +200,19 @@ async fn screenshot(cdp: &CdpClient, url: &str, run_id: &str) -> Result<String> 
         let page = attach["sessionId"].as_str().unwrap_or_default().to_string();
         let page = Some(page.as_str());
         cdp.call(page, "Emulation.setDeviceMetricsOverride", json!({
-            "width": VIEWPORT.0, "height": VIEWPORT.1, "deviceScaleFactor": 1, "mobile": false,
+            "width": look.width, "height": VIEWPORT.1, "deviceScaleFactor": 1, "mobile": false,
         }))
         .await?;
+        if let Some(theme) = look.theme {
+            let scheme = match theme {
+                bsk_schema::emulation::ColorScheme::Dark => "dark",
+                bsk_schema::emulation::ColorScheme::Light => "light",
+            };
+            cdp.call(page, "Emulation.setEmulatedMedia", json!({
+                "features": [{ "name": "prefers-color-scheme", "value": scheme }],
+            }))
+            .await?;
+        }
         cdp.call(page, "Page.navigate", json!({ "url": url })).await?;
         // A tab that is not in front gets no frames, and its screenshot never comes.
         cdp.call(page, "Page.bringToFront", json!({})).await?;
@@ -233,7 +271,7 @@ async fn screenshot(cdp: &CdpClient, url: &str, run_id: &str) -> Result<String> 
             .call(page, "Page.captureScreenshot", json!({
                 "format": "png",
                 "captureBeyondViewport": true,
-                "clip": { "x": 0, "y": 0, "width": VIEWPORT.0, "height": height, "scale": 1 },
+                "clip": { "x": 0, "y": 0, "width": look.width, "height": height, "scale": 1 },
             }))
             .await?;
         let data = shot["data"].as_str().unwrap_or_default().to_string();
@@ -292,6 +330,8 @@ mod tests {
             session: Some("s1".into()),
             run_id: None,
             screenshot: false,
+            width: None,
+            theme: None,
             search: None,
             request: None,
             part: None,

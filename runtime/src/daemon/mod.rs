@@ -313,6 +313,10 @@ impl Daemon {
                 .await;
         }
         for slot in self.pool.iter() {
+            // The extension's pages say "stopped" at once, not after the stale limit.
+            if let Some(link) = slot.extension.link() {
+                link.goodbye().await;
+            }
             if let Some(conn) = slot.conn.lock().await.take() {
                 conn.shutdown().await;
             }

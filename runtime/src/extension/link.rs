@@ -579,6 +579,28 @@ impl ExtensionLink {
         }
     }
 
+    /// Tells the extension the daemon is stopping cleanly, so its pages show it at once rather
+    /// than after the heartbeats go stale. An extension that predates the call, or a worker
+    /// that is gone, changes nothing: the stale limit still says it.
+    pub async fn goodbye(&self) {
+        if self.cdp.is_closed() {
+            return;
+        }
+        let Some(attached) = self.attached() else {
+            return;
+        };
+        let message = bsk_schema::link::Goodbye {
+            daemon_id: self.daemon_id.clone(),
+            at: now_ms(),
+        };
+        if let Err(e) = self
+            .call(&attached, "goodbye", &message, CALL_DEADLINE)
+            .await
+        {
+            tracing::debug!(error = %e, "the extension did not take the daemon's goodbye");
+        }
+    }
+
     /// Sends the filmstrip pictures of `snapshot` that the extension has not stored yet, each
     /// once, by id, and leaves only their descriptions in the document: pictures are immutable,
     /// so a checkpoint every two seconds never carries one twice. A picture the extension could

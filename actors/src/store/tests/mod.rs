@@ -1312,3 +1312,26 @@ fn the_page_after_an_operation_is_the_last_snapshot_before_the_next_within_its_w
         Some((1_250, "Saved".into()))
     );
 }
+
+#[test]
+fn a_capture_started_before_any_page_is_named_after_the_first_page_it_loads() {
+    let mut c = capture();
+    c.meta.name = Some("Capture 2026-12-07 18:00:00 UTC".into());
+    c.name_from_first_page = true;
+    c.page_committed("about:blank", 1_100);
+    assert_eq!(
+        c.meta.name.as_deref(),
+        Some("Capture 2026-12-07 18:00:00 UTC")
+    );
+    c.page_committed("http://shop.test:8080/cart?token=x", 1_200);
+    let name = c.meta.name.clone().unwrap_or_default();
+    assert!(name.starts_with("shop.test:8080 "), "{name}");
+    // Only the first page names it.
+    c.page_committed("http://other.test/", 1_300);
+    assert!(
+        c.meta
+            .name
+            .as_deref()
+            .is_some_and(|n| n.starts_with("shop.test:8080"))
+    );
+}
