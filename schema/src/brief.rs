@@ -53,6 +53,11 @@ pub struct Caused {
     /// Console entries in the window beyond those listed (other levels included).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub more_console: usize,
+    /// Every console entry in the window, by level (`error`, `warning`, `info`, `log`, …;
+    /// uncaught exceptions as `exception`): so a result says nothing else was logged without
+    /// a look at the whole console. Empty when nothing was.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub console_levels: std::collections::BTreeMap<String, usize>,
     /// The main frame's URL when it loaded a new document in the window.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub navigated_to: Option<String>,
@@ -126,6 +131,27 @@ impl Caused {
         if let Some(url) = &self.navigated_to {
             lines.push(format!("navigated to {url}"));
         }
+        lines.push(self.console_line());
         lines
+    }
+
+    /// `console: 1 exception, 2 logs`, or `console: nothing logged`: every entry the window
+    /// holds, at every level.
+    pub fn console_line(&self) -> String {
+        if self.console_levels.is_empty() {
+            return "console: nothing logged".into();
+        }
+        let counts: Vec<String> = self
+            .console_levels
+            .iter()
+            .map(|(level, n)| {
+                if *n == 1 {
+                    format!("1 {level}")
+                } else {
+                    format!("{n} {level}s")
+                }
+            })
+            .collect();
+        format!("console: {}", counts.join(", "))
     }
 }

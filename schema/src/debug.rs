@@ -38,6 +38,9 @@ pub enum RequestPart {
     Response,
     Headers,
     Timing,
+    /// The request whole: metadata, redirect chain and preflight, both header sets and both
+    /// bodies, the bodies sharing `maxChars`.
+    All,
 }
 
 /// One `bsk debug …` call: the session, the action, and its options.
@@ -315,6 +318,31 @@ pub struct RequestTiming {
     pub timing: Option<crate::timing::ResourceTiming>,
 }
 
+/// `request --part all`: a request whole in one bounded result. The two bodies share the
+/// `maxChars` budget fairly (a short one leaves the rest to the other); each says its state,
+/// and `next_offset` where its text goes on (`--part request|response --offset N` reads it).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct RequestWhole {
+    pub metadata: RequestMetadata,
+    /// Its redirect hops and CORS preflight.
+    pub chain: RequestChain,
+    pub headers: RequestHeaders,
+    pub timing: RequestTiming,
+    pub request_body: BodyRead,
+    pub response_body: BodyRead,
+}
+
+/// What `request` reads, by part: one type per part, never an untyped value.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum RequestRead {
+    Metadata(Box<RequestMetadata>),
+    Headers(RequestHeaders),
+    Timing(RequestTiming),
+    Body(Box<BodyRead>),
+    Whole(Box<RequestWhole>),
+}
+
 /// `request --part request|response`: a slice of the body, or the value at `--pointer`.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct BodyRead {
@@ -446,6 +474,8 @@ pub enum DebugResult {
     RequestTiming(RequestTiming),
     /// `request --part request|response`.
     Body(BodyRead),
+    /// `request --part all`.
+    RequestWhole(Box<RequestWhole>),
     Console(ListPage<ConsoleEntry>),
     Pages(PagesResult),
     Operations(ListPage<OperationSummary>),
@@ -478,6 +508,7 @@ impl DebugResult {
                 RequestPart::Headers => from(value).map(DebugResult::RequestHeaders),
                 RequestPart::Timing => from(value).map(DebugResult::RequestTiming),
                 RequestPart::Request | RequestPart::Response => from(value).map(DebugResult::Body),
+                RequestPart::All => from(value).map(DebugResult::RequestWhole),
             },
             DebugAction::Console => from(value).map(DebugResult::Console),
             DebugAction::Pages => from(value).map(DebugResult::Pages),

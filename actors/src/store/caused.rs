@@ -72,6 +72,12 @@ impl Capture {
             }
         }
         for entry in self.console.iter().filter(|c| immediate(c.at)) {
+            let level = if entry.kind == "exception" {
+                "exception"
+            } else {
+                entry.level.as_str()
+            };
+            *caused.console_levels.entry(level.to_string()).or_default() += 1;
             if is_problem(&entry.level, &entry.kind) && caused.console.len() < MAX_BRIEF_ITEMS {
                 caused.console.push(ConsoleBrief {
                     id: entry.id.clone(),

@@ -7,7 +7,8 @@ use bsk_schema::capture::{
 };
 use bsk_schema::debug::{
     BodyRead, ListPage, OperationDetail, OperationSummary, PagesResult, RequestChain,
-    RequestHeaders, RequestMetadata, RequestPart, RequestTiming, WindowEvidence,
+    RequestHeaders, RequestMetadata, RequestPart, RequestRead, RequestTiming, RequestWhole,
+    WindowEvidence,
 };
 
 use super::Capture;
@@ -35,6 +36,8 @@ pub enum ReadError {
     },
     #[error("--pointer applies to request and response bodies, not --part {0}")]
     PointerOnPart(&'static str),
+    #[error("--offset pages one body, not --part all")]
+    OffsetOnWhole,
     #[error("cannot search: {0}")]
     BadQuery(String),
 }
@@ -256,7 +259,8 @@ impl Capture {
     }
 
     /// One part of a request. Body parts honour `offset`/`max_chars` (UTF-16 code units) or
-    /// `pointer` (RFC 6901, on a complete retained JSON body, after redaction).
+    /// `pointer` (RFC 6901, on a complete retained JSON body, after redaction); `all` is the
+    /// request whole, its two bodies sharing `max_chars`.
     pub fn request_part(
         &self,
         id: &str,
@@ -264,89 +268,63 @@ impl Capture {
         offset: Option<usize>,
         max_chars: Option<usize>,
         pointer: Option<&str>,
-    ) -> Result<serde_json::Value, ReadError> {
+    ) -> Result<RequestRead, ReadError> {
         let record = self
             .request(id)
             .ok_or_else(|| ReadError::NoRequest(id.to_string()))?;
-        let encode =
-            |value: Result<serde_json::Value, serde_json::Error>| value.unwrap_or_default();
         let part_name = match part {
             RequestPart::Metadata => "metadata",
             RequestPart::Headers => "headers",
             RequestPart::Timing => "timing",
             RequestPart::Request => "request",
             RequestPart::Response => "response",
+            RequestPart::All => "all",
         };
         if pointer.is_some() && !matches!(part, RequestPart::Request | RequestPart::Response) {
             return Err(ReadError::PointerOnPart(part_name));
         }
         Ok(match part {
-            RequestPart::Metadata => encode(serde_json::to_value(RequestMetadata {
-                summary: record.summary(),
-                status_text: record.status_text.clone(),
-                mime_type: record.mime_type.clone(),
-                frame_id: record.frame_id.clone(),
-                initiator: record.initiator.clone(),
-                encoded_data_length: record.encoded_data_length,
-                redirected_to: self.redirect_chain_after(id),
-            })),
-            RequestPart::Headers => encode(serde_json::to_value(RequestHeaders {
-                id: record.id.clone(),
-                request: record.request_headers.clone(),
-                request_raw: record.request_headers_raw.clone(),
-                response: record.response_headers.clone(),
-                response_raw: record.response_headers_raw.clone(),
-            })),
-            RequestPart::Timing => encode(serde_json::to_value(RequestTiming {
-                id: record.id.clone(),
-                started_at: record.started_at,
-                ended_at: record.ended_at,
-                duration_ms: record.ended_at.map(|e| e.saturating_sub(record.started_at)),
-                timing: record.timing.clone(),
-            })),
-            RequestPart::Request | RequestPart::Response => {
-                let body = if part == RequestPart::Request {
-                    &record.request_body
-                } else {
-                    &record.response_body
-                };
-                let mut read = BodyRead {
-                    id: record.id.clone(),
-                    part,
-                    // The text goes in its slice; a multipart body's parts come whole.
-                    body: bsk_schema::capture::Body {
-                        text: None,
-                        ..body.clone()
-                    },
-                    text: None,
-                    offset: None,
-                    next_offset: None,
-                    pointer: None,
-                    value: None,
-                };
-                match (pointer, body.text.as_deref()) {
-                    (Some(pointer), Some(text)) if body.state == BodyState::Available => {
-                        read.value = Some(body::pointer(text, pointer)?);
-                        read.pointer = Some(pointer.to_string());
-                    }
-                    (Some(_), _) => {
-                        return Err(ReadError::PointerNeedsCompleteBody {
-                            id: record.id.clone(),
-                            part: part_name,
-                            state: state_name(body.state),
-                        });
-                    }
-                    (None, Some(text)) => {
-                        let slice = body::slice(text, offset.unwrap_or(0), max_chars)?;
-                        read.text = Some(slice.text);
-                        read.offset = Some(slice.offset);
-                        read.next_offset = slice.next_offset;
-                    }
-                    (None, None) => {}
+            RequestPart::Metadata => RequestRead::Metadata(Box::new(self.metadata(record))),
+            RequestPart::Headers => RequestRead::Headers(headers(record)),
+            RequestPart::Timing => RequestRead::Timing(timing(record)),
+            RequestPart::Request | RequestPart::Response => RequestRead::Body(Box::new(body_read(
+                record, part, offset, max_chars, pointer,
+            )?)),
+            RequestPart::All => {
+                if offset.is_some() {
+                    return Err(ReadError::OffsetOnWhole);
                 }
-                encode(serde_json::to_value(read))
+                let (request_budget, response_budget) = fair_shares(
+                    max_chars.unwrap_or(body::DEFAULT_MAX_CHARS),
+                    record.request_body.units,
+                    record.response_body.units,
+                );
+                let request_body =
+                    body_read(record, RequestPart::Request, None, request_budget, None)?;
+                let response_body =
+                    body_read(record, RequestPart::Response, None, response_budget, None)?;
+                RequestRead::Whole(Box::new(RequestWhole {
+                    metadata: self.metadata(record),
+                    chain: self.request_chain(id)?,
+                    headers: headers(record),
+                    timing: timing(record),
+                    request_body,
+                    response_body,
+                }))
             }
         })
+    }
+
+    fn metadata(&self, record: &RequestRecord) -> RequestMetadata {
+        RequestMetadata {
+            summary: record.summary(),
+            status_text: record.status_text.clone(),
+            mime_type: record.mime_type.clone(),
+            frame_id: record.frame_id.clone(),
+            initiator: record.initiator.clone(),
+            encoded_data_length: record.encoded_data_length,
+            redirected_to: self.redirect_chain_after(&record.id),
+        }
     }
 
     fn next_hop(&self, id: &str) -> Option<&RequestRecord> {
@@ -556,4 +534,103 @@ fn listed(operation: &OperationRecord) -> OperationRecord {
         picture.base64 = None;
     }
     listed
+}
+
+fn headers(record: &RequestRecord) -> RequestHeaders {
+    RequestHeaders {
+        id: record.id.clone(),
+        request: record.request_headers.clone(),
+        request_raw: record.request_headers_raw.clone(),
+        response: record.response_headers.clone(),
+        response_raw: record.response_headers_raw.clone(),
+    }
+}
+
+fn timing(record: &RequestRecord) -> RequestTiming {
+    RequestTiming {
+        id: record.id.clone(),
+        started_at: record.started_at,
+        ended_at: record.ended_at,
+        duration_ms: record.ended_at.map(|e| e.saturating_sub(record.started_at)),
+        timing: record.timing.clone(),
+    }
+}
+
+/// A body as `request --part request|response` reads it: its state, and a slice of its text
+/// (`offset`, `max_chars`) or the value at `pointer`.
+fn body_read(
+    record: &RequestRecord,
+    part: RequestPart,
+    offset: Option<usize>,
+    max_chars: Option<usize>,
+    pointer: Option<&str>,
+) -> Result<BodyRead, ReadError> {
+    let (body, part_name) = if part == RequestPart::Request {
+        (&record.request_body, "request")
+    } else {
+        (&record.response_body, "response")
+    };
+    let mut read = BodyRead {
+        id: record.id.clone(),
+        part,
+        // The text goes in its slice; a multipart body's parts come whole.
+        body: bsk_schema::capture::Body {
+            text: None,
+            ..body.clone()
+        },
+        text: None,
+        offset: None,
+        next_offset: None,
+        pointer: None,
+        value: None,
+    };
+    match (pointer, body.text.as_deref()) {
+        (Some(pointer), Some(text)) if body.state == BodyState::Available => {
+            read.value = Some(body::pointer(text, pointer)?);
+            read.pointer = Some(pointer.to_string());
+        }
+        (Some(_), _) => {
+            return Err(ReadError::PointerNeedsCompleteBody {
+                id: record.id.clone(),
+                part: part_name,
+                state: state_name(body.state),
+            });
+        }
+        (None, Some(text)) => {
+            let slice = body::slice(text, offset.unwrap_or(0), max_chars)?;
+            read.text = Some(slice.text);
+            read.offset = Some(slice.offset);
+            read.next_offset = slice.next_offset;
+        }
+        (None, None) => {}
+    }
+    Ok(read)
+}
+
+/// How two bodies of `request` and `response` code units share a budget of `total`: fairly,
+/// half each, a body that needs less leaving the rest to the other. A body with no text gets no
+/// share; each share is at least one unit so a slice always progresses.
+fn fair_shares(total: usize, request: usize, response: usize) -> (Option<usize>, Option<usize>) {
+    let half = total / 2;
+    let (req, resp) = match (request <= half, response <= total - half) {
+        _ if request + response <= total => (request, response),
+        (true, _) => (request, total - request),
+        (_, true) => (total - response, response),
+        _ => (half, total - half),
+    };
+    (Some(req.max(1)), Some(resp.max(1)))
+}
+
+#[cfg(test)]
+mod fair_share_tests {
+    use super::fair_shares;
+
+    #[test]
+    fn two_bodies_share_the_budget_and_a_short_one_leaves_the_rest() {
+        assert_eq!(fair_shares(4096, 10, 100), (Some(10), Some(100)));
+        assert_eq!(fair_shares(4096, 10, 10_000), (Some(10), Some(4086)));
+        assert_eq!(fair_shares(4096, 10_000, 20), (Some(4076), Some(20)));
+        assert_eq!(fair_shares(4096, 10_000, 10_000), (Some(2048), Some(2048)));
+        assert_eq!(fair_shares(4096, 0, 0), (Some(1), Some(1)));
+    }
 }

@@ -72,7 +72,8 @@ pub enum DebugCommand {
         #[arg(long)]
         logical: bool,
     },
-    /// One request: metadata (default), request or response body, headers, or timing.
+    /// One request: metadata (default), request or response body, headers, timing, or all of
+    /// it in one call (`--part all`).
     Request {
         /// A request id from `bsk debug requests` (r1, r2, …), or qualified with its capture
         /// (run-…/r7) when the session has several captures.
@@ -263,4 +264,8 @@ pub enum PartArg {
     Headers,
     /// When it started and ended, its duration, and Chrome's resource timing.
     Timing,
+    /// The request whole, in one call: metadata, redirect hops and CORS preflight, both header
+    /// sets, timing and both bodies, the bodies sharing --max-chars (a short one leaves the rest
+    /// to the other; each says where it goes on).
+    All,
 }

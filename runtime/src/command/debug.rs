@@ -159,6 +159,7 @@ fn params(command: DebugCommand) -> Result<DebugParams> {
                 PartArg::Response => RequestPart::Response,
                 PartArg::Headers => RequestPart::Headers,
                 PartArg::Timing => RequestPart::Timing,
+                PartArg::All => RequestPart::All,
             };
             let options = DebugOptions {
                 id: Some(id),

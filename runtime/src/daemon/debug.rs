@@ -31,6 +31,12 @@ impl From<ReadError> for Failure {
             }
             ReadError::PointerNeedsCompleteBody { .. } => Failure::invalid_input(message)
                 .hint("read the body in slices with --offset and --max-chars instead"),
+            ReadError::OffsetOnWhole => Failure::invalid_input(message).hint(
+                "--part all reads the request whole; page one body with --part request|response --offset N (next_offset says where)",
+            ),
+            ReadError::PointerOnPart("all") => Failure::invalid_input(message).hint(
+                "a pointer reads one body: --part response --pointer /error/code",
+            ),
             ReadError::BadQuery(_) => Failure::invalid_input(message).hint(
                 "plain text is found case-insensitively; with --regex the query is a Rust regular expression",
             ),
@@ -145,14 +151,14 @@ impl Daemon {
                     return to_json(held.capture.lock().request_chain(&id)?);
                 }
                 let part = params.options.part.unwrap_or(RequestPart::Metadata);
-                let value = held.capture.lock().request_part(
+                let read = held.capture.lock().request_part(
                     &id,
                     part,
                     params.options.offset,
                     params.options.max_chars,
                     params.options.pointer.as_deref(),
                 )?;
-                Ok(value)
+                to_json(read)
             }
             DebugAction::Export => {
                 let held = captures.get(&session, run_id, tab_id)?;

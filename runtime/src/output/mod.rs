@@ -142,7 +142,14 @@ fn session_line(session: &SessionInfo) -> String {
             )
         })
         .collect();
-    format!("{}{name}\n{}", session.id, tabs.join("\n"))
+    // A capture the session started with is named on the first line, where an agent reads
+    // the ids it needs next.
+    let capture = session
+        .run_id
+        .as_deref()
+        .map(|run| format!(" · capturing {run}"))
+        .unwrap_or_default();
+    format!("{}{name}{capture}\n{}", session.id, tabs.join("\n"))
 }
 
 pub fn session_stopped(value: &Value) -> Option<String> {

@@ -140,3 +140,64 @@ async fn problems_say_what_the_server_said_and_which_action_they_followed() {
     );
     assert!(operations(&s).await.len() >= 2);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn one_call_reads_a_request_whole_and_a_redacted_body_says_its_size_as_sent() {
+    let page = r#"<!doctype html><html><body><button id="login">Log in</button><script>
+login.onclick = () => { console.log('logging in'); fetch('/api/login', { method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ user: 'ada', password: 'hunter2hunter2hunter2' }) }).then((r) => r.text()); };
+</script></body></html>"#;
+    let port = serve_paths(&[("/", page)]).await;
+    let bsk = TestBsk::new("request-whole");
+    let s = bsk.start_session().await;
+    s.op(&["debug", "start"]).await;
+    s.op(&["navigate", &format!("http://127.0.0.1:{port}/")])
+        .await;
+    let clicked = s.run(&["click", "#login"]).await;
+    // The result counts every console entry the click caused, at every level.
+    assert!(
+        clicked.stdout.contains("console: 1 log"),
+        "{}",
+        clicked.stdout
+    );
+    let login = wait_for("the login request", WAIT, || async {
+        let requests = crate::common::evidence::requests(&s).await;
+        requests.into_iter().find(|r| {
+            r["url"].as_str().is_some_and(|u| u.ends_with("/api/login")) && r["state"] != "pending"
+        })
+    })
+    .await;
+    let id = login["id"].as_str().unwrap_or_default().to_string();
+    let whole = debug(&s, &["request", &id, "--part", "all"]).await;
+    assert_eq!(whole["metadata"]["method"], "POST", "{whole}");
+    assert!(whole["headers"]["request"]["entries"].is_array(), "{whole}");
+    let sent = &whole["request_body"]["body"];
+    assert!(
+        whole["request_body"]["text"]
+            .as_str()
+            .is_some_and(|t| !t.contains("hunter2")),
+        "{whole}"
+    );
+    let (kept, original) = (sent["units"].as_u64(), sent["original_units"].as_u64());
+    assert!(
+        kept.is_some() && original.is_some() && kept != original,
+        "{sent}"
+    );
+    assert!(
+        whole["response_body"]["body"]["state"].is_string(),
+        "{whole}"
+    );
+    let text = s.run(&["debug", "request", &id, "--part", "all"]).await;
+    assert!(text.stdout.contains("-- response body"), "{}", text.stdout);
+    assert!(text.stdout.contains("as sent"), "{}", text.stdout);
+    let error = s
+        .fail(&["debug", "request", &id, "--part", "all", "--offset", "3"])
+        .await;
+    assert!(
+        error["hint"]
+            .as_str()
+            .is_some_and(|h| h.contains("--part request|response")),
+        "{error}"
+    );
+}

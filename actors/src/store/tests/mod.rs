@@ -4,7 +4,7 @@ use bsk_schema::capture::{
     BodyReason, BodyState, ConsoleSource, OperationSource, OperationState, PageObservation,
     ProblemKind, RequestState, StopReason,
 };
-use bsk_schema::debug::RequestPart;
+use bsk_schema::debug::{RequestPart, RequestRead};
 use serde_json::{Value, json};
 
 use super::*;
@@ -201,7 +201,10 @@ fn a_redirect_chain_gets_distinct_ids_linked_by_redirect_from() {
     let metadata = c
         .request_part("r1", RequestPart::Metadata, None, None, None)
         .expect("metadata");
-    assert_eq!(metadata["redirected_to"], json!(["r2", "r3"]));
+    let RequestRead::Metadata(metadata) = metadata else {
+        panic!("metadata, not {metadata:?}")
+    };
+    assert_eq!(metadata.redirected_to, vec!["r2".to_string(), "r3".into()]);
 }
 
 #[test]
@@ -227,7 +230,10 @@ fn bodies_are_redacted_bounded_and_read_by_pointer() {
     let read = c
         .request_part("r1", RequestPart::Response, None, None, Some("/error/code"))
         .expect("pointer");
-    assert_eq!(read["value"], "E1");
+    let RequestRead::Body(read) = read else {
+        panic!("a body, not {read:?}")
+    };
+    assert_eq!(read.value, Some(json!("E1")));
 
     sent(&mut c, "2", "http://a/big", 1_200);
     let jobs = finish(&mut c, "2", 200, "text/plain", 1_300);
@@ -245,7 +251,10 @@ fn bodies_are_redacted_bounded_and_read_by_pointer() {
     let slice = c
         .request_part("r2", RequestPart::Response, Some(0), Some(100), None)
         .expect("slice");
-    assert_eq!(slice["next_offset"], 100);
+    let RequestRead::Body(slice) = slice else {
+        panic!("a body, not {slice:?}")
+    };
+    assert_eq!(slice.next_offset, Some(100));
 }
 
 #[test]
@@ -1333,5 +1342,48 @@ fn a_capture_started_before_any_page_is_named_after_the_first_page_it_loads() {
             .name
             .as_deref()
             .is_some_and(|n| n.starts_with("shop.test:8080"))
+    );
+}
+
+#[test]
+fn a_request_is_read_whole_in_one_bounded_result() {
+    let mut c = capture();
+    let params = json!({ "requestId": "1", "request": { "url": "http://a/api/orders", "method": "POST", "headers": {"Content-Type": "application/json"}, "postData": "{\"qty\": 3}", "hasPostData": true }, "type": "Fetch", "wallTime": 1.0 });
+    c.on_tab("Network.requestWillBeSent", &params, 1_000);
+    let jobs = finish(&mut c, "1", 422, "application/json", 1_100);
+    let long = format!(
+        r#"{{"error":{{"code":"QTY","message":"{}"}}}}"#,
+        "x".repeat(9_000)
+    );
+    c.apply_body(&jobs[0], BodyOutcome::Text(long));
+    let whole = c
+        .request_part("r1", RequestPart::All, None, Some(1_000), None)
+        .expect("whole");
+    let RequestRead::Whole(whole) = whole else {
+        panic!("whole, not {whole:?}")
+    };
+    assert_eq!(whole.metadata.summary.status, Some(422));
+    assert_eq!(whole.request_body.text.as_deref(), Some(r#"{"qty": 3}"#));
+    // The short request body leaves the rest of the budget to the response's.
+    let response = whole.response_body.text.clone().unwrap_or_default();
+    assert_eq!(response.len(), 1_000 - 10);
+    assert_eq!(whole.response_body.next_offset, Some(990));
+    assert_eq!(whole.chain.hops.len(), 1);
+    assert!(
+        whole
+            .headers
+            .request
+            .entries
+            .iter()
+            .any(|(name, _)| name.eq_ignore_ascii_case("content-type"))
+    );
+    // Paging one body, or a pointer, is refused for the whole.
+    assert!(
+        c.request_part("r1", RequestPart::All, Some(5), None, None)
+            .is_err()
+    );
+    assert!(
+        c.request_part("r1", RequestPart::All, None, None, Some("/error"))
+            .is_err()
     );
 }

@@ -11,7 +11,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use operations::{console, operation, operations, pages};
-use requests::{body, chain, headers, metadata, requests, search, summary, timing};
+use requests::{body, chain, headers, metadata, requests, search, summary, timing, whole};
 use runs::{run_lines, status};
 
 pub(super) fn name<T: Serialize>(value: T) -> String {
@@ -102,6 +102,7 @@ pub fn render(result: &DebugResult) -> Option<String> {
         R::RequestHeaders(read) => headers(read),
         R::RequestTiming(read) => timing(read),
         R::Body(read) => body(read),
+        R::RequestWhole(whole) => self::whole(whole),
         R::Console(page) => console(page),
         R::Pages(result) => pages(result),
         R::Operations(page) => operations(page),

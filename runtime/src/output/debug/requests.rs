@@ -32,7 +32,16 @@ pub fn body_flag(body: &Body) -> String {
         );
     }
     match body.state {
-        BodyState::Available => format!("available {}", size(body.units)),
+        // Redaction can change a body's length: say what was sent beside what is kept, so a
+        // `Content-Length` that disagrees with the kept text is explained.
+        BodyState::Available => match body.original_units {
+            Some(sent) if sent != body.units => format!(
+                "available {} (redacted; {} as sent)",
+                size(body.units),
+                size(sent)
+            ),
+            _ => format!("available {}", size(body.units)),
+        },
         BodyState::Truncated => {
             format!(
                 "truncated {} of {}{reason}",
@@ -276,6 +285,40 @@ pub(super) fn timing(timing: &RequestTiming) -> String {
         }
     }
     lines.join("\n")
+}
+
+/// `request --part all`: metadata, chain, headers and both bodies, each under a heading; a body
+/// cut to its share says how to read on.
+pub(super) fn whole(whole: &bsk_schema::debug::RequestWhole) -> String {
+    let mut sections = vec![metadata(&whole.metadata)];
+    if whole.chain.hops.len() > 1 || whole.chain.preflight.is_some() {
+        sections.push(format!("-- chain --\n{}", chain(&whole.chain)));
+    }
+    sections.push(format!("-- headers --\n{}", headers(&whole.headers)));
+    for (title, read) in [
+        ("request body", &whole.request_body),
+        ("response body", &whole.response_body),
+    ] {
+        let text = body(read);
+        let mut section = format!("-- {title} ({}) --", body_flag(&read.body));
+        if !text.is_empty() {
+            section.push('\n');
+            section.push_str(&text);
+        }
+        if let Some(next) = read.next_offset {
+            section.push_str(&format!(
+                "\n(the rest: bsk debug request {} --part {} --offset {next})",
+                read.id,
+                if read.part == bsk_schema::debug::RequestPart::Request {
+                    "request"
+                } else {
+                    "response"
+                }
+            ));
+        }
+        sections.push(section);
+    }
+    sections.join("\n")
 }
 
 pub(super) fn metadata(metadata: &RequestMetadata) -> String {
