@@ -49,7 +49,7 @@ load-tests/mcp-bench/node_modules/.package-lock.json: load-tests/mcp-bench/packa
 # bench's pinned npm packages and chrome-devtools-mcp (no browser download), then `bsk screenshot`
 # from the CLI, the picture an agent receives from `bsk mcp`, Playwright's MCP server and
 # chrome-devtools-mcp, and ten operations with and without `bsk debug start --screenshots`
-# (about four minutes past the build). Tables: load-tests/screenshots/out/report.md; data:
+# (about two minutes past the build). Tables: load-tests/screenshots/out/report.md; data:
 # load-tests/screenshots/out/report.json; the pictures each tool returned beside them.
 # BENCH_SCREENSHOTS_ARGS passes options, e.g. `make bench-screenshots BENCH_SCREENSHOTS_ARGS="--runs 5"`.
 bench-screenshots: deps load-tests/mcp-bench/node_modules/.package-lock.json

@@ -100,8 +100,9 @@ async function measure({ name, shot, cpu, out }) {
 /** `bsk mcp`: a session, 1280×800 by `browser_act` `emulate`, the form page, its screenshot. */
 export async function bskMcp({ bsk, chromium, site, out }) {
   const b = bskHome({ bsk, chromium, label: 'mcp' });
-  const server = await connect({ command: bsk, args: ['mcp'], env: b.env });
+  let server = null;
   try {
+    server = await connect({ command: bsk, args: ['mcp'], env: b.env });
     const started = await server.call('browser_session', { action: 'start', name: 'screenshot bench' });
     const sessionId = started.structuredContent.id;
     await server.call('browser_act', { sessionId, action: 'emulate', emulate: { viewport: { width: 1280, height: 800 } } });
@@ -124,7 +125,7 @@ export async function bskMcp({ bsk, chromium, site, out }) {
       masked: { by_tool: true, masked_fields: r.structured?.masked_fields, masked_frames: r.structured?.masked_frames },
     };
   } finally {
-    await server.client.close().catch(() => {});
+    await server?.client.close().catch(() => {});
     await b.close();
   }
 }
@@ -135,8 +136,9 @@ export async function playwrightMcp({ chromium, site, out }) {
   const args = [PLAYWRIGHT_MCP, '--headless', '--browser', 'chromium', '--executable-path', chromium, '--isolated',
     '--viewport-size', '1280x800', '--output-dir', path.join(scratch, 'out')];
   if (process.getuid?.() === 0) args.push('--no-sandbox');
-  const server = await connect({ command: process.execPath, args, env: process.env, cwd: scratch });
+  let server = null;
   try {
+    server = await connect({ command: process.execPath, args, env: process.env, cwd: scratch });
     await server.call('browser_navigate', { url: site.formUrl });
     const cpu = () => cpuOfTree(server.pid);
     // `scale` is required by its schema; "css" is its documented default.
@@ -144,7 +146,7 @@ export async function playwrightMcp({ chromium, site, out }) {
     const version = JSON.parse(fs.readFileSync(path.join(path.dirname(PLAYWRIGHT_MCP), 'package.json'), 'utf8')).version;
     return { ...r, server: `@playwright/mcp ${version}`, server_reports: server.version, call: 'browser_take_screenshot {scale: "css"}', masked: { by_tool: false } };
   } finally {
-    await server.client.close().catch(() => {});
+    await server?.client.close().catch(() => {});
     fs.rmSync(scratch, { recursive: true, force: true });
   }
 }

@@ -4,9 +4,9 @@
 // order A B B A A B …, so neither mode always runs first or on a warmer machine.
 //
 // Wall time is each CLI call as this side sees it (process start included). The daemon's CPU is
-// read from just before the first operation to SETTLE_MS after the last one: the picture of an
-// operation is taken and encoded off the result's path, after the CLI has its answer, and that
-// work must be counted too. The same idle tail is in both modes.
+// read from just before the first operation to SETTLE_MS after the last one: an operation's
+// picture is taken before its result returns but scaled and encoded after, and that work must be
+// counted too. The same idle tail is in both modes.
 
 import path from 'node:path';
 import { bskHome } from './bsk-home.mjs';
@@ -14,6 +14,9 @@ import { cpuBetween, stats, round } from './measure.mjs';
 
 /** After the last operation, how long the daemon is given to take and store its picture. */
 const SETTLE_MS = 1500;
+
+/** When a picture is missing after SETTLE_MS, how much longer to wait before looking again. */
+const LATE_LOOK_MS = 5000;
 
 /** The agent's ten operations; `{form}` and `{fetch}` are the pages' URLs. */
 export const OPERATIONS = [
@@ -68,16 +71,25 @@ async function oneRun(b, site, mode, out) {
   const ops = [];
   for (const [name, ...rest] of OPERATIONS) {
     const args = rest.map((a) => a.replace('{form}', site.formUrl).replace('{fetch}', site.fetchUrl));
-    const { ms } = await b.run([name, ...args, ...s, '-q']);
-    ops.push({ op: name, ms: round(ms) });
+    const { out: result, ms } = await b.run([name, ...args, ...s, '--json']);
+    ops.push({ op: name, ms: round(ms), operation: result.operation?.id ?? null, not_recorded: result.operation_not_recorded ?? null, settled: result.settle?.settled ?? null });
   }
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   const daemonCpuMs = b.daemonCpu() - cpu0;
   const browserCpuMs = cpuBetween(browser0, b.browserCpu());
   const status = (await b.run(['debug', 'status', ...s, '--json'])).out;
   const capture = Array.isArray(status) ? status[0] : status.runs?.[0] ?? status;
-  const listed = (await b.run(['debug', 'operations', ...s, '--limit', '100', '--json'])).out;
-  const items = [...listed.items].sort((x, y) => Number(x.id.slice(1)) - Number(y.id.slice(1)));
+  // In operation order (the list comes by revision).
+  const operations = async () => (await b.run(['debug', 'operations', ...s, '--limit', '100', '--json'])).out.items
+    .sort((x, y) => Number(x.id.slice(1)) - Number(y.id.slice(1)));
+  let items = await operations();
+  // A picture missing now may only be late (it is encoded after the result): look once more.
+  let lateLook = false;
+  if (mode === 'screenshots' && items.some((o) => !o.picture)) {
+    await new Promise((resolve) => setTimeout(resolve, LATE_LOOK_MS));
+    items = await operations();
+    lateLook = true;
+  }
   const pictures = items.filter((o) => o.picture).map((o) => ({ op: o.id, name: o.name, bytes: o.picture.bytes, width: o.picture.width, height: o.picture.height }));
   // Keep two of the pictures to look at: after filling the password, and after the fetch.
   for (const op of ['o3', 'o7']) {
@@ -94,6 +106,10 @@ async function oneRun(b, site, mode, out) {
     // A picture not kept (over 48 KiB at 320 px, past the 40th, or the page did not answer).
     pictures_dropped: capture?.counters?.pictures_dropped ?? 0,
     operations_without_picture: mode === 'screenshots' ? items.filter((o) => !o.picture).map((o) => `${o.id} ${o.name}`) : [],
+    looked_again_after_ms: lateLook ? LATE_LOOK_MS : 0,
+    // Actions whose result named no operation (the capture did not answer its registration in
+    // time): they are not filmed.
+    not_named: ops.filter((o) => !o.operation).map((o) => `${o.op}: ${o.not_recorded}`),
     failed_operations: items.filter((o) => o.state !== 'completed').map((o) => `${o.id} ${o.name} ${o.state}`),
     daemon_cpu_ms: daemonCpuMs,
     browser_cpu_ms: browserCpuMs,
@@ -124,6 +140,7 @@ function summarize(runs) {
       iframe_targets: these.map((r) => r.iframe_targets),
       pictures_dropped: these.map((r) => r.pictures_dropped),
       operations_without_picture: these.map((r) => r.operations_without_picture),
+      actions_not_named: these.map((r) => r.not_named),
     };
   }
   return out;

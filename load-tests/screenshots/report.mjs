@@ -74,7 +74,7 @@ function flowTable(flow) {
   const rows = [
     `## \`bsk debug start --screenshots\`: ten operations, ${flow.runs.length} runs interleaved`,
     '',
-    `Operations: ${flow.operations.map((o) => `\`${o}\``).join(', ')}. Wall time is each CLI call; the daemon's and the browser's CPU run from before the first operation to ${flow.settle_ms} ms after the last (pictures are taken off the result's path), divided by ten.`,
+    `Operations: ${flow.operations.map((o) => `\`${o}\``).join(', ')}. Wall time is each CLI call; the daemon's and the browser's CPU run from before the first operation to ${flow.settle_ms} ms after the last (a picture is encoded after its operation's result is returned), divided by ten.`,
     '',
     '| capture | runs | wall / operation, median (p95) | run medians | daemon CPU / operation (by run) | browser CPU / operation (by run) | pictures per run | picture bytes, median (max) | picture sizes |',
     '|---|---|---|---|---|---|---|---|---|',
@@ -92,7 +92,11 @@ function flowTable(flow) {
   const shots = flow.by_mode.screenshots;
   if (shots) {
     const missing = shots.operations_without_picture.map((l, i) => `run ${i + 1}: ${l.length ? l.join(', ') : 'none'}`);
-    rows.push('', `With --screenshots, operations without a picture: ${missing.join('; ')}; \`pictures_dropped\` in \`debug status\`: ${shots.pictures_dropped.join(', ')}.`);
+    rows.push('', `With --screenshots, operations without a picture (looked for again 5 s later when one was missing): ${missing.join('; ')}; \`pictures_dropped\` in \`debug status\`: ${shots.pictures_dropped.join(', ')}.`);
+  }
+  const unnamed = modes.flatMap(([mode, s]) => s.actions_not_named.flatMap((l, i) => l.map((x) => `${mode} run ${i + 1}, ${x}`)));
+  if (unnamed.length) {
+    rows.push('', `Actions whose result named no operation: ${unnamed.join('; ')}.`);
   }
   const failed = modes.flatMap(([, s]) => s.failed_operations);
   if (failed.length) rows.push('', `Operations not completed: ${failed.join('; ')}.`);
