@@ -72,7 +72,11 @@ impl NetworkActivity {
                 };
             }
             EventKind::LoadingFinished | EventKind::LoadingFailed => {
-                self.in_flight.remove(request_id);
+                // The end of a request this tab is not following (an iframe's own) changes
+                // nothing.
+                if self.in_flight.remove(request_id).is_none() {
+                    return;
+                }
                 self.urls.remove(request_id);
             }
             _ => return,

@@ -247,7 +247,14 @@ impl Pump {
     /// relative to what the pump does (an iframe attached before its first event).
     async fn handle(&self, event: CdpEvent, batch: &mut Vec<Event>) {
         let on_page = event.session_id.as_deref() == Some(self.page_session.as_str());
-        if on_page && event.kind.roles().activity {
+        // A request the page starts can finish on another of the tab's targets: an
+        // out-of-process iframe's document request starts on the page and its
+        // `loadingFinished` comes on the iframe's session. Ends from any of them close it.
+        let ends = matches!(
+            event.kind,
+            EventKind::LoadingFinished | EventKind::LoadingFailed
+        );
+        if (on_page || ends) && event.kind.roles().activity {
             let url = (event.kind == EventKind::RequestWillBeSent)
                 .then(|| sent_url(event.params.get()))
                 .flatten();
@@ -412,6 +419,17 @@ impl Pump {
             let auto_attach =
                 json!({ "autoAttach": true, "waitForDebuggerOnStart": true, "flatten": true });
             replies.push(self.cdp.send(s, "Target.setAutoAttach", auto_attach).await);
+            // Network is a workflow domain of the tab's targets: an out-of-process iframe's
+            // document request ends on the iframe's own session, and settling must see it end.
+            replies.push(
+                self.cdp
+                    .send(
+                        s,
+                        "Network.enable",
+                        bsk_actors::capture::setup::network_enable(),
+                    )
+                    .await,
+            );
             // The tab's emulation reaches the frame before it runs its first script or request.
             let overrides = self.overrides();
             if !overrides.is_default() {

@@ -86,7 +86,6 @@ async fn screenshots_paint_over_sensitive_fields_in_every_frame() {
     let bsk = TestBsk::new("screenshot");
     let (s, snapshot) = on_order_page(&bsk, &url, false).await;
     let lines: Vec<&str> = snapshot.lines().collect();
-
     // Unmasked, for the agent's eyes only: both secret fields show, so the check below can fail.
     let raw = bsk.home.join("raw.png");
     let shot = s
@@ -168,6 +167,11 @@ async fn screenshots_paint_over_sensitive_fields_in_every_frame() {
     );
     let error = s.fail(&["screenshot", "#nothing-here"]).await;
     assert_eq!(error["code"], "not_found", "{error}");
+
+    // Without a capture too, a page with a cross-site iframe settles: the iframe's document
+    // request, which ends on the iframe's own session, is seen to end.
+    let again = s.op(&["navigate", &url]).await;
+    assert_eq!(again["settle"]["settled"], true, "{again}");
 }
 
 #[tokio::test(flavor = "multi_thread")]
