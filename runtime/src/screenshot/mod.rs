@@ -5,15 +5,14 @@
 //! is painted over in the picture, in every frame, out-of-process iframes included. The page is
 //! never touched: each frame's fields are found through the browser's DOM agent on that frame's
 //! own session, placed on the page through the chain of iframe boxes, and painted over in the
-//! daemon ([`picture`]). They are located before and after the picture is taken and the union is
+//! daemon (`bsk_pictures`). They are located before and after the picture is taken and the union is
 //! masked, so a field that moved meanwhile is covered where it was and where it is. Where a
 //! frame's fields cannot be located, its whole box is masked; where even that fails, the whole
 //! picture is (fail closed).
 //!
 //! A screenshot is not an operation: it never cuts an evidence window.
 
-pub mod filmstrip;
-pub mod picture;
+pub use bsk_pictures::{filmstrip, picture};
 
 use base64::Engine;
 use bsk_schema::ipc::{ImageFormat, ScreenshotParams, ScreenshotResult};
@@ -22,7 +21,7 @@ use serde_json::{Value, json};
 use crate::error::{Failure, Result};
 use crate::ops::target::{self, frame_offset};
 use crate::tab::Tab;
-use picture::{DEFAULT_JPEG_QUALITY, Picture, Rect};
+use bsk_pictures::picture::{DEFAULT_JPEG_QUALITY, Picture, Rect};
 
 /// The tallest full-page picture, in CSS pixels: past it the page is cut (a picture of an
 /// endless feed would take gigabytes).

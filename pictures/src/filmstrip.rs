@@ -6,7 +6,7 @@ use bsk_schema::capture::Picture as PictureRecord;
 use bsk_schema::ipc::ImageFormat;
 use sha2::{Digest, Sha256};
 
-use super::picture::Picture;
+use crate::picture::Picture;
 
 /// The widest a filmstrip picture starts at: enough to read a page's headings and messages.
 const START_WIDTH: u32 = 1280;
@@ -14,28 +14,34 @@ const START_WIDTH: u32 = 1280;
 /// Below this width a picture shows nothing worth keeping: past it, it is dropped.
 const MIN_WIDTH: u32 = 320;
 
-/// JPEG qualities tried at each width, best first.
-const QUALITIES: [u8; 2] = [70, 50];
+/// The JPEG quality a filmstrip picture is encoded at: text stays legible.
+const QUALITY: u8 = 70;
 
-/// Encodes `picture` as a JPEG of at most [`MAX_PICTURE_BYTES`], scaling it down (by a fifth at
-/// a time, to [`MIN_WIDTH`]) until it fits; `None` when even the smallest does not.
+/// The quality tried last, at [`MIN_WIDTH`], before a picture is dropped.
+const LAST_QUALITY: u8 = 50;
+
+/// Encodes `picture` as a JPEG of at most [`MAX_PICTURE_BYTES`]: at its width (up to
+/// [`START_WIDTH`]) first, then scaled by what the last size says the bound needs (a JPEG's
+/// size goes with its area), to [`MIN_WIDTH`] at least, with a lower quality as the last try.
+/// `None` when even that does not fit. Most pictures take one encoding, a busy page two or three.
 pub fn fit(mut picture: Picture, taken_at: u64) -> Option<PictureRecord> {
     let mut width = picture.width().min(START_WIDTH);
-    loop {
+    for _ in 0..4 {
         picture.fit_width(width);
-        for quality in QUALITIES {
-            let Ok(bytes) = picture.encode(ImageFormat::Jpeg, quality) else {
-                return None;
-            };
-            if bytes.len() <= MAX_PICTURE_BYTES {
-                return Some(record(&bytes, &picture, taken_at));
-            }
+        let bytes = picture.encode(ImageFormat::Jpeg, QUALITY).ok()?;
+        if bytes.len() <= MAX_PICTURE_BYTES {
+            return Some(record(&bytes, &picture, taken_at));
         }
         if width <= MIN_WIDTH {
-            return None;
+            break;
         }
-        width = (width * 4 / 5).max(MIN_WIDTH);
+        // A little under what the area ratio says, so the next try fits.
+        let scale = (MAX_PICTURE_BYTES as f64 / bytes.len() as f64).sqrt() * 0.9;
+        width = ((f64::from(width) * scale) as u32).clamp(MIN_WIDTH, width - 1);
     }
+    picture.fit_width(MIN_WIDTH);
+    let bytes = picture.encode(ImageFormat::Jpeg, LAST_QUALITY).ok()?;
+    (bytes.len() <= MAX_PICTURE_BYTES).then(|| record(&bytes, &picture, taken_at))
 }
 
 fn record(bytes: &[u8], picture: &Picture, taken_at: u64) -> PictureRecord {
@@ -61,7 +67,7 @@ fn record(bytes: &[u8], picture: &Picture, taken_at: u64) -> PictureRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::screenshot::picture::Rect;
+    use crate::picture::Rect;
     use image::{Rgb, RgbImage};
 
     fn region(w: u32, h: u32) -> Rect {
