@@ -627,6 +627,17 @@ impl Captures {
             .then(|| held.capture.clone())
     }
 
+    /// An operation of `tab_id` the capture could not name in time (it was flooded): its
+    /// picture is not taken, and a capture that keeps pictures counts it dropped.
+    pub fn picture_not_taken(&self, task_id: u64, tab_id: &str) {
+        if let Some(held) = self.active(task_id, tab_id) {
+            let mut capture = held.capture.lock();
+            if capture.records_pictures() {
+                capture.attach_picture("", None);
+            }
+        }
+    }
+
     /// From `at` on, the tab runs under `emulation`: the active capture of the tab, if any,
     /// stamps the requests and operations that start from then with it.
     pub fn emulated(&self, task_id: u64, tab_id: &str, at: u64, emulation: &Emulation) {

@@ -504,7 +504,11 @@ impl Daemon {
                 result.caused = self.captures.brief(&operation).await;
                 result.operation = Some(operation);
             }
-            Err(why) => result.operation_not_recorded = Some(why.to_string()),
+            Err(why) => {
+                self.captures
+                    .picture_not_taken(session.task_id, &tab.target_id);
+                result.operation_not_recorded = Some(why.to_string());
+            }
         }
         Ok(result)
     }
