@@ -15,6 +15,7 @@ import { History } from './lib/history.js';
  * @typedef {import('./types/generated/link-hello').LinkHello} LinkHello
  * @typedef {import('./types/generated/link-welcome').LinkWelcome} LinkWelcome
  * @typedef {import('./types/generated/link-heartbeat').Heartbeat} Heartbeat
+ * @typedef {import('./types/generated/link-goodbye').Goodbye} Goodbye
  * @typedef {import('./types/generated/link-checkpoint').CheckpointText} CheckpointText
  * @typedef {import('./types/generated/link-checkpoint-ack').CheckpointAck} CheckpointAck
  * @typedef {import('./types/generated/link-picture').LinkPicture} LinkPicture
@@ -32,10 +33,19 @@ const changes = new BroadcastChannel(CHANGES_CHANNEL);
 
 /**
  * What the link last heard from the daemon (kept in memory; heartbeats are also stored so the
- * pages can tell a live capture from one left behind).
- * @type {Heartbeat | null}
+ * pages can tell a live capture from one left behind), and when it said goodbye if it did.
+ * @type {import('./lib/history.js').DaemonBeat | null}
  */
 let lastHeartbeat = null;
+
+/**
+ * Whether a daemon is connected: it has not said goodbye, and its last heartbeat is within the
+ * stale limit (a daemon that crashed says nothing; its heartbeats stop).
+ */
+function daemonConnected() {
+  return !!lastHeartbeat && lastHeartbeat.goodbye_at === undefined
+    && lastHeartbeat.at >= Date.now() - HEARTBEAT_STALE_MS;
+}
 
 /**
  * Requests the popup made of the daemon, waiting for `bskLink.reply`.
@@ -56,8 +66,7 @@ const DAEMON_REQUEST_DEADLINE_MS = 15_000;
 function askDaemon(action, params) {
   // @ts-ignore the binding is installed by the daemon
   const binding = globalThis.bskDaemon;
-  const connected = !!lastHeartbeat && lastHeartbeat.at >= Date.now() - HEARTBEAT_STALE_MS;
-  if (typeof binding !== 'function' || !connected) {
+  if (typeof binding !== 'function' || !daemonConnected()) {
     return Promise.resolve({ ok: false, error: { code: 'unavailable', message: 'no bsk daemon is connected to this browser', hint: 'start one with `bsk session start` (it launches or attaches to this browser)' } });
   }
   const id = nextRequest++;
@@ -161,9 +170,32 @@ const link = {
    * @param {Heartbeat} beat
    */
   async heartbeat(beat) {
-    lastHeartbeat = { ...beat, at: Date.now() };
-    await (await history()).heartbeat(lastHeartbeat);
+    // A heartbeat sent just before the daemon's goodbye may arrive after it: that daemon is gone.
+    if (lastHeartbeat?.daemon_id === beat.daemon_id && lastHeartbeat.goodbye_at !== undefined) return { ok: true };
+    const previous = lastHeartbeat;
+    const heard = { ...beat, at: Date.now() };
+    lastHeartbeat = heard;
+    if (!(await (await history()).heartbeat(heard))) {
+      // Its goodbye is stored (heard before this worker restarted).
+      if (lastHeartbeat === heard) lastHeartbeat = previous;
+      return { ok: true };
+    }
     changes.postMessage({ type: 'heartbeat' });
+    return { ok: true };
+  },
+
+  /**
+   * The daemon is stopping cleanly (`bsk daemon stop`, idle exit), right before it closes its
+   * connection to the browser. The pages show it stopped at once, and the captures it still held
+   * active are recovered as interrupted without waiting for the stale limit.
+   * @param {Goodbye} goodbye
+   */
+  async goodbye(goodbye) {
+    const gone = await (await history()).goodbye(goodbye, Date.now());
+    if (!lastHeartbeat || lastHeartbeat.daemon_id === goodbye.daemon_id) lastHeartbeat = gone;
+    // The link's state changed: the pages listen for it as for a heartbeat.
+    changes.postMessage({ type: 'heartbeat' });
+    await recover();
     return { ok: true };
   },
 };
@@ -184,7 +216,7 @@ async function recover() {
 // detached) and then while it runs: heartbeats that stop mean the daemon is gone.
 recover();
 setInterval(() => {
-  if (!lastHeartbeat || lastHeartbeat.at < Date.now() - HEARTBEAT_STALE_MS) recover();
+  if (!daemonConnected()) recover();
 }, HEARTBEAT_STALE_MS);
 
 // The extension's own pages ask the worker for the link's state. Other extensions and web pages
@@ -199,8 +231,7 @@ chrome.runtime.onMessage.addListener((message, sender, reply) => {
     return false;
   }
   if (message?.type === 'link-status') {
-    const connected = !!lastHeartbeat && lastHeartbeat.at >= Date.now() - HEARTBEAT_STALE_MS;
-    reply({ connected, heartbeat: lastHeartbeat, storage_error: storageError, extension_version: chrome.runtime.getManifest().version });
+    reply({ connected: daemonConnected(), heartbeat: lastHeartbeat, storage_error: storageError, extension_version: chrome.runtime.getManifest().version });
     return false;
   }
   if (message?.type === 'daemon' && (message.action === 'debug.start' || message.action === 'debug.stop')

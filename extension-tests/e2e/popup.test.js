@@ -12,6 +12,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { chromium } from 'playwright-core';
+import { HEARTBEAT_STALE_MS } from '../../extension/lib/constants.js';
 import {
   CHROMIUM, EXTENSION_DIR, EXTENSION_ORIGIN, WAIT_MS, artifactsDir, checkpointOf, evidenceUrl, fixture,
   launchWithExtension, rebased, seed, serviceWorker, withFoldedFavicon,
@@ -24,9 +25,16 @@ const POPUP_URL = `${EXTENSION_ORIGIN}/popup.html`;
 /** The popup's size in Chromium is its content's; the page is a little wider than its 360 px. */
 const POPUP_VIEWPORT = { width: 380, height: 600 };
 
-/** History before any daemon: three stopped records and one left behind by a daemon that went away. */
-const saveFails = rebased(fixture('save-fails.json'), NOW - 10 * MINUTE, { run_id: 'sf_1.a-b' });
-const checkout = rebased(fixture('save-fails.json'), NOW - 20 * MINUTE, { run_id: 'checkout-2', name: 'Checkout flow' });
+/**
+ * History before any daemon: three stopped records and one left behind by a daemon that went
+ * away. `Save fails` lists one problem, `Checkout flow` none; the others were saved before
+ * problems were listed.
+ */
+const SAVE_PROBLEM = 'POST http://127.0.0.1:18123/api/save 404 Not Found: EMAIL_TAKEN This email is already registered';
+const saveFails = Object.assign(rebased(fixture('save-fails.json'), NOW - 10 * MINUTE, { run_id: 'sf_1.a-b' }), {
+  problems: [{ kind: 'status', at: NOW - 10 * MINUTE + 500, request_id: 'r6', summary: SAVE_PROBLEM }],
+});
+const checkout = Object.assign(rebased(fixture('save-fails.json'), NOW - 20 * MINUTE, { run_id: 'checkout-2', name: 'Checkout flow' }), { problems: [] });
 const older = rebased(fixture('save-fails.json'), NOW - 40 * MINUTE, { run_id: 'older-4', name: 'Older one' });
 /** Left active by a daemon that went away: the popup's recovery shows it interrupted. */
 const leftBehind = (() => {
@@ -55,7 +63,7 @@ const beat = (sessions) => ({ daemon_id: 'd1', daemon_version: '0.1.0', pid: 42,
 const SESSIONS = [
   {
     id: 's1', name: 'Save fails', url: 'http://localhost:3000/settings/profile',
-    capture: { run_id: RUN, name: 'Website debugging', state: 'active', requests: 7, console: 5 },
+    capture: { run_id: RUN, name: 'Website debugging', state: 'active', requests: 7, console: 5, problems: 1, first_problem: SAVE_PROBLEM },
   },
   { id: 'k2p9', url: 'http://localhost:3000/checkout' },
 ];
@@ -234,7 +242,15 @@ describe('popup', () => {
     // Recovery ran when the popup opened: the capture its daemon left behind is interrupted.
     assert.equal(await rows.nth(0).locator('.state').innerText(), 'interrupted');
     assert.equal(await rows.nth(1).locator('.state').innerText(), 'stopped');
-    assert.ok((await rows.nth(1).locator('.recent-time').innerText()).length > 0);
+    // One time format: the person's locale, 24-hour; the zone said once, in the header.
+    assert.match(await rows.nth(1).locator('.recent-time').innerText(), /^\d\d:\d\d$/);
+    assert.match(await page.locator('#time-zone').innerText(), /^Times in \S+$/);
+    assert.doesNotMatch(await page.locator('body').innerText(), /\b[AP]M\b/);
+    // A problem count per record, and the first problem's line (in full on hover).
+    assert.equal(await rows.nth(1).locator('.recent-problems').innerText(), `1 problem — ${SAVE_PROBLEM}`);
+    assert.equal(await rows.nth(1).locator('.recent-problems').getAttribute('title'), SAVE_PROBLEM);
+    assert.equal(await rows.nth(2).locator('.recent-problems').innerText(), 'no problems');
+    assert.equal(await rows.nth(0).locator('.recent-problems').count(), 0, 'a record saved before problems were listed says no count');
 
     const record = await opensTab(page, rows.nth(1));
     assert.equal(record.url(), evidenceUrl(saveFails.run.run_id));
@@ -331,8 +347,8 @@ describe('popup', () => {
     const page = await openPopup();
     const connection = page.locator('#connection');
     await connection.getByText('Daemon connected').waitFor();
-    // Folded, the state line says which daemon and how many sessions.
-    assert.match(await connection.innerText(), /bsk 0\.1\.0 · 2 sessions/);
+    // Folded, the state line says how many sessions.
+    assert.match(await connection.innerText(), /Daemon connected\s+2 sessions/);
     await openConnection(page);
     assert.match(await connection.innerText(), /bsk 0\.1\.0/);
     assert.match(await connection.innerText(), /pid 42/);
@@ -352,6 +368,7 @@ describe('popup', () => {
     assert.match(await first.innerText(), /localhost:3000\/settings\/profile/);
     assert.equal(await first.locator('.state').innerText(), 'active');
     assert.match(await first.locator('.task-capture').innerText(), /7 requests · 5 console entries/);
+    assert.equal(await first.locator('.task-problem').innerText(), `1 problem — ${SAVE_PROBLEM}`);
     await first.getByRole('button', { name: 'Stop capture for Save fails' }).waitFor();
     const second = cards.nth(1);
     assert.equal(await second.locator('h5').innerText(), 'k2p9', 'a session without a name is shown by its id');
@@ -381,6 +398,45 @@ describe('popup', () => {
     await heartbeat([]);
     await page.locator('#tasks-title', { hasText: 'No task yet' }).waitFor();
     await page.getByLabel('Prompt for your agent').waitFor();
+    await page.close();
+  });
+
+  test('a daemon that says goodbye shows stopped within 2 s, its capture interrupted', async () => {
+    const doc = liveCapture();
+    Object.assign(doc.run, { run_id: 'run-bye', name: 'Said goodbye', session: 'sb' });
+    await seed(worker, doc);
+    const daemon = { daemon_id: 'd-bye', daemon_version: '0.1.0', pid: 43, active_runs: ['run-bye'] };
+    const sessions = [{ id: 'sb', name: 'Leaving', url: 'http://localhost:3000/', capture: { run_id: 'run-bye', name: 'Said goodbye', state: 'active', requests: 3, console: 0, problems: 0 } }];
+    await worker.evaluate((b) => /** @type {any} */ (globalThis).bskLink.heartbeat(b), { ...daemon, at: Date.now(), sessions });
+    const page = await openPopup();
+    await page.locator('article.task', { hasText: 'Leaving' }).waitFor();
+    assert.match(await page.locator('article.task .task-counts').innerText(), /3 requests · 0 console entries · no problems/);
+    const said = Date.now();
+    assert.deepEqual(await worker.evaluate((g) => /** @type {any} */ (globalThis).bskLink.goodbye(g), { daemon_id: 'd-bye', at: said }), { ok: true });
+    await page.locator('.connection-off', { hasText: 'Daemon stopped' }).waitFor({ timeout: 2_000 });
+    await page.locator('#tasks-title', { hasText: 'No task yet' }).waitFor({ timeout: 2_000 });
+    // Its capture is interrupted at once, as it would be after the stale limit.
+    await page.locator('.recent-record[data-run="run-bye"] .state', { hasText: 'interrupted' }).waitFor({ timeout: 2_000 });
+    console.log(`goodbye shown after ${Date.now() - said} ms`);
+    // A heartbeat the daemon sent before its goodbye, arriving late, does not bring it back.
+    await worker.evaluate((b) => /** @type {any} */ (globalThis).bskLink.heartbeat(b), { ...daemon, at: Date.now(), sessions });
+    const status = await page.evaluate(() => chrome.runtime.sendMessage({ type: 'link-status' }));
+    assert.equal(status.connected, false);
+    assert.match(await page.locator('#connection').innerText(), /Daemon stopped/);
+    await screenshots(page, 'daemon-stopped');
+    await page.close();
+  });
+
+  test('a daemon that crashes (no goodbye) stays connected until the stale limit, then shows disconnected', async () => {
+    await worker.evaluate((b) => /** @type {any} */ (globalThis).bskLink.heartbeat(b), { daemon_id: 'd-crash', daemon_version: '0.1.0', pid: 44, active_runs: [], sessions: [], at: Date.now() });
+    const heard = Date.now();
+    const page = await openPopup();
+    await page.locator('.connection-on').waitFor();
+    await page.locator('.connection-off', { hasText: 'No daemon connected' }).waitFor({ timeout: HEARTBEAT_STALE_MS + 2_000 });
+    const after = Date.now() - heard;
+    console.log(`crash shown after ${after} ms`);
+    assert.ok(after >= HEARTBEAT_STALE_MS - 500, `connected for the stale limit (${after} ms)`);
+    assert.ok(after <= HEARTBEAT_STALE_MS + 1_000, `disconnected at the stale limit (${after} ms)`);
     await page.close();
   });
 
@@ -486,13 +542,19 @@ describe('popup with the real bsk daemon', () => {
       assert.match(await card.innerText(), new RegExp(`session ${session}`));
 
       await card.getByRole('button', { name: 'Start capture for popup e2e' }).click();
-      // With the default name preference, the daemon names the capture after its page and time.
-      await card.locator('.task-ok', { hasText: /Capture “[^”]* \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC” started \(run [^)]+\)\./ }).waitFor({ timeout: 20_000 });
+      // With the default name preference, the daemon names the capture after its page and time:
+      // before any page, `Capture <time> UTC`, then the first page's host.
+      await card.locator('.task-ok', { hasText: /Capture “[^”]* \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC” started\./ }).waitFor({ timeout: 20_000 });
       await card.locator('.state', { hasText: 'active' }).waitFor();
       // The agent reproduces; the card's counts follow the daemon's heartbeats.
       // The tab's URL reaches the popup (and the extension's storage) redacted.
       await bsk(home, 'navigate', `${site.url}/?token=Tab-Secret-1`, '--session', session);
       await card.locator('.task-counts', { hasText: /^[1-9]\d* requests?/ }).waitFor();
+      const host = new URL(site.url).host;
+      await card.locator('.task-capture-name', { hasText: new RegExp(`^${host.replaceAll('.', '\\.')} \\d{4}-`) }).waitFor();
+      // A failing request is a problem: its count and its line reach the card.
+      assert.equal(await bsk(home, 'evaluate', "fetch('/missing').then(r => r.status)", '--session', session), '404');
+      await card.locator('.task-problem', { hasText: /^1 problem — GET .*\/missing 404/ }).waitFor();
       const taskUrl = await card.locator('.task-url').innerText();
       assert.match(taskUrl, new RegExp(site.url.replaceAll('.', '\\.')));
       assert.match(taskUrl, /token=\[redacted\]/);
@@ -501,13 +563,32 @@ describe('popup with the real bsk daemon', () => {
       await card.getByRole('button', { name: 'Stop capture for popup e2e' }).click();
       await card.locator('.task-ok', { hasText: 'Capture stopped.' }).waitFor({ timeout: 20_000 });
       await card.locator('.state', { hasText: 'stopped' }).waitFor();
+      // Right after Stop, the popup still fits in Chrome's 600 px, and does not scroll as a whole.
+      const height = await page.evaluate(() => ({ box: document.body.getBoundingClientRect().height, content: document.body.scrollHeight }));
+      assert.ok(height.box <= 600 && height.content <= 600, `after Stop the popup is ${JSON.stringify(height)} px tall`);
+      // History lists the record by the name of its first page, with its problem.
+      const row = page.locator('.recent-record').first();
+      await row.locator('.recent-problems', { hasText: /^1 problem — GET .*\/missing 404/ }).waitFor();
+      assert.match(await row.locator('.recent-name').innerText(), new RegExp(`^${host.replaceAll('.', '\\.')} \\d{4}-`));
+      await screenshots(page, 'real-after-stop');
       // Stopped by the person from the popup, which the record says.
       assert.match(await bsk(home, 'debug', 'status', '--session', session), /stopped \(stopped from the extension’s popup\)/);
 
+      // A clean stop says goodbye: the popup shows it within 2 s, not at the stale limit.
+      const second = await context.newPage();
+      second.setDefaultTimeout(WAIT_MS);
+      second.on('pageerror', (e) => pageErrors.push(`popup (real daemon): ${e.message}`));
+      await second.goto(`chrome-extension://${real.extensionId}/popup.html`);
+      await second.locator('.connection-on').waitFor();
       const evidence = await opensTab(page, card.getByRole('link', { name: 'Open evidence of popup e2e' }));
       await evidence.getByRole('heading', { name: / \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/, level: 1 }).waitFor();
       assert.equal(await evidence.locator('.title-line .state').innerText(), 'stopped');
       await evidence.close();
+      await bsk(home, 'daemon', 'stop');
+      const stopped = Date.now();
+      await second.locator('.connection-off', { hasText: 'Daemon stopped' }).waitFor({ timeout: 2_000 });
+      console.log(`the daemon's stop shown ${Date.now() - stopped} ms after bsk daemon stop returned`);
+      await second.close();
     } finally {
       await bsk(home, 'daemon', 'stop').catch(() => {});
       await real.close();

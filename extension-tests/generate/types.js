@@ -15,6 +15,7 @@ export const TYPED_SCHEMAS = [
   'link-hello',
   'link-welcome',
   'link-heartbeat',
+  'link-goodbye',
   'link-checkpoint',
   'link-checkpoint-ack',
   'link-picture',

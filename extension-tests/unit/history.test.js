@@ -370,6 +370,55 @@ describe('recover', () => {
     const states = Object.fromEntries((await history.list()).map((m) => [m.run_id, m.state]));
     assert.deepEqual(states, { abandoned: 'interrupted', reported: 'active', fresh: 'active', done: 'stopped' });
   });
+
+  // A daemon that stops cleanly says goodbye (`bskLink.goodbye`) right before it closes its
+  // connection: it is not live from then on, and what it still held active is recovered at once.
+  // One that crashes says nothing, and its records wait for the stale limit, as above.
+  describe('after a goodbye', () => {
+    it('the daemon is not live, and the captures it held are recovered without waiting', async () => {
+      await history.saveCheckpoint(liveDoc('held', NOW - 1000), NOW - 1000);
+      await history.saveCheckpoint(liveDoc('fresh', NOW - 1000), NOW - 1000);
+      await history.heartbeat({ daemon_id: 'd1', daemon_version: '0.1.0', pid: 1, at: NOW - 1500, active_runs: ['held'] });
+      assert.deepEqual(await history.recover(NOW), [], 'within the stale limit nothing is recovered');
+      const gone = await history.goodbye({ daemon_id: 'd1', at: NOW - 100 }, NOW);
+      assert.equal(gone.goodbye_at, NOW);
+      assert.deepEqual(gone.active_runs, ['held'], 'what it last reported is kept');
+      assert.deepEqual(await history.liveDaemons(NOW), []);
+      // `fresh` was reported by no daemon: it still waits for the stale limit.
+      assert.deepEqual(await history.recover(NOW), ['held']);
+      const { meta, doc } = await history.get('held');
+      assert.equal(meta.state, 'interrupted');
+      assert.deepEqual(doc.run.stop_reason, { kind: 'recovered' });
+      assert.equal((await history.get('fresh')).meta.state, 'active');
+    });
+
+    it('a heartbeat that arrives after the goodbye does not bring the daemon back', async () => {
+      await history.heartbeat({ daemon_id: 'd1', daemon_version: '0.1.0', pid: 1, at: NOW - 1500, active_runs: [] });
+      await history.goodbye({ daemon_id: 'd1', at: NOW - 100 }, NOW - 100);
+      assert.equal(await history.heartbeat({ daemon_id: 'd1', daemon_version: '0.1.0', pid: 1, at: NOW, active_runs: ['x'] }), false);
+      assert.deepEqual(await history.liveDaemons(NOW), []);
+      // Another daemon (a new process has a new id) is live as usual.
+      assert.equal(await history.heartbeat({ daemon_id: 'd2', daemon_version: '0.1.0', pid: 2, at: NOW, active_runs: [] }), true);
+      assert.deepEqual((await history.liveDaemons(NOW)).map((d) => d.daemon_id), ['d2']);
+    });
+
+    it('a record another live daemon reports stays active; a stopped one stays stopped', async () => {
+      await history.saveCheckpoint(liveDoc('moved', NOW - 1000), NOW - 1000);
+      await history.saveCheckpoint(makeDoc('done'), NOW - 1000);
+      await history.heartbeat({ daemon_id: 'd1', daemon_version: '0.1.0', pid: 1, at: NOW - 1500, active_runs: ['moved', 'done'] });
+      await history.heartbeat({ daemon_id: 'd2', daemon_version: '0.1.0', pid: 2, at: NOW - 500, active_runs: ['moved'] });
+      await history.goodbye({ daemon_id: 'd1', at: NOW }, NOW);
+      assert.deepEqual(await history.recover(NOW), []);
+      const states = Object.fromEntries((await history.list()).map((m) => [m.run_id, m.state]));
+      assert.deepEqual(states, { moved: 'active', done: 'stopped' });
+    });
+
+    it('a goodbye from a daemon never heard is remembered too', async () => {
+      await history.goodbye({ daemon_id: 'd9', at: NOW }, NOW);
+      assert.deepEqual(await history.liveDaemons(NOW), []);
+      assert.equal(await history.heartbeat({ daemon_id: 'd9', daemon_version: '0.1.0', pid: 9, at: NOW, active_runs: [] }), false);
+    });
+  });
 });
 
 describe('search', () => {

@@ -122,6 +122,46 @@ describe('digests', () => {
     }
   });
 
+  // The daemon's digest counts the document's `problems` the same way (`CheckpointDigest::of`).
+  it('counts the problems a document lists and keeps the first one\'s line', () => {
+    const doc = makeDoc('p');
+    doc.problems = [
+      { kind: 'status', at: doc.run.started_at + 1, request_id: 'r6', summary: 'POST http://a/api/orders 422 Unprocessable Entity: QTY_EXCEEDS_STOCK Only 2 left' },
+      { kind: 'exception', at: doc.run.started_at + 2, console_id: 'c3', summary: 'Uncaught TypeError: order.total is undefined' },
+    ];
+    const digest = digestOf(doc);
+    assert.equal(digest.problems, 2);
+    assert.equal(digest.first_problem, 'POST http://a/api/orders 422 Unprocessable Entity: QTY_EXCEEDS_STOCK Only 2 left');
+    const meta = metaFrom(digest, { checkpoints: 1, bytes: 1 });
+    assert.equal(meta.problems, 2);
+    assert.equal(meta.first_problem, digest.first_problem);
+    assert.deepEqual(meta, metaOf(doc, { checkpoints: 1, bytes: 1 }));
+    assert.deepEqual(checkedDigest(digest), digest);
+
+    // An empty list: none, and no first line.
+    doc.problems = [];
+    assert.equal(digestOf(doc).problems, 0);
+    assert.equal('first_problem' in digestOf(doc), false);
+    assert.equal(metaOf(doc, { checkpoints: 1, bytes: 1 }).problems, 0);
+
+    // A document without the list (an earlier version's): not counted, which is not "none".
+    delete doc.problems;
+    assert.equal('problems' in digestOf(doc), false);
+    assert.equal('problems' in metaOf(doc, { checkpoints: 1, bytes: 1 }), false);
+    doc.problems = null;
+    assert.equal('problems' in digestOf(doc), false);
+  });
+
+  it('takes a digest with the daemon\'s problems, null ones included, and refuses malformed ones', () => {
+    const good = digestOf(makeDoc('d'));
+    const meta = (/** @type {any} */ d) => metaFrom(checkedDigest(d), { checkpoints: 1, bytes: 1 });
+    assert.equal(meta({ ...good, problems: 3, first_problem: 'GET http://a/ 500 Internal Server Error' }).first_problem, 'GET http://a/ 500 Internal Server Error');
+    assert.equal(meta({ ...good, problems: null, first_problem: null }).problems, undefined);
+    assert.throws(() => checkedDigest({ ...good, problems: -1 }), /\(problems\)/);
+    assert.throws(() => checkedDigest({ ...good, problems: '2' }), /\(problems\)/);
+    assert.throws(() => checkedDigest({ ...good, problems: 1, first_problem: 7 }), /\(first_problem\)/);
+  });
+
   it('a digest that came with a checkpoint is checked field by field', () => {
     const good = digestOf(makeDoc('d', { state: 'active' }));
     assert.equal(checkedDigest(good), good);
@@ -226,9 +266,15 @@ describe('migrate', () => {
     assert.ok(!('pictures' in migrated), 'a record stored before pictures existed has none');
   });
 
-  it('brings a schema-2 record to 3: it has no pictures', () => {
+  it('brings a schema-2 record forward: it has no pictures', () => {
     const schema2 = { ...beforeSchema, schema: 2, failures: 2 };
-    assert.deepEqual(migrate(schema2), { ...schema2, schema: 3 });
+    assert.deepEqual(migrate(schema2), { ...schema2, schema: RECORD_SCHEMA });
+  });
+
+  it('brings a schema-3 record to 4 without a problem count: its list is not known', () => {
+    const schema3 = { ...beforeSchema, schema: 3, failures: 2 };
+    assert.deepEqual(migrate(schema3), { ...schema3, schema: 4 });
+    assert.equal(RECORD_SCHEMA, 4);
   });
 
   it('keeps `imported` of an imported record as stored', () => {

@@ -1,13 +1,14 @@
 // @ts-check
-// Pure parts of the request view and the Problems part: a request as cURL (redactions kept as
-// their marks), which requests and console entries are problems, the one-line body preview,
-// the traffic summary's route filter, and operation parameters in words.
+// Pure parts of the request view: a request as cURL (redactions kept as their marks, and
+// `--compressed` where the request accepted compression), an older record's operation counts,
+// the one-line body preview, the traffic summary's route filter, operation parameters in words
+// and the fragment's names.
 
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { curlOf } from '../../extension/evidence/curl.js';
 import { readableParams } from '../../extension/evidence/format.js';
-import { bodyPreview, consoleProblem, operationCounts, problemsOf, requestProblem } from '../../extension/evidence/problems.js';
+import { bodyPreview, consoleProblem, operationCounts, requestProblem } from '../../extension/evidence/problems.js';
 import { routeFilter } from '../../extension/evidence/traffic.js';
 
 it('a request as cURL keeps redaction marks and quotes every word', () => {
@@ -29,7 +30,18 @@ it('a request as cURL keeps redaction marks and quotes every word', () => {
     "curl 'http://x/' \\\n  -H 'Cookie: sid=[redacted]'");
 });
 
-it('problems are failed requests, 4xx/5xx, console errors and exceptions, in time order', () => {
+it('a request that accepted compression is copied with --compressed, its Accept-Encoding left to curl', () => {
+  const headers = (/** @type {string} */ encoding) => ({ url: 'http://x/', method: 'GET', request_headers: { entries: [['Accept', '*/*'], ['Accept-Encoding', encoding]] } });
+  assert.equal(curlOf(headers('gzip, deflate, br, zstd')), "curl 'http://x/' \\\n  -H 'Accept: */*' \\\n  --compressed");
+  assert.equal(curlOf(headers('zstd')), "curl 'http://x/' \\\n  -H 'Accept: */*' \\\n  --compressed");
+  // No coding curl decodes: the header stays as sent, and no --compressed.
+  assert.equal(curlOf(headers('identity')), "curl 'http://x/' \\\n  -H 'Accept: */*' \\\n  -H 'Accept-Encoding: identity'");
+  // The body still comes last.
+  const post = { ...headers('br'), method: 'POST', request_body: { state: 'available', text: '{}' } };
+  assert.match(curlOf(post), /--compressed \\\n  --data-raw '\{\}'$/);
+});
+
+it('an operation counts what the record says; an older record, what its windows hold', () => {
   const doc = /** @type {any} */ ({
     requests: [
       { id: 'r1', started_at: 5, state: 'complete', status: 200 },
@@ -44,12 +56,17 @@ it('problems are failed requests, 4xx/5xx, console errors and exceptions, in tim
       { id: 'c3', at: 8, level: 'error', kind: 'exception' },
     ],
   });
-  assert.deepEqual(problemsOf(doc).map((p) => [p.kind, p.item.id]),
-    [['error', 'c1'], ['status', 'r2'], ['failed', 'r3'], ['status', 'r4'], ['exception', 'c3']]);
   assert.equal(requestProblem({ state: 'complete', status: 200 }), null);
+  assert.equal(requestProblem(doc.requests[2]), 'failed');
   assert.equal(consoleProblem({ level: 'warning', kind: 'console' }), null);
+  assert.equal(consoleProblem(doc.console[2]), 'exception');
   const placed = { requests: { immediate: [doc.requests[1]], related: [doc.requests[0]] }, console: { immediate: [doc.console[0], doc.console[1]], related: [] } };
-  assert.deepEqual(operationCounts(placed), { errors: 2, warnings: 1 });
+  // Saved before counts existed: counted from the windows, with no request count to show.
+  assert.deepEqual(operationCounts({}, placed), { errors: 2, warnings: 1, requests: null, folded: null });
+  // The record's own counts win: they equal its Problems rows (an echo is not counted twice).
+  const counts = { requests: 5, folded: 1, console: 3, errors: 1, warnings: 0 };
+  assert.deepEqual(operationCounts({ counts }, placed), { errors: 1, warnings: 0, requests: 5, folded: 1 });
+  assert.equal(operationCounts({}, undefined), null);
 });
 
 it('fetch and XHR rows preview their response body on one line; others do not', () => {
@@ -80,7 +97,8 @@ it('the fragment opens what bsk evidence names: a search, a request, a tab, the 
   assert.equal(parseRoute('#run=r1&q=EMAIL_TAKEN').q, 'EMAIL_TAKEN');
   assert.deepEqual([parseRoute('#run=r1&request=r9').view, parseRoute('#run=r1&request=r9').request], ['requests', 'r9']);
   assert.equal(parseRoute('#run=r1&tab=summary').view, 'summary');
-  assert.equal(parseRoute('#run=r1&view=console&tab=summary').view, 'console', 'view= wins over tab=');
+  assert.equal(parseRoute('#run=r1&view=console').view, 'console', 'the older view= is still read');
+  assert.equal(parseRoute('#run=r1&view=console&tab=summary').view, 'summary', 'tab= is the name');
   assert.equal(parseRoute('#run=r1&part=problems').part, 'problems');
   assert.equal(parseRoute('#run=r1&request=r9&q=x').view, 'requests', 'a request at a match');
   // The history list, searching.
@@ -88,6 +106,14 @@ it('the fragment opens what bsk evidence names: a search, a request, a tab, the 
   assert.equal(hashOf({ run: null, q: 'a b' }), '#q=a%20b');
   // Round trip of a search hit's link.
   const hit = hashOf({ run: 'sf_1.a-b', view: 'requests', request: 'r6', q: 'a&b c', part: 'response_body' });
-  assert.equal(hit, '#run=sf_1.a-b&view=requests&request=r6&q=a%26b%20c&part=response_body');
+  assert.equal(hit, '#run=sf_1.a-b&request=r6&q=a%26b%20c&part=response_body');
   assert.deepEqual(parseRoute(hit), { run: 'sf_1.a-b', view: 'requests', request: 'r6', filter: '', source: null, op: null, entry: null, q: 'a&b c', part: 'response_body', route: null });
+  // The page writes the names the docs list: tab= for a tab other than the one implied.
+  assert.equal(hashOf({ run: 'r1', view: 'console', entry: 'c5' }), '#run=r1&tab=console&entry=c5');
+  assert.equal(hashOf({ run: 'r1', view: 'requests', request: 'r6', part: 'response_body' }), '#run=r1&request=r6&part=response_body');
+  assert.equal(hashOf({ run: 'r1', view: 'timeline', op: 'o2' }), '#run=r1&op=o2');
+  assert.equal(hashOf({ run: 'r1', view: 'requests', q: 'x' }), '#run=r1&tab=requests&q=x');
+  for (const route of [{ run: 'r1', view: /** @type {const} */ ('search'), q: 'x' }, { run: 'r1', view: /** @type {const} */ ('timeline'), request: 'r2' }]) {
+    assert.equal(parseRoute(hashOf(route)).view, route.view);
+  }
 });

@@ -4,7 +4,7 @@
 // --offset; a JS string index is one). Built only when a request is opened.
 
 import { h, marked, replace } from './dom.js';
-import { CHARACTERS_MEANING, bodyState, count } from './format.js';
+import { CHARACTERS_MEANING, bodyState, count, plural } from './format.js';
 
 /** "--max-chars (default 4096, maximum 16384)": one page is the CLI's largest read. */
 export const BODY_PAGE_UNITS = 16384;
@@ -78,7 +78,7 @@ export function bodyView(ctx, request, part) {
  */
 function binaryFacts(facts) {
   return h('dl', { class: 'binary-facts' },
-    h('dt', null, 'Size'), h('dd', null, `${count(facts.bytes)} bytes`),
+    h('dt', null, 'Size'), h('dd', null, plural(facts.bytes, 'byte')),
     h('dt', null, 'Type by its first bytes'), h('dd', null, facts.sniffed_type ?? 'not a known signature'),
     h('dt', null, 'SHA-256'), h('dd', null, h('code', { class: 'digest' }, facts.sha256)));
 }
@@ -105,13 +105,13 @@ function partsTable(body) {
         h('td', null, part.content_type ?? ''),
         h('td', null, part.unread ? '?' : `${count(part.bytes)} B`),
         h('td', null, content(part)))))),
-    body.parts_dropped ? h('p', { class: 'muted small' }, `${count(body.parts_dropped)} more parts not kept (64 per body)`) : null);
+    body.parts_dropped ? h('p', { class: 'muted small' }, `${plural(body.parts_dropped, 'more part')} not kept (64 per body)`) : null);
 }
 
 /** @param {any} body */
 function sizeWords(body) {
   const parts = [];
-  if (body.units) parts.push(`${count(body.units)} characters retained`);
+  if (body.units) parts.push(`${plural(body.units, 'character')} retained`);
   if (body.original_units && body.original_units !== body.units) {
     // Redaction changes lengths: only a cut body is a part of a whole.
     parts.push(body.state === 'truncated' ? `of ${count(body.original_units)}` : `(${count(body.original_units)} before redaction)`);

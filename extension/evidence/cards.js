@@ -23,7 +23,7 @@ const COUNTERS = {
   bodies_deadline: (n) => `${plural(n, 'body read')} missed the 2.5 s deadline`,
   bodies_read_failed: (n) => `${plural(n, 'body read')} failed inside bsk (an internal error, in the daemon log)`,
   events_dropped: (n) => `${plural(n, 'browser event')} lost because a capture queue was full`,
-  extra_info_dropped: (n) => `${plural(n, 'raw-header (ExtraInfo) event')} dropped while waiting for their request`,
+  extra_info_dropped: (n) => `${plural(n, 'set of raw headers', 'sets of raw headers')} (as sent on the network) dropped while waiting for their request`,
   pictures_dropped: (n) => picturesDropped(n),
 };
 

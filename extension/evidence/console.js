@@ -1,10 +1,12 @@
 // @ts-check
 // The console: every retained entry, separated by source (website, extension, browser,
-// unknown), each with its level, kind, time, text and source location.
+// unknown), each with its level, kind, time, frame, text and source location; narrowed by
+// level and by frame.
 
 import { badge, h, marked } from './dom.js';
 import { count, offset, timeOfDay } from './format.js';
-import { workerLabel } from './worker.js';
+import { frameBadge, frameChoices } from './frames.js';
+import { frameSelect } from './requests.js';
 
 /** The sources in the contract's order, with what each means. */
 const SOURCES = /** @type {const} */ ([
@@ -16,7 +18,16 @@ const SOURCES = /** @type {const} */ ([
 
 /** @param {import('./record-view.js').Ctx} ctx */
 export function consoleSection(ctx) {
-  const entries = ctx.doc.console ?? [];
+  const all = ctx.doc.console ?? [];
+  // A link to one entry shows it whatever the reader's narrowing was.
+  const targeted = ctx.route.entry ? all.find((e) => e.id === ctx.route.entry) : undefined;
+  if (targeted) {
+    if (ctx.ui.consoleLevel !== null && levelOf(targeted) !== ctx.ui.consoleLevel) ctx.ui.consoleLevel = null;
+    if (ctx.ui.consoleFrame !== null && (ctx.frameName(targeted)?.key ?? '') !== ctx.ui.consoleFrame) ctx.ui.consoleFrame = null;
+  }
+  const level = ctx.ui.consoleLevel;
+  const frame = ctx.ui.consoleFrame;
+  const entries = all.filter((e) => (level === null || levelOf(e) === level) && (frame === null || (ctx.frameName(e)?.key ?? '') === frame));
   /** @type {Map<string, any[]>} */
   const bySource = new Map(SOURCES.map(([key]) => [key, []]));
   for (const entry of entries) {
@@ -37,9 +48,48 @@ export function consoleSection(ctx) {
         ? h('ul', { class: 'console-list' }, list.map((entry) => consoleEntry(ctx, entry, false)))
         : h('p', { class: 'muted small' }, `No ${label.toLowerCase()} entries.`));
   });
+  const frames = frameChoices(all, ctx.frameName);
+  const narrowing = all.length ? h('div', { class: 'console-narrowing' },
+    // Narrowing lets go of a linked entry: the reader has moved on from it.
+    levelSelect(all, level, (chosen) => { ctx.ui.consoleLevel = chosen; ctx.replaceRoute({ entry: null }); ctx.redraw(); }),
+    frames.length > 1 ? frameSelect('console-frame', frames, frame, (chosen) => { ctx.ui.consoleFrame = chosen; ctx.replaceRoute({ entry: null }); ctx.redraw(); }) : null,
+    level !== null || frame !== null ? h('span', { class: 'muted small', role: 'status' }, `${count(entries.length)} of ${count(all.length)} shown`) : null) : null;
   return h('div', { class: 'console-section' },
     h('h2', { class: 'visually-hidden' }, 'Console'),
-    entries.length ? [chooser, groups] : h('p', { class: 'empty' }, 'No console entries were retained.'));
+    all.length ? [narrowing, chooser, groups] : h('p', { class: 'empty' }, 'No console entries were retained.'));
+}
+
+/** An entry's level as the level menu groups it: `warn` is a warning. */
+function levelOf(/** @type {any} */ entry) {
+  const level = String(entry.level ?? 'log');
+  return level === 'warn' ? 'warning' : level;
+}
+
+/** The levels in the order DevTools lists them; others follow as they come. */
+const LEVELS = ['error', 'warning', 'info', 'log', 'debug', 'verbose'];
+
+/**
+ * A menu of the levels the entries have, each with its count; `null` is every level.
+ * @param {any[]} entries
+ * @param {string | null} chosen
+ * @param {(level: string | null) => void} onChange
+ */
+function levelSelect(entries, chosen, onChange) {
+  /** @type {Map<string, number>} */
+  const counts = new Map();
+  for (const entry of entries) counts.set(levelOf(entry), (counts.get(levelOf(entry)) ?? 0) + 1);
+  const levels = [...counts.keys()].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  const select = h('select', { id: 'console-level', class: 'level-select' },
+    h('option', { value: '*' }, 'Every level'),
+    levels.map((level) => h('option', { value: level, selected: chosen === level }, `${level} (${count(counts.get(level) ?? 0)})`)));
+  select.addEventListener('change', () => onChange(select.value === '*' ? null : select.value));
+  return h('span', { class: 'level-filter' }, h('label', { for: 'console-level' }, 'Level'), ' ', select);
+}
+
+/** @param {string} level */
+function rank(level) {
+  const i = LEVELS.indexOf(level);
+  return i < 0 ? LEVELS.length : i;
 }
 
 /**
@@ -62,7 +112,7 @@ export function consoleEntry(ctx, entry, inline) {
     h('div', { class: 'log-head' },
       h('span', { class: 'log-time', title: timeOfDay(entry.at) }, offset(entry.at, ctx.start)),
       badge(level, `level-${level}`),
-      workerLabel(entry),
+      frameBadge(ctx.frameName(entry)),
       inline ? h('span', { class: 'log-source' }, entry.source) : null,
       // `console` is the usual kind and `browser` repeats the source; the rest say something.
       entry.kind && entry.kind !== 'console' && entry.kind !== entry.source ? h('span', { class: 'log-kind' }, entry.kind) : null,

@@ -3,21 +3,20 @@
 
 import { STOP_REASONS } from '../lib/generated/stop-reasons.js';
 import { recordBytes } from '../lib/retention.js';
+import { dateTime } from '../lib/time.js';
 
-const clock = new Intl.DateTimeFormat(undefined, {
-  year: 'numeric', month: 'short', day: 'numeric',
-  hour: '2-digit', minute: '2-digit', second: '2-digit',
-});
-const timeOnly = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3 });
+// Times are written as the person's locale writes them, on a 24-hour clock, in the browser's
+// time zone, the zone said once where a page begins (`timeZoneWords` in lib/time.js, the one
+// format the popup and every page share).
+const H24 = /** @type {const} */ ({ hourCycle: 'h23' });
+const timeOnly = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3, ...H24 });
 
-/** A wall-clock moment (ms since the Unix epoch), with its date. */
-export function dateTime(/** @type {number | null | undefined} */ ms) {
-  return typeof ms === 'number' ? clock.format(ms) : '—';
-}
+/** A wall-clock moment (ms since the Unix epoch), with its date, on a 24-hour clock. */
+export { dateTime };
 
 const preciseClock = new Intl.DateTimeFormat(undefined, {
   year: 'numeric', month: 'short', day: 'numeric',
-  hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3,
+  hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3, ...H24,
 });
 
 /** A wall-clock moment with its date and milliseconds. */
@@ -181,8 +180,8 @@ export function splitUrl(/** @type {string} */ url) {
 export const CHARACTERS_MEANING = 'Characters are counted as bsk counts them (UTF-16 code units, the unit of bsk debug request --offset and --max-chars): most characters count one, emoji and some rare scripts two.';
 
 /**
- * An operation's parameters as a person reads them: `[name, words]` pairs, without the `op`
- * name, empty values or a flag that says nothing (`omitted: false`); a manual input's element
+ * An operation's parameters as a person reads them: `[name, words]` pairs (names in words),
+ * without the `op` name, empty values or a flag that says nothing (`omitted: false`); a manual input's element
  * as its tag, id, name and text, not as JSON.
  * @param {Record<string, unknown> | null | undefined} params
  * @returns {[string, string][]}
@@ -196,7 +195,8 @@ export function readableParams(params) {
       if (value === true) out.push(['value', 'omitted (a credential, payment or file field)']);
       continue;
     }
-    out.push([key, isElement(value) ? element(value) : compact(value)]);
+    // A parameter's name as words: `wait_until` reads "wait until".
+    out.push([key.replaceAll('_', ' '), isElement(value) ? element(value) : compact(value)]);
   }
   return out;
 }

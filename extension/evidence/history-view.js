@@ -4,7 +4,8 @@
 
 import { focusState, h, replace, restoreFocus } from './dom.js';
 import { downloadRecord } from './export.js';
-import { bytes, dateTime, plural, recordState, stopReason, storedSize } from './format.js';
+import { bytes, plural, recordState, stopReason, storedSize } from './format.js';
+import { dateTime, timeZoneWords } from '../lib/time.js';
 import { ImportControl, acceptDrops } from './import.js';
 import { recordBytes } from '../lib/retention.js';
 import { metaMatches, searchRecord, terms } from '../lib/search.js';
@@ -66,7 +67,7 @@ export class HistoryView {
       h('header', { class: 'page-head' },
         h('div', { class: 'head-text' },
           h('h1', null, 'Website-debugging records'),
-          h('p', { class: 'lede' }, 'Captures kept in this browser profile, newest first.'),
+          h('p', { class: 'lede' }, `Captures kept in this browser profile, newest first. ${timeZoneWords()}, 24-hour.`),
           this.daemonLine),
         h('div', { class: 'head-actions' },
           this.importer.button,
@@ -198,10 +199,12 @@ export class HistoryView {
             class: 'badge badge-imported', title: `Imported from ${imported.file_name} on ${dateTime(imported.at)}; a point-in-time snapshot, read-only`,
           }, 'imported') : null),
         pagesOf(meta),
+        firstProblem(meta),
         this.query ? this.whereMatched(meta) : null,
         h('p', { class: 'row-meta' },
           h('span', null, `Started ${dateTime(meta.started_at)}`),
           meta.stop_reason ? h('span', null, stopReason(meta.stop_reason)) : null,
+          problemCount(meta),
           h('span', null, plural(counts.requests, 'request')),
           h('span', null, plural(counts.console, 'console entry', 'console entries')),
           h('span', null, plural(counts.operations, 'operation')),
@@ -285,6 +288,29 @@ export class HistoryView {
     actions.replaceWith(confirm);
     keep.focus();
   }
+}
+
+/**
+ * How many problems the record lists; nothing for a record saved before problems were listed
+ * (its record says so).
+ * @param {RecordMeta} meta
+ */
+function problemCount(meta) {
+  if (typeof meta.problems !== 'number') return null;
+  return h('span', { class: 'row-problems' }, meta.problems === 0 ? 'no problems' : plural(meta.problems, 'problem'));
+}
+
+/**
+ * The first problem's line, as the record's Problems list words it, wrapped: what went wrong,
+ * before the record is opened. (Styled here: the page's stylesheet is shared with the record
+ * views.)
+ * @param {RecordMeta} meta
+ */
+function firstProblem(meta) {
+  if (!meta.problems || !meta.first_problem) return null;
+  return h('p', { class: 'row-problem', style: 'margin: 0.25rem 0; overflow-wrap: anywhere;' },
+    h('strong', { style: 'color: var(--error);' }, meta.problems === 1 ? 'Problem:' : 'First problem:'),
+    ' ', meta.first_problem);
 }
 
 /** How many visited pages a history row lists; the record lists them all. */

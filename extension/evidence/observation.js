@@ -43,8 +43,8 @@ export function observationFacts(obs, start) {
     ['Text', `${obs.text_source === 'accessibility' ? 'accessible names (the page had no rendered text)' : 'rendered page text'}${obs.text_truncated ? ', truncated at 6000 characters' : ''}`],
     ['Controls scanned', `${obs.candidates_scanned ?? 0}${obs.candidates_over_limit ? ' — more existed than the 80 scanned' : ''}`],
     ['Fields left out', [
-      obs.unidentified ? `${obs.unidentified} without a usable identity` : '',
-      obs.fields_over_limit ? `${obs.fields_over_limit} past the 16 kept` : '',
+      obs.unidentified ? `${plural(obs.unidentified, 'field')} without a usable identity` : '',
+      obs.fields_over_limit ? `${plural(obs.fields_over_limit, 'field')} past the 16 kept` : '',
     ].filter(Boolean).join('; ')],
   ], 'facts compact');
 }
@@ -102,11 +102,13 @@ export function fieldChainView(chain, ctx) {
  */
 function chainValue(value, ctx) {
   if (!value) return h('span', { class: 'muted' }, '—');
+  /** @type {Node[]} */
   const parts = [];
   if (value.value !== undefined && value.value !== null) {
     parts.push(value.value === '' ? h('span', { class: 'muted' }, '(empty)') : h('span', { class: 'value' }, value.value));
   }
-  if (value.unlinked) parts.push(h('span', { class: 'unlinked' }, `unlinked: ${unlinked(value.unlinked)}`));
+  // A value not found or not recorded at a step is nothing to say; why one is not linked is.
+  if (value.unlinked && !SILENT_UNLINKED.has(value.unlinked)) parts.push(h('span', { class: 'unlinked' }, `not linked: ${unlinked(value.unlinked)}`));
   if (value.request_id) {
     parts.push(h('a', { class: 'chain-source', href: ctx.href({ view: 'requests', request: value.request_id }) }, `request ${value.request_id}`));
   }
@@ -114,7 +116,42 @@ function chainValue(value, ctx) {
   if (value.intervening_operations?.length) {
     parts.push(h('span', { class: 'flag' }, `${plural(value.intervening_operations.length, 'operation')} in between: ${value.intervening_operations.join(', ')}`));
   }
+  if (parts.length === 0) return h('span', { class: 'muted', title: value.unlinked ? unlinked(value.unlinked) : null }, '—');
   return h('span', { class: 'chain-value' }, parts);
+}
+
+/** Reasons a field-chain step has no value that need no words: the cell just has none. */
+const SILENT_UNLINKED = new Set(['not_found', 'not_recorded']);
+
+/**
+ * @typedef {{ at: number, text: string, observation: any | null, words: string }} PageAfterView
+ *   `observation`: the full snapshot (fields and coverage) when the record has one there;
+ *   `words`: which snapshot it is, in words
+ */
+
+/**
+ * The page as an operation's window closed, as the record names it (`page_after`): the next
+ * operation's before-state, one of its follow-ups, or its own observation. A record saved
+ * before it named one shows the operation's observation, as such records always did.
+ * @param {any} op
+ * @param {any[]} operations the record's operations, to find the next one
+ * @returns {PageAfterView | null}
+ */
+export function pageAfterOf(op, operations) {
+  const from = op.page_after?.from;
+  if (from?.kind === 'next_operation') {
+    const next = operations.find((o) => o.id === from.operation_id);
+    if (typeof next?.before_text === 'string') {
+      return { at: op.page_after.at, text: next.before_text, observation: null, words: 'the page as the next operation started' };
+    }
+  } else if (from?.kind === 'follow_up') {
+    const obs = op.follow_ups?.[from.index];
+    if (obs) return { at: obs.at, text: obs.text, observation: obs, words: 'the page’s last change before the next operation, within 15 s' };
+  } else if (from?.kind === 'observation' && op.observation) {
+    return { at: op.observation.at, text: op.observation.text, observation: op.observation, words: 'the page right after the operation completed' };
+  }
+  if (!op.observation) return null;
+  return { at: op.observation.at, text: op.observation.text, observation: op.observation, words: 'the page right after the operation completed' };
 }
 
 /**

@@ -5,6 +5,7 @@
 
 import { h } from './dom.js';
 import { dateTime, duration, plural, recordState, stopReason, storedSize } from './format.js';
+import { timeZoneWords } from '../lib/time.js';
 import { emulationLabel } from './names.js';
 
 /**
@@ -44,6 +45,8 @@ export function headerContent(ctx, exportRecord, exportHar) {
       fact('Session', run.session),
       fact('Run', run.run_id),
       fact('Stored', `${storedSize(ctx.meta)}, ${imported ? 'imported' : plural(ctx.meta.checkpoints ?? 0, 'checkpoint')}`)),
+    // Said once: every time on the page is in this zone, on a 24-hour clock.
+    h('p', { class: 'zone-words muted small' }, `${timeZoneWords()}, 24-hour; +1.234 s is 1.234 s after the capture started.`),
   ];
 }
 

@@ -8,7 +8,8 @@ import { cardsView } from './cards.js';
 import { consoleSection } from './console.js';
 import { focusState, h, replace, restoreFocus } from './dom.js';
 import { downloadHar, downloadRecord } from './export.js';
-import { count } from './format.js';
+import { count, splitUrl } from './format.js';
+import { frameDocuments, frameOf } from './frames.js';
 import { ImportControl } from './import.js';
 import { pagesSection } from './page-context.js';
 import { PictureUrls } from './pictures.js';
@@ -33,7 +34,12 @@ import { placeEvidence } from './windows.js';
  *   openDetails: Set<string>,
  *   scroll: Map<string, number>,
  *   summarySort: { key: string, descending: boolean },
- * }} UiState what the reader chose, kept across live updates and section changes
+ *   requestSort: { key: string, descending: boolean },
+ *   requestFrame: string | null,
+ *   consoleFrame: string | null,
+ *   consoleLevel: string | null,
+ * }} UiState what the reader chose, kept across live updates and section changes; a frame
+ *   filter is a frame's key (`''` the page's own document, null every frame)
  * @typedef {{
  *   runId: string, doc: ExportDocument, meta: RecordMeta, route: Route, ui: UiState,
  *   start: number,
@@ -45,6 +51,8 @@ import { placeEvidence } from './windows.js';
  *   operationIndex: Map<string, number>,
  *   placed: ReturnType<typeof placeEvidence>,
  *   pictureUrl: (picture: import('../lib/pictures.js').OperationPicture) => string | null,
+ *   frameName: (record: any) => import('./frames.js').FrameName | null,
+ *   pageOrigin: string,
  * }} Ctx everything a section needs to draw the record
  */
 
@@ -79,8 +87,10 @@ export class RecordView {
     /** @type {UiState} */
     this.ui = {
       showFolded: initial.showFolded ?? false, bodyOffsets: new Map(), bodyRaw: new Set(), openDetails: new Set(), scroll: new Map(),
-      // The traffic summary opens with its failing routes first.
+      // The traffic summary opens with its failing routes first; requests in the order sent.
       summarySort: { key: 'failing', descending: true },
+      requestSort: { key: 'start', descending: false },
+      requestFrame: null, consoleFrame: null, consoleLevel: null,
     };
     /** @type {Ctx | null} */
     this.ctx = null;
@@ -242,6 +252,12 @@ export class RecordView {
       }
       return;
     }
+    // A problem's request opens at its response body, in view.
+    if (this.route.request && this.route.part && !this.route.q) {
+      const part = /** @type {HTMLElement | null} */ (this.section.querySelector(`[data-part="${CSS.escape(this.route.part)}"]`));
+      part?.scrollIntoView({ block: 'nearest' });
+      return;
+    }
     if (this.route.request && this.route.q) {
       const part = this.route.part ? this.section.querySelector(`[data-part="${CSS.escape(this.route.part)}"]`) : null;
       const mark = /** @type {HTMLElement | null} */ ((part ?? this.section).querySelector('mark.hit'));
@@ -310,6 +326,8 @@ export class RecordView {
     for (const r of doc.requests ?? []) {
       if (r.redirect_from) redirectsTo.set(r.redirect_from, [...(redirectsTo.get(r.redirect_from) ?? []), r.id]);
     }
+    const documents = frameDocuments(doc);
+    const firstPage = doc.pages?.[0]?.url ?? meta.url ?? '';
     /** @type {Ctx} */
     const ctx = {
       runId, doc, meta, route: this.route, ui: this.ui,
@@ -330,6 +348,8 @@ export class RecordView {
       operationIndex: new Map((doc.operations ?? []).map((o, i) => [o.id, i])),
       placed: placeEvidence(doc),
       pictureUrl: (picture) => this.pictures.urlOf(picture),
+      frameName: (record) => frameOf(record, doc.run.tab_id, documents),
+      pageOrigin: firstPage ? splitUrl(firstPage).origin : '',
     };
     return ctx;
   }

@@ -59,7 +59,7 @@ export function requestDetail(ctx, id) {
     h('div', { class: 'detail-title' },
       statusCell(r),
       h('h2', { tabindex: '-1' }, `${r.method} ${path || r.url}`),
-      flags(r)),
+      flags(ctx, r)),
     h('p', { class: 'full-url', 'data-part': 'url' }, q ? marked(r.url, q) : r.url),
     h('div', { class: 'detail-sticky' },
       jumps,
@@ -131,10 +131,21 @@ function general(ctx, r) {
     ['Emulation', r.emulation ? `${r.emulation} — in force when it started (bsk emulate)` : ''],
     ['Redirected from', r.redirect_from ? h('a', { href: ctx.href({ view: 'requests', request: r.redirect_from }) }, r.redirect_from) : ''],
     ['Redirected to', redirectsTo.length ? redirectsTo.map((to) => h('a', { href: ctx.href({ view: 'requests', request: to }) }, to)) : ''],
-    ['Target', r.target_id],
-    ['Frame', r.frame_id && r.frame_id !== r.target_id ? r.frame_id : ''],
+    ['From', fromWords(ctx, r)],
+    ['Target id', h('span', { class: 'muted' }, r.target_id)],
+    ['Frame id', r.frame_id && r.frame_id !== r.target_id ? h('span', { class: 'muted' }, r.frame_id) : ''],
     ['Operation', placement(ctx, r)],
   ]);
+}
+
+/**
+ * The frame or worker a request came from, by name, or the page's own document.
+ * @param {import('./record-view.js').Ctx} ctx
+ * @param {any} r
+ */
+function fromWords(ctx, r) {
+  const frame = ctx.frameName(r);
+  return frame ? h('span', { title: frame.title }, frame.label) : 'this page';
 }
 
 /**
@@ -166,8 +177,8 @@ function placement(ctx, r) {
 function headersView(headers, raw, part, q = '') {
   const box = h('div', { class: 'headers' });
   if (raw) {
-    box.append(h('h4', null, part === 'request' ? 'As sent (ExtraInfo: cookies included, redacted)' : 'As received (ExtraInfo: Set-Cookie included, redacted)'), headerTable(raw, q));
-    box.append(lazyDetails(`From the ${part} event (${plural(headers?.entries?.length ?? 0, 'header')})`, () => headerTable(headers, q)));
+    box.append(h('h4', null, part === 'request' ? 'As sent on the network (cookies included, redacted)' : 'As received from the network (Set-Cookie included, redacted)'), headerTable(raw, q));
+    box.append(lazyDetails(`As the page saw them (${plural(headers?.entries?.length ?? 0, 'header')})`, () => headerTable(headers, q)));
   } else {
     box.append(headerTable(headers, q));
   }

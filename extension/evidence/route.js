@@ -4,19 +4,20 @@
 //
 //   (empty)                                  the history list
 //   #run=<run id>                            one record, its timeline
-//   #run=<id>&view=requests&filter=<text>    its requests, filtered
-//   #run=<id>&view=requests&request=<id>     one request's detail
-//   #run=<id>&view=summary                   its traffic summary (every request seen, by route)
+//   #run=<id>&tab=requests&filter=<text>     its requests, filtered
+//   #run=<id>&request=<id>                   one request's detail (in the requests tab)
+//   #run=<id>&request=<id>&part=response_body   …opened at its response body
+//   #run=<id>&tab=summary                    its traffic summary (every request seen, by route)
 //   #run=<id>&op=<operation id>              its timeline, at one operation
-//   #run=<id>&view=console&source=website    its console, one source
-//   #run=<id>&view=pages                     its page context
-//   #run=<id>&view=console&entry=<id>        its console, at one entry
-//   #run=<id>&view=search&q=<text>           what a search inside the record found
-//   #run=<id>&q=<text>                       the same (a link a person or bsk writes)
-//   #run=<id>&view=requests&request=<id>&q=<text>&part=<part>   a request at a search match
+//   #run=<id>&tab=console&source=website     its console, one source
+//   #run=<id>&tab=pages                      its page context
+//   #run=<id>&tab=console&entry=<id>         its console, at one entry
+//   #run=<id>&q=<text>                       what a search inside the record found
+//   #run=<id>&request=<id>&q=<text>&part=<part>   a request at a search match
 //   #run=<id>&part=problems                  the record at its Problems part
 //   #q=<text>                                the history list, searching
-// `bsk evidence` writes `tab=<view>` for `view=`, and `request=` alone opens that request.
+// The names `bsk evidence` writes and docs/debugging.md lists; `view=`, the page's older name
+// for `tab=`, is still read.
 
 /** The sections of a record, in tab order. */
 export const VIEWS = /** @type {const} */ (['timeline', 'requests', 'summary', 'console', 'pages', 'search']);
@@ -35,7 +36,7 @@ export const VIEWS = /** @type {const} */ (['timeline', 'requests', 'summary', '
  */
 export function parseRoute(hash) {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
-  const asked = /** @type {View} */ (params.get('view') ?? params.get('tab'));
+  const asked = /** @type {View} */ (params.get('tab') ?? params.get('view'));
   const q = params.get('q') ?? '';
   // With no view named: a request opens in Requests, a search lands on what it found.
   const view = VIEWS.includes(asked) ? asked : params.get('request') ? 'requests' : q ? 'search' : 'timeline';
@@ -60,7 +61,9 @@ export function parseRoute(hash) {
 export function hashOf(route) {
   if (!route.run) return route.q ? `#q=${encodeURIComponent(route.q)}` : '#';
   const params = new URLSearchParams({ run: route.run });
-  if (route.view && route.view !== 'timeline') params.set('view', route.view);
+  // The tab a request or a search opens is said by `request=` or `q=` alone.
+  const implied = route.request ? 'requests' : route.q ? 'search' : 'timeline';
+  if (route.view && route.view !== implied) params.set('tab', route.view);
   if (route.request) params.set('request', route.request);
   if (route.filter) params.set('filter', route.filter);
   if (route.source) params.set('source', route.source);

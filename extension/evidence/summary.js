@@ -85,11 +85,17 @@ export function failing(row) {
 }
 
 /**
- * The columns a person can sort by, each with its value and whether it starts descending.
+ * The orders a person can choose, each with its value; every one but `failing` is a column's
+ * (failing routes first counts network errors and 4xx/5xx together, which no one column holds).
  * @type {Record<string, { label: string, value: (row: RouteStats) => number | string }>}
  */
 export const SORTS = {
-  failing: { label: 'Failures', value: failing },
+  failing: { label: 'failures (network errors and 4xx/5xx together)', value: failing },
+  failed: { label: 'Failed', value: (row) => number(row.failed) },
+  '2xx': { label: '2xx', value: (row) => statusCount(row, '2xx') },
+  '3xx': { label: '3xx', value: (row) => statusCount(row, '3xx') },
+  '4xx': { label: '4xx', value: (row) => statusCount(row, '4xx') },
+  '5xx': { label: '5xx', value: (row) => statusCount(row, '5xx') },
   route: { label: 'Route', value: (row) => `${row.route} ${row.method}` },
   count: { label: 'Count', value: (row) => number(row.count) },
   p50: { label: 'p50 ms', value: (row) => number(row.duration_ms?.p50) },
@@ -167,8 +173,10 @@ export function summarySection(ctx) {
         ? h('p', { class: 'empty' }, 'No request was sent.')
         : [h('div', { class: 'summary-order' },
           h('p', { class: 'muted small', id: 'summary-order' },
-            failingRoutes ? `${plural(failingRoutes, 'route')} with failures (network errors or 4xx/5xx). ` : 'No route has a failure. ',
-            `Sorted by ${SORTS[sort.key]?.label ?? 'failures'}, ${sort.descending ? 'highest' : 'lowest'} first; press a column heading to sort by it. A route opens its retained requests.`),
+            failingRoutes ? `${plural(failingRoutes, 'route')} with failures. ` : 'No route has a failure. ',
+            sort.key === 'failing'
+              ? 'Failing routes first: network errors and 4xx/5xx responses together, most first. Press a column heading to sort by it. A route opens its retained requests.'
+              : `Sorted by ${SORTS[sort.key]?.label ?? sort.key}, ${sort.key === 'route' ? (sort.descending ? 'Z to A' : 'A to Z') : sort.descending ? 'highest first' : 'lowest first'}; press a column heading to sort by it. A route opens its retained requests.`),
           sort.key !== 'failing' || !sort.descending ? h('button', {
             type: 'button', class: 'failing-first', onclick: () => { ctx.ui.summarySort = { key: 'failing', descending: true }; ctx.redraw(); },
           }, 'Failing routes first') : null),
@@ -178,8 +186,8 @@ export function summarySection(ctx) {
             h('thead', null, h('tr', null,
               sortHeading('route', 'Route', 'method and route', false),
               sortHeading('count', 'Count', 'requests sent on the route'),
-              columns.map((c) => numberHeading(c === OTHER_STATUS ? 'Other' : c, c === OTHER_STATUS ? 'responses of another status class' : `${c} responses`)),
-              sortHeading('failing', 'Failed', 'ended with a network error (sorts by network errors and 4xx/5xx together)'),
+              columns.map((c) => (SORTS[c] ? sortHeading(c, c, `${c} responses`) : numberHeading(c === OTHER_STATUS ? 'Other' : c, c === OTHER_STATUS ? 'responses of another status class' : `${c} responses`))),
+              sortHeading('failed', 'Failed', 'ended with a network error'),
               inFlight ? numberHeading('In flight', 'sent, not ended (or cut by the stop)') : null,
               sortHeading('p50', 'p50 ms', 'median duration'),
               sortHeading('p95', 'p95 ms', '95th percentile of duration'),

@@ -1,6 +1,7 @@
 // @ts-check
-// Evidence windows: which requests and console entries follow an operation, by start time. The
-// same rule as the daemon's (actors/src/store/windows.rs), so the page and `bsk debug operation`
+// Evidence windows: which requests and console entries follow an operation, by start time. A
+// record names them (each operation's `windows`); for one saved before it did, the same rule as
+// the daemon's (actors/src/store/windows.rs) places them, so the page and `bsk debug operation`
 // group alike: both run the table schema/fixtures/windows/cases.json. Association by start time
 // is never a claim of cause.
 
@@ -41,7 +42,9 @@ export function evidenceWindow(started, ended, nextStart, stopped, now) {
  */
 
 /**
- * Every operation's immediate and possibly related requests and console entries.
+ * Every operation's immediate and possibly related requests and console entries: the ids the
+ * record's `windows` name (the daemon placed them), or, for a record saved before it carried
+ * them, placed here by the same rule.
  * @param {import('../lib/record.js').ExportDocument} doc
  * @returns {Map<string, { window: ReturnType<typeof evidenceWindow>, requests: Placed<any>, console: Placed<any> }>}
  */
@@ -49,9 +52,22 @@ export function placeEvidence(doc) {
   const now = doc.run.stopped_at ?? doc.saved_at;
   const requests = sortedBy(doc.requests ?? [], (r) => r.started_at);
   const entries = sortedBy(doc.console ?? [], (c) => c.at);
+  const requestById = new Map(requests.map((r) => [r.id, r]));
+  const entryById = new Map(entries.map((c) => [c.id, c]));
   const operations = doc.operations ?? [];
   const placed = new Map();
   operations.forEach((op, index) => {
+    const named = op.windows;
+    if (named) {
+      /** @type {<T>(ids: string[], byId: Map<string, T>) => T[]} */
+      const pick = (ids, byId) => ids.flatMap((id) => { const item = byId.get(id); return item ? [item] : []; });
+      placed.set(op.id, {
+        window: { start: named.immediate.from, immediateEnd: named.immediate.until, relatedEnd: named.possibly_related.until },
+        requests: { immediate: pick(named.immediate.requests, requestById), related: pick(named.possibly_related.requests, requestById) },
+        console: { immediate: pick(named.immediate.console, entryById), related: pick(named.possibly_related.console, entryById) },
+      });
+      return;
+    }
     const window = evidenceWindow(op.started_at, op.ended_at ?? undefined,
       operations[index + 1]?.started_at, doc.run.stopped_at ?? undefined, now);
     placed.set(op.id, {

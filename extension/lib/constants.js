@@ -31,8 +31,10 @@ export const MAX_PICTURE_BYTES = 48 * 1024;
  *   2  `imported: { at, file_name }` on records imported from an exported file
  *   3  `pictures: { count, bytes }`, the filmstrip pictures stored apart for the record (in the
  *      `pictures` store), on records that have any
+ *   4  `problems` and `first_problem`, the count of the problems the document lists and the
+ *      first one's line, on records whose document has the list
  */
-export const RECORD_SCHEMA = 3;
+export const RECORD_SCHEMA = 4;
 
 /**
  * "The JSON document contains version: 1": the only export document version this extension

@@ -16,6 +16,9 @@ import { MAX_ERRORS, exportDocumentErrors } from './document-errors.js';
  * @typedef {import('./record.js').ExportDocument} ExportDocument
  * @typedef {import('./record.js').RecordMeta} RecordMeta
  * @typedef {import('../types/generated/link-heartbeat').Heartbeat} Heartbeat
+ * @typedef {import('../types/generated/link-goodbye').Goodbye} Goodbye
+ * @typedef {Heartbeat & { goodbye_at?: number }} DaemonBeat a daemon as last heard: its
+ *   heartbeat, and when it said goodbye (stopped cleanly), on this browser's clock
  * @typedef {import('./pictures.js').StoredPicture} StoredPicture
  * @typedef {{ fold_static: boolean, capture_name: string }} Preferences
  */
@@ -306,43 +309,86 @@ export class History {
   }
 
   /**
-   * Remembers that a daemon is alive and which captures it holds active.
+   * Remembers that a daemon is alive and which captures it holds active. A heartbeat from a
+   * daemon that has said goodbye (one sent just before it) changes nothing: that daemon is gone.
    * @param {Heartbeat} heartbeat
+   * @returns {Promise<boolean>} whether it was taken
    */
   async heartbeat(heartbeat) {
     return transact(this.db, ['meta'], 'readwrite', async (tx) => {
       const meta = tx.objectStore('meta');
+      /** @type {Record<string, DaemonBeat>} */
       const daemons = (await done(meta.get('daemons'))) ?? {};
+      if (daemons[heartbeat.daemon_id]?.goodbye_at !== undefined) return false;
       daemons[heartbeat.daemon_id] = heartbeat;
-      for (const [id, beat] of Object.entries(daemons)) {
-        if (beat.at < heartbeat.at - 24 * 60 * 60 * 1000) delete daemons[id];
-      }
+      forgetOld(daemons, heartbeat.at);
       meta.put(daemons, 'daemons');
+      return true;
     }, 'record the daemon heartbeat');
   }
 
   /**
-   * The daemons heard from within the stale period.
+   * Remembers that a daemon stopped cleanly (`bskLink.goodbye`): it is not live from now on, and
+   * the captures it last reported active are recovered without waiting for the stale limit
+   * (see `recover`).
+   * @param {Goodbye} goodbye
+   * @param {number} [now] when it was heard, on this browser's clock as heartbeats are
+   * @returns {Promise<DaemonBeat>} what is now stored for the daemon
+   */
+  async goodbye(goodbye, now = Date.now()) {
+    return transact(this.db, ['meta'], 'readwrite', async (tx) => {
+      const meta = tx.objectStore('meta');
+      /** @type {Record<string, DaemonBeat>} */
+      const daemons = (await done(meta.get('daemons'))) ?? {};
+      const last = daemons[goodbye.daemon_id];
+      /** @type {DaemonBeat} */
+      const gone = last
+        ? { ...last, goodbye_at: now }
+        : { daemon_id: goodbye.daemon_id, daemon_version: '', pid: 0, at: now, active_runs: [], goodbye_at: now };
+      daemons[goodbye.daemon_id] = gone;
+      forgetOld(daemons, now);
+      meta.put(daemons, 'daemons');
+      return gone;
+    }, 'record the daemon goodbye');
+  }
+
+  /**
+   * The daemons heard from within the stale period that have not said goodbye.
    * @param {number} [now]
    * @returns {Promise<Heartbeat[]>}
    */
   async liveDaemons(now = Date.now()) {
+    return (await this.daemons()).filter((beat) => beat.goodbye_at === undefined && beat.at >= now - HEARTBEAT_STALE_MS);
+  }
+
+  /**
+   * Every daemon heard from in the last day, as last heard: its heartbeat, and when it said
+   * goodbye if it did.
+   * @returns {Promise<DaemonBeat[]>}
+   */
+  async daemons() {
     const daemons = await transact(this.db, ['meta'], 'readonly',
       (tx) => done(tx.objectStore('meta').get('daemons')), 'read daemon heartbeats');
-    return Object.values(daemons ?? {}).filter((beat) => beat.at >= now - HEARTBEAT_STALE_MS);
+    return Object.values(daemons ?? {});
   }
 
   /**
    * Recovery: every record still marked active that no live daemon reports and that has not been
-   * saved within the stale period is marked interrupted from its latest checkpoint. Capture is
-   * not resumed; pending work is not claimed done. Imported records are never touched: an
-   * imported active snapshot stays as it was exported. Pictures of a run that has no record and
-   * that no live daemon reports (its capture never saved a checkpoint) are deleted.
+   * saved within the stale period is marked interrupted from its latest checkpoint; so is one
+   * that a daemon which said goodbye last reported active, however recently saved (that daemon
+   * will not save it again). Capture is not resumed; pending work is not claimed done.
+   * Imported records are never touched: an imported active snapshot stays as it was exported.
+   * Pictures of a run that has no record and that no live daemon reports (its capture never
+   * saved a checkpoint) are deleted.
    * @param {number} [now]
    * @returns {Promise<string[]>} the run ids marked interrupted
    */
   async recover(now = Date.now()) {
-    const live = new Set((await this.liveDaemons(now)).flatMap((beat) => beat.active_runs));
+    const daemons = await this.daemons();
+    const live = new Set(daemons
+      .filter((beat) => beat.goodbye_at === undefined && beat.at >= now - HEARTBEAT_STALE_MS)
+      .flatMap((beat) => beat.active_runs));
+    const released = new Set(daemons.filter((beat) => beat.goodbye_at !== undefined).flatMap(heldRuns));
     return transact(this.db, ['records', 'documents', 'pictures'], 'readwrite', async (tx) => {
       const records = tx.objectStore('records');
       const all = (await done(records.getAll())).map(migrate);
@@ -351,8 +397,8 @@ export class History {
       for (const runId of new Set(keys.map(([runId]) => runId))) {
         if (!known.has(runId) && !live.has(runId)) await deleteRecord(tx, runId);
       }
-      const stale = all.filter((meta) => !meta.imported
-        && meta.state === 'active' && !live.has(meta.run_id) && meta.saved_at < now - HEARTBEAT_STALE_MS);
+      const stale = all.filter((meta) => !meta.imported && meta.state === 'active' && !live.has(meta.run_id)
+        && (released.has(meta.run_id) || meta.saved_at < now - HEARTBEAT_STALE_MS));
       const recovered = [];
       for (const meta of stale) {
         const stored = await done(tx.objectStore('documents').get(meta.run_id));
@@ -366,6 +412,31 @@ export class History {
       return recovered;
     }, 'recover interrupted records');
   }
+}
+
+/** How long a daemon's last heartbeat (or goodbye) is remembered. */
+const DAEMON_MEMORY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Forgets daemons not heard from for a day.
+ * @param {Record<string, DaemonBeat>} daemons
+ * @param {number} now
+ */
+function forgetOld(daemons, now) {
+  for (const [id, beat] of Object.entries(daemons)) {
+    if (beat.at < now - DAEMON_MEMORY_MS) delete daemons[id];
+  }
+}
+
+/**
+ * The captures a daemon last reported holding: its active runs, and its sessions' active captures.
+ * @param {Heartbeat} beat
+ */
+function heldRuns(beat) {
+  return [
+    ...(beat.active_runs ?? []),
+    ...(beat.sessions ?? []).flatMap((s) => (s.capture?.state === 'active' ? [s.capture.run_id] : [])),
+  ];
 }
 
 /**

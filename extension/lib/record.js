@@ -19,12 +19,16 @@ import { RECORD_SCHEMA } from './constants.js';
  *   saved_at: number, checkpoints: number, bytes: number,
  *   counts: { requests: number, console: number, operations: number, pages: number },
  *   failures: number | null,
+ *   problems?: number, first_problem?: string,
  *   imported?: Imported,
  *   pictures?: import('./pictures.js').PictureTally,
  * }} RecordMeta
  *
  * `bytes`: the size of the stored document's JSON text; `pictures`: the filmstrip pictures stored
  * apart for the record, absent when it has none (retention counts both, `recordBytes`).
+ * `problems`: how many problems the record lists, and `first_problem` the first one's line; both
+ * absent for a record whose document has no list (saved by an earlier version), which is not the
+ * same as none.
  *
  * A record imported from an exported file rather than checkpointed here: read-only, never
  * recovered, and kept by retention from the moment it was imported.
@@ -63,7 +67,9 @@ export function pageUrls(doc) {
  * What history lists a record by, read from its document: the daemon sends the same with each
  * checkpoint (`CheckpointDigest` in schema/src/link.rs, by these rules), so that the worker
  * stores a checkpoint's text without parsing it. `page_urls`: every page visited (see
- * pageUrls); absent from a daemon that predates it.
+ * pageUrls); absent from a daemon that predates it. `problems` and `first_problem`: the length
+ * of the document's `problems` and the first one's `summary`; absent when the document has no
+ * list (and `first_problem` when the list is empty).
  * @typedef {import('../types/generated/link-checkpoint').CheckpointDigest} CheckpointDigest
  * @typedef {Omit<CheckpointDigest, 'page_urls'> & { page_urls?: string[] }} Digest
  */
@@ -74,7 +80,8 @@ export function pageUrls(doc) {
  * @returns {Digest}
  */
 export function digestOf(doc) {
-  return {
+  /** @type {Digest} */
+  const digest = {
     version: doc.version,
     saved_at: doc.saved_at,
     run: doc.run,
@@ -88,6 +95,12 @@ export function digestOf(doc) {
     },
     failures: (doc.requests ?? []).filter((r) => r.state === 'failed' || (r.status ?? 0) >= 400).length,
   };
+  if (Array.isArray(doc.problems)) {
+    digest.problems = doc.problems.length;
+    const first = doc.problems[0]?.summary;
+    if (typeof first === 'string') digest.first_problem = first;
+  }
+  return digest;
 }
 
 /**
@@ -116,6 +129,8 @@ export function checkedDigest(digest) {
     ['counts', () => typeof d.counts === 'object' && d.counts !== null
       && ['requests', 'console', 'operations', 'pages'].every((k) => count(d.counts[k]))],
     ['failures', () => count(d.failures)],
+    ['problems', () => optional(d.problems, count)],
+    ['first_problem', () => optional(d.first_problem, (v) => typeof v === 'string')],
   ];
   const problem = parts.find(([, ok]) => !ok())?.[0];
   if (problem) throw new Error(`a checkpoint's digest is malformed (${problem}); nothing was stored`);
@@ -177,6 +192,12 @@ export function metaFrom(digest, { checkpoints, bytes, imported, pictures }) {
   };
   // Every page visited (`url` is the first); records stored before it existed have only `url`.
   if (digest.page_urls) meta.page_urls = [...digest.page_urls];
+  // The problems listed, for records whose document has the list (the daemon's digest has no
+  // count, or null, for one without).
+  if (typeof digest.problems === 'number') {
+    meta.problems = digest.problems;
+    if (typeof digest.first_problem === 'string') meta.first_problem = digest.first_problem;
+  }
   if (imported) meta.imported = { at: imported.at, file_name: imported.file_name };
   if (pictures && pictures.count > 0) meta.pictures = { count: pictures.count, bytes: pictures.bytes };
   return meta;
@@ -201,6 +222,9 @@ export function migrate(stored) {
   if (meta.schema < 2) meta.schema = 2;
   // Schema 3 added `pictures`, absent when a record has none: a record stored before it had none.
   if (meta.schema < 3) meta.schema = 3;
+  // Schema 4 added `problems` and `first_problem`, absent for a record whose document has no
+  // list: a record stored before is listed without them until its next checkpoint.
+  if (meta.schema < 4) meta.schema = 4;
   if (meta.schema > RECORD_SCHEMA) {
     // Written by a newer extension: readable as far as the fields we know go.
     return meta;

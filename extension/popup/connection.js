@@ -6,7 +6,8 @@
 // Also a storage error, when history could not save.
 
 import { focusState, h, replace, restoreFocus } from '../evidence/dom.js';
-import { dateTime, plural } from '../evidence/format.js';
+import { plural } from '../evidence/format.js';
+import { recentTime } from '../lib/time.js';
 import { reveal } from './preferences.js';
 import { clause, prose } from './prose.js';
 
@@ -45,18 +46,25 @@ function draw(places, status, reconnect) {
     const active = beat.active_runs?.length ?? 0;
     const sessions = beat.sessions?.length ?? 0;
     replace(places.connection, panel(open,
-      line('on', 'Daemon connected', [beat.daemon_version ? `bsk ${beat.daemon_version}` : null, plural(sessions, 'session')].filter(Boolean).join(' · ')),
+      line('on', 'Daemon connected', plural(sessions, 'session')),
       h('dl', { class: 'connection-facts' },
         fact('Daemon', beat.daemon_version ? `bsk ${beat.daemon_version}` : 'bsk (version not reported)'),
         beat.pid !== undefined ? fact('Process', `pid ${beat.pid}`) : null,
         fact('Sessions', sessions ? (beat.sessions ?? []).map((s) => s.name || s.id).join(', ') : 'none'),
         fact('Captures', active === 1 ? '1 active' : `${active} active`),
-        fact('Last heard', dateTime(beat.at))),
+        fact('Last heard', recentTime(beat.at))),
       h('p', { class: 'connection-how' }, 'The link rides the daemon’s own connection to this browser: there is no address or port to set.'),
+      button));
+  } else if (beat?.goodbye_at !== undefined) {
+    // The daemon said goodbye: it stopped cleanly, and said so as it went.
+    replace(places.connection, panel(open,
+      line('off', 'Daemon stopped', `at ${recentTime(beat.goodbye_at)}`),
+      h('p', { class: 'connection-how' },
+        ...prose(`bsk ${beat.daemon_version ? `${beat.daemon_version} ` : ''}stopped and closed its connection to this browser; its records stay in History. An agent connects one again by running \`bsk session start\`.`)),
       button));
   } else {
     replace(places.connection, panel(open,
-      line('off', 'No daemon connected', beat ? `last heard ${dateTime(beat.at)}` : ''),
+      line('off', 'No daemon connected', beat ? `last heard ${recentTime(beat.at)}` : ''),
       h('p', { class: 'connection-how' },
         ...prose('An agent connects one by running `bsk session start`: bsk launches a browser with this extension, or attaches to a running one with `bsk daemon start --cdp-url …`.')),
       h('p', { class: 'connection-how' }, 'The link rides the daemon’s own connection to this browser: there is no address or port to set.'),

@@ -6,7 +6,8 @@
  * @typedef {import('../types/generated/link-heartbeat').LinkCapture} LinkCapture
  * @typedef {import('../types/generated/link-heartbeat').LinkSession} LinkSession
  * @typedef {import('../types/generated/link-heartbeat').Heartbeat} Heartbeat
- * @typedef {{ connected: boolean, heartbeat: Heartbeat | null, storage_error: string | null, extension_version: string }} LinkStatus
+ * @typedef {{ connected: boolean, heartbeat: import('../lib/history.js').DaemonBeat | null, storage_error: string | null, extension_version: string }} LinkStatus
+ *   `heartbeat`: the daemon as last heard, with `goodbye_at` when it said goodbye (stopped cleanly)
  * @typedef {{ code: string, message: string, hint?: string }} DaemonError
  * @typedef {{ ok: true, result: any } | { ok: false, error: DaemonError }} DaemonAnswer
  */

@@ -7,6 +7,7 @@
 import { DEFAULT_PREFERENCES } from '../lib/history.js';
 import { readPreferences, savePreferences } from '../lib/preferences.js';
 import { h, replace } from '../evidence/dom.js';
+import { prose } from './prose.js';
 
 /** Typing pauses this long before the name is saved: the popup can close at any moment. */
 const SAVE_DEBOUNCE_MS = 250;
@@ -76,7 +77,7 @@ export async function renderPreferences(section, history, initial, changed) {
       input.addEventListener('change', () => { if (input.checked) saveAutomation({ [key]: value }); });
       return h('label', { for: `pref-${key}-${value}`, class: 'pref-option' }, input, words);
     })),
-    h('p', { class: 'pref-help' }, help));
+    h('p', { class: 'pref-help' }, ...prose(help)));
 
   const fold = h('input', { type: 'checkbox', id: 'pref-fold-static', disabled: !automation });
   fold.checked = automation?.foldStatic ?? true;
@@ -113,13 +114,14 @@ export async function renderPreferences(section, history, initial, changed) {
   // Folded away: preferences are set once, the popup is opened for the task. Unfolded, they
   // are scrolled into the popup's 600 px.
   replace(section, h('details', { class: 'preferences' },
-    h('summary', { onclick: reveal }, h('h2', { id: 'preferences-title' }, 'Browser automation preferences')),
+    h('summary', { onclick: reveal, title: 'Browser automation preferences' }, h('h2', { id: 'preferences-title' }, 'Preferences')),
+    h('p', { class: 'pref-lede' }, 'How bsk drives this browser, and what the evidence page shows.'),
     choice('browser', 'Browser bsk launches', [['headless', 'Headless'], ['visible', 'Visible']],
-      'Applies to the next browser bsk launches; --headless or --headful wins.'),
+      'Applies to the next browser bsk launches; `--headless` or `--headful` wins.'),
     choice('dialogs', 'JavaScript dialogs', [['ask', 'Ask the agent'], ['accept', 'Accept'], ['dismiss', 'Dismiss']],
-      'Read when a session starts; its --dialogs flag wins.'),
+      'Read when a session starts; its `--dialogs` flag wins.'),
     choice('profile', 'Session profile', [['private', 'Private'], ['shared', 'Shared']],
-      'Private: a throw-away profile per session. Shared: this browser’s own. Read when a session starts; --shared-profile wins.'),
+      'Private: a throw-away profile per session. Shared: this browser’s own. Read when a session starts; `--shared-profile` wins.'),
     h('div', { class: 'pref-check' },
       fold,
       h('label', { for: 'pref-fold-static' }, 'Fold static resources and extension traffic in the evidence page')),

@@ -4,19 +4,11 @@
 
 import { h, replace } from '../evidence/dom.js';
 import { iso, plural, recordState } from '../evidence/format.js';
+import { dateTime, shortTime } from '../lib/time.js';
 import { evidencePath, opener } from './pages.js';
 
 /** How many of the newest records the popup lists; the evidence page lists them all. */
 const NEWEST_SHOWN = 3;
-
-/** A start time short enough for one line beside the name: the evidence page has the rest. */
-const clockTime = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const dayTime = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
-
-/** Today's records by their time, older ones by their day. */
-function shortTime(/** @type {number} */ at) {
-  return new Date(at).toDateString() === new Date().toDateString() ? clockTime.format(at) : dayTime.format(at);
-}
 
 /** @typedef {import('../lib/record.js').RecordMeta} RecordMeta */
 
@@ -43,14 +35,34 @@ export function renderRecent(section, records) {
     body);
 }
 
-/** One record: its name, its state in a word, when it started; the whole row opens it. */
+/**
+ * One record: its whole name (wrapped) and its state; when it started (today's by the time,
+ * older ones by the day), how many problems it lists and the first one's line where there is
+ * room (in full on hover). The whole row opens it.
+ */
 function row(/** @type {RecordMeta} */ meta) {
   const path = evidencePath(meta.run_id);
   const state = recordState(meta);
+  const name = meta.name || meta.run_id;
   return h('li', null,
-    h('a', { class: 'recent-record', href: path, onclick: opener(path), 'data-run': meta.run_id, title: meta.url || null },
-      h('span', { class: 'recent-name' }, meta.name || meta.run_id),
-      h('time', { class: 'recent-time', datetime: iso(meta.started_at), title: new Date(meta.started_at).toLocaleString() }, shortTime(meta.started_at)),
+    h('a', { class: 'recent-record', href: path, onclick: opener(path), 'data-run': meta.run_id, title: [name, meta.url].filter(Boolean).join('\n') },
+      h('span', { class: 'recent-name' }, name),
       h('span', { class: `state state-${state.kind}`, title: meta.imported ? `Imported from ${meta.imported.file_name}` : null },
-        meta.imported ? `${state.word}, imported` : state.word)));
+        meta.imported ? `${state.word}, imported` : state.word),
+      h('span', { class: 'recent-facts' },
+        h('time', { class: 'recent-time', datetime: iso(meta.started_at), title: `Started ${dateTime(meta.started_at)}` }, shortTime(meta.started_at)),
+        problems(meta))));
+}
+
+/**
+ * The record's problems: a count and the first one's line; nothing for a record saved before
+ * problems were listed.
+ * @param {RecordMeta} meta
+ */
+function problems(meta) {
+  if (typeof meta.problems !== 'number') return null;
+  if (meta.problems === 0) return h('span', { class: 'recent-problems recent-no-problems' }, 'no problems');
+  return h('span', { class: 'recent-problems', title: meta.first_problem ?? null },
+    h('strong', { class: 'recent-problem-count' }, plural(meta.problems, 'problem')),
+    meta.first_problem ? [meta.problems === 1 ? ' — ' : ' — first: ', h('span', { class: 'recent-first-problem' }, meta.first_problem)] : null);
 }

@@ -15,6 +15,7 @@ import { prose, sentence } from './prose.js';
 /**
  * @typedef {import('./link.js').LinkStatus} LinkStatus
  * @typedef {import('./link.js').LinkSession} LinkSession
+ * @typedef {import('./link.js').LinkCapture} LinkCapture
  * @typedef {{ busy: 'start' | 'stop' | null, result: { ok: boolean, title: string, detail?: string, hint?: string } | null }} ActionState
  *   what the person asked of a session, kept across redraws
  */
@@ -68,9 +69,10 @@ export class Tasks {
         h('h4', { id: 'tasks-title' }, 'No task yet'),
         promptView(this.captureName));
     } else {
+      // The cards say they are tasks; the heading is for screen readers, and room is short.
       replace(this.section,
-        h('h4', { id: 'tasks-title' }, this.sessions.length === 1 ? 'Current task' : 'Current tasks'),
-        h('ul', { class: 'tasks' }, this.sessions.map((s) => h('li', null, this.card(s)))));
+        h('h4', { id: 'tasks-title', class: 'visually-hidden' }, this.sessions.length === 1 ? 'Current task' : 'Current tasks'),
+        h('ul', { class: 'tasks', 'aria-labelledby': 'tasks-title' }, this.sessions.map((s) => h('li', null, this.card(s)))));
     }
     restoreFocus(this.section, focus);
   }
@@ -102,6 +104,7 @@ export class Tasks {
         session.name ? h('span', { class: 'task-id' }, `session ${session.id}`) : null),
       session.url ? h('p', { class: 'task-url', title: session.url }, session.url) : null,
       captureLine(session),
+      problems(capture),
       h('div', { class: 'task-actions', role: 'group', 'aria-label': 'Quick actions: website debugging' }, button, open),
       state.result ? result(state.result) : null);
   }
@@ -125,10 +128,10 @@ export class Tasks {
     /** @type {ActionState['result']} */
     let outcome;
     if (answer.ok) {
-      const run = answer.result?.run_id ? ` (run ${answer.result.run_id})` : '';
+      const named = answer.result?.name ?? name;
       outcome = action === 'start'
-        ? { ok: true, title: `Capture “${answer.result?.name ?? name ?? ''}” started${run}.`, detail: 'Reproduce the problem now: what happens in the tab is recorded.' }
-        : { ok: true, title: 'Capture stopped.', detail: 'Its record is saved in this browser’s history.' };
+        ? { ok: true, title: named ? `Capture “${named}” started.` : 'Capture started.', detail: 'Reproduce the problem now: what happens in the tab is recorded.' }
+        : { ok: true, title: 'Capture stopped.', detail: 'Saved in History.' };
     } else {
       outcome = {
         ok: false,
@@ -139,6 +142,8 @@ export class Tasks {
     }
     this.actions.set(session.id, { busy: null, result: outcome });
     this.draw();
+    // The cards may scroll inside the popup: what the action came to is brought into view.
+    this.section.querySelector(`article[data-session="${CSS.escape(session.id)}"] .task-result`)?.scrollIntoView({ block: 'nearest' });
     announce([sentence(outcome.title), outcome.detail, outcome.hint].filter(Boolean).join(' ').replaceAll('`', ''));
     this.refresh();
   }
@@ -151,16 +156,45 @@ function captureLine(/** @type {LinkSession} */ session) {
     return h('p', { class: 'task-capture muted' }, 'No capture yet. Start one before the problem is reproduced.');
   }
   return h('p', { class: 'task-capture' },
-    h('span', null, 'Capture '),
+    h('span', { class: 'task-capture-word' }, 'Capture '),
     h('span', { class: `state state-${capture.state}` }, capture.state),
-    capture.name ? h('span', { class: 'task-capture-name' }, ` “${capture.name}”`) : null,
+    capture.name ? h('span', { class: 'task-capture-name' }, capture.name) : null,
     h('span', { class: 'task-counts' },
-      `${plural(capture.requests, 'request')} · ${plural(capture.console, 'console entry', 'console entries')}`));
+      `${plural(capture.requests, 'request')} · ${plural(capture.console, 'console entry', 'console entries')}`,
+      problemCount(capture)));
 }
 
-/** What the last action came to: success in a line, an error with its message and hint. */
+/**
+ * "no problems" when the capture lists none; nothing from a daemon that does not count them
+ * (the count of any is said with the first one's line).
+ * @param {LinkCapture} capture
+ */
+function problemCount(capture) {
+  return capture.problems === 0 ? ' · no problems' : null;
+}
+
+/**
+ * How many problems the capture lists so far and the first one's line, as the record's
+ * Problems list words it: wrapped, a few lines at most (the whole of it on hover and in the
+ * record). Nothing without problems, or from a daemon that does not count them.
+ * @param {LinkCapture | null | undefined} capture
+ */
+function problems(capture) {
+  const count = capture?.problems;
+  if (typeof count !== 'number' || count === 0) return null;
+  const line = capture?.first_problem;
+  return h('p', { class: 'task-problem', title: line || null },
+    h('strong', { class: 'task-problem-count' }, plural(count, 'problem')),
+    line ? [count === 1 ? ' — ' : ' — first: ', h('span', { class: 'task-problem-line' }, line)] : null);
+}
+
+/** What the last action came to: success in a sentence or two, an error with its message and hint. */
 function result(/** @type {NonNullable<ActionState['result']>} */ outcome) {
-  return h('div', { class: `task-result ${outcome.ok ? 'task-ok' : 'task-error'}` },
+  if (outcome.ok) {
+    return h('p', { class: 'task-result task-ok' },
+      h('strong', null, outcome.title), outcome.detail ? [' ', ...prose(outcome.detail)] : null);
+  }
+  return h('div', { class: 'task-result task-error' },
     h('strong', null, outcome.title),
     outcome.detail ? h('p', null, ...prose(outcome.detail)) : null,
     outcome.hint ? h('p', { class: 'task-hint' }, ...prose(outcome.hint)) : null);

@@ -215,8 +215,19 @@ pub fn merge(current: &Emulation, params: &EmulateParams) -> Result<Emulation> {
 /// Applies `params` to the tab and says what is in force now.
 pub async fn emulate(tab: &Tab, params: &EmulateParams) -> Result<(String, Emulation)> {
     let next = merge(&tab.emulation().emulation, params)?;
+    // A locale travels in the user agent override, which needs a user agent: the browser's own
+    // unless a device sets one.
+    let browser_user_agent = match (&next.locale, &next.user_agent) {
+        (Some(_), None) => tab
+            .call("Browser.getVersion", serde_json::json!({}))
+            .await
+            .ok()
+            .and_then(|v| v["userAgent"].as_str().map(str::to_string)),
+        _ => None,
+    };
     tab.emulate(Overrides {
         emulation: next.clone(),
+        browser_user_agent,
     })
     .await?;
     let mut summary = if next.is_default() {

@@ -13,6 +13,10 @@ use serde_json::{Value, json};
 #[derive(Debug, Clone, Default)]
 pub struct Overrides {
     pub emulation: Emulation,
+    /// The browser's own user agent, sent with a locale when no device sets one: the
+    /// override that carries `Accept-Language` (and so `navigator.language`) carries a user
+    /// agent too.
+    pub browser_user_agent: Option<String>,
 }
 
 impl Overrides {
@@ -65,10 +69,7 @@ impl Overrides {
                 "Emulation.setTouchEmulationEnabled",
                 json!({ "enabled": touch, "maxTouchPoints": if touch { 5 } else { 1 } }),
             ),
-            (
-                "Emulation.setUserAgentOverride",
-                json!({ "userAgent": e.user_agent.as_deref().unwrap_or("") }),
-            ),
+            ("Emulation.setUserAgentOverride", self.user_agent()),
             (
                 "Emulation.setCPUThrottlingRate",
                 json!({ "rate": e.cpu.unwrap_or(1.0) }),
@@ -85,6 +86,22 @@ impl Overrides {
         ];
         commands.extend(self.network());
         commands
+    }
+
+    /// The user agent override: a device's, with the locale as `Accept-Language` (so
+    /// `navigator.language` and the requests follow it); empty, which clears it, when neither.
+    fn user_agent(&self) -> Value {
+        let e = &self.emulation;
+        let agent = e
+            .user_agent
+            .as_deref()
+            .or(e.locale.as_ref().and(self.browser_user_agent.as_deref()))
+            .unwrap_or("");
+        let mut params = json!({ "userAgent": agent });
+        if let Some(locale) = &e.locale {
+            params["acceptLanguage"] = json!(locale);
+        }
+        params
     }
 
     /// For every target that sends requests (workers too): the network conditions.
@@ -140,6 +157,7 @@ mod tests {
     #[test]
     fn frames_get_everything_but_the_viewport() {
         let overrides = Overrides {
+            browser_user_agent: None,
             emulation: Emulation {
                 viewport: Some(ViewportEmulation {
                     width: 390,

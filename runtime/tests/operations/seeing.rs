@@ -287,8 +287,55 @@ async fn emulation_reaches_every_frame_and_every_record_says_what_was_in_force()
         "{hovered}"
     );
 
+    // Preferences: colour scheme, reduced motion, locale, time zone and a slower CPU.
+    s.op(&[
+        "emulate",
+        "--reset",
+        "--color-scheme",
+        "dark",
+        "--reduced-motion",
+        "--locale",
+        "de-DE",
+        "--timezone",
+        "Asia/Tokyo",
+        "--cpu",
+        "4",
+    ])
+    .await;
+    assert_eq!(
+        s.eval("matchMedia('(prefers-color-scheme: dark)').matches")
+            .await,
+        true
+    );
+    assert_eq!(
+        s.eval("matchMedia('(prefers-reduced-motion: reduce)').matches")
+            .await,
+        true
+    );
+    assert_eq!(
+        s.eval("Intl.DateTimeFormat().resolvedOptions().timeZone")
+            .await,
+        "Asia/Tokyo"
+    );
+    assert_eq!(
+        s.eval("Intl.DateTimeFormat().resolvedOptions().locale")
+            .await,
+        "de-DE"
+    );
+    assert_eq!(s.eval("navigator.language").await, "de-DE");
+    assert_eq!(
+        s.eval("navigator.onLine").await,
+        true,
+        "the reset cleared offline"
+    );
+
     // Reset: the tab runs as the session started it, and the capture says so.
     s.op(&["emulate", "--reset"]).await;
+    assert_eq!(
+        s.eval("matchMedia('(prefers-color-scheme: dark)').matches")
+            .await,
+        false
+    );
     assert_eq!(s.eval("navigator.onLine").await, true);
     assert_ne!(s.eval("innerWidth").await, 390);
     wait_until("the capture to say nothing is emulated", WAIT, || async {
