@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import fs from 'node:fs';
 import path from 'node:path';
+import { decodePng } from '../../load-tests/screenshots/png.mjs';
 import { bskWith, serveSite, stateDir, waitFor } from './daemon-harness.js';
 import { artifactsDir as artifacts } from './support.js';
 
@@ -63,6 +64,16 @@ describe('a headless browser', () => {
       assert.equal(bytes.readUInt32BE(16), 1280);
       assert.ok(bytes.readUInt32BE(20) >= 900, 'at least one viewport tall');
       fs.copyFileSync(png, path.join(artifacts(), 'bsk-evidence-headless.png'));
+      // A width and a theme of its own: a phone's width, dark.
+      const dark = path.join(home, 'evidence-dark.png');
+      await run('evidence', '--session', session, '--screenshot', dark, '--width', '400', '--theme', 'dark');
+      const picture = decodePng(fs.readFileSync(dark));
+      assert.ok(picture, 'Chromium writes 8-bit RGB(A) PNG');
+      assert.equal(picture.width, 400);
+      const [r, g, b] = pixel(picture, 5, 5);
+      assert.ok(r + g + b < 3 * 80, `a dark page's corner is dark, not rgb(${r}, ${g}, ${b})`);
+      fs.copyFileSync(dark, path.join(artifacts(), 'bsk-evidence-headless-dark-400.png'));
+      await assert.rejects(run('evidence', '--session', session, '--screenshot', dark, '--width', '100'), /--width 100 is out of range/);
     } finally {
       await run('daemon', 'stop').catch(() => {});
     }
@@ -135,3 +146,14 @@ describe('a visible browser on a desktop', () => {
     }
   });
 });
+
+/**
+ * The RGB of one pixel of a decoded PNG.
+ * @param {{ width: number, rgba: Buffer }} picture
+ * @param {number} x
+ * @param {number} y
+ */
+function pixel(picture, x, y) {
+  const at = (y * picture.width + x) * 4;
+  return [picture.rgba[at], picture.rgba[at + 1], picture.rgba[at + 2]];
+}

@@ -419,17 +419,6 @@ impl Pump {
             let auto_attach =
                 json!({ "autoAttach": true, "waitForDebuggerOnStart": true, "flatten": true });
             replies.push(self.cdp.send(s, "Target.setAutoAttach", auto_attach).await);
-            // Network is a workflow domain of the tab's targets: an out-of-process iframe's
-            // document request ends on the iframe's own session, and settling must see it end.
-            replies.push(
-                self.cdp
-                    .send(
-                        s,
-                        "Network.enable",
-                        bsk_actors::capture::setup::network_enable(),
-                    )
-                    .await,
-            );
             // The tab's emulation reaches the frame before it runs its first script or request.
             let overrides = self.overrides();
             if !overrides.is_default() {
@@ -439,8 +428,10 @@ impl Pump {
             }
             // Capture set-up goes out before the target is resumed, so its first requests are
             // seen. The capture hears of the target before any of its events.
+            let mut network_on = false;
             if let Some(tap) = self.evidence_tap() {
                 let admitted = tap.admit_iframe(&child_session);
+                network_on = admitted;
                 tap.target_attached(child_session.clone(), target_id, admitted, false);
                 if admitted {
                     let mut setup = Vec::new();
@@ -458,6 +449,21 @@ impl Pump {
                     };
                     crate::tasks::spawn_watched("iframe capture set-up", capture_setup);
                 }
+            }
+            // Otherwise Network is still a workflow domain of the tab's targets: an
+            // out-of-process iframe's document request ends on the iframe's own session, and
+            // settling must see it end. Enabled once: a second `Network.enable` would reset the
+            // buffer a capture reads the iframe's bodies from.
+            if !network_on {
+                replies.push(
+                    self.cdp
+                        .send(
+                            s,
+                            "Network.enable",
+                            bsk_actors::capture::setup::network_enable(),
+                        )
+                        .await,
+                );
             }
         }
         if waiting {
