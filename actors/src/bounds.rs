@@ -119,6 +119,10 @@ pub const FOLLOW_UP_COALESCE: Duration = Duration::from_millis(700);
 /// "Captured page text is bounded to 6000 characters; the accessibility fallback also limits
 /// 100 lines."
 pub const MAX_PAGE_TEXT_CHARS: usize = 6000;
+
+/// A page observation's document title, redacted as page text is; beyond the spec's list, for
+/// naming the page in HAR and on the evidence page (a line, not a text).
+pub const MAX_PAGE_TITLE_CHARS: usize = 300;
 /// "Captured page text is bounded to 6000 characters; the accessibility fallback also limits
 /// 100 lines."
 pub const MAX_ACCESSIBILITY_LINES: usize = 100;

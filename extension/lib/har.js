@@ -55,7 +55,8 @@ export function harFromRecord(record, { creatorVersion = 'extension' } = {}) {
       pages: pages.map((/** @type {[number, Json]} */ [start, page]) => ({
         startedDateTime: iso8601(start),
         id: page.id,
-        title: page.url,
+        // The page's title when an observation read it, else its URL (as the Rust writer does).
+        title: page.observation?.title || page.url,
         pageTimings: {
           onContentLoad: since(start, page.dom_content_loaded_at),
           onLoad: since(start, page.loaded_at),

@@ -80,7 +80,12 @@ pub fn from_export(doc: &ExportDocument, creator_version: &str) -> Har {
                 .map(|(start, page)| HarPage {
                     started_date_time: iso8601(*start),
                     id: page.id.clone(),
-                    title: page.url.clone(),
+                    // The page's title when an observation read it, else its URL.
+                    title: page
+                        .observation
+                        .as_ref()
+                        .and_then(|o| o.title.clone())
+                        .unwrap_or_else(|| page.url.clone()),
                     page_timings: HarPageTimings {
                         on_content_load: since(*start, page.dom_content_loaded_at),
                         on_load: since(*start, page.loaded_at),

@@ -451,6 +451,7 @@ mod tests {
 
     fn observed(at: u64, url: &str, fields: &[(&str, &str)]) -> PageObservation {
         PageObservation {
+            title: None,
             at,
             url: url.into(),
             text: String::new(),

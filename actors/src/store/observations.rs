@@ -7,8 +7,8 @@ use bsk_schema::capture::{
 
 use super::Capture;
 use crate::bounds::{
-    MAX_FIELD_VALUE_CHARS, MAX_FOLLOW_UPS, MAX_PAGE_TEXT_CHARS, MAX_PICTURE_BYTES, MAX_PICTURES,
-    POSSIBLY_RELATED_WINDOW,
+    MAX_FIELD_VALUE_CHARS, MAX_FOLLOW_UPS, MAX_PAGE_TEXT_CHARS, MAX_PAGE_TITLE_CHARS,
+    MAX_PICTURE_BYTES, MAX_PICTURES, POSSIBLY_RELATED_WINDOW,
 };
 use crate::model::redact;
 
@@ -31,6 +31,12 @@ fn bounded(mut text: String, max: usize) -> String {
 /// identity may be the form's `action` URL (`/reset?token=…`), so it is redacted as a URL.
 pub fn sanitize(mut observation: PageObservation) -> PageObservation {
     observation.url = redact::kept_url(&observation.url);
+    observation.title = observation
+        .title
+        .take()
+        .map(|title| redact::text(title.trim()))
+        .filter(|title| !title.is_empty())
+        .map(|title| title.chars().take(MAX_PAGE_TITLE_CHARS).collect());
     let text = redact::text(&observation.text);
     if text.chars().count() > MAX_PAGE_TEXT_CHARS {
         observation.text = text.chars().take(MAX_PAGE_TEXT_CHARS).collect();
@@ -329,6 +335,7 @@ mod tests {
 
     #[test]
     fn a_form_known_by_its_action_url_is_redacted_and_identities_are_bounded() {
+        // The title is redacted and bounded as page text is (checked at the end).
         let field = |name: &str, form: &str, kind: &str| FieldSnapshot {
             name: name.into(),
             form: Some(form.into()),
@@ -338,6 +345,7 @@ mod tests {
             truncated: false,
         };
         let observation = sanitize(PageObservation {
+            title: Some(format!("Reset password=hunter2 {}", "t".repeat(1_000))),
             at: 0,
             url: "https://a/cb?code=c-1#access_token=t-2".into(),
             text: String::new(),
@@ -371,5 +379,8 @@ mod tests {
             long.form.as_deref().map(|f| f.chars().count()),
             Some(MAX_FIELD_VALUE_CHARS)
         );
+        let title = observation.title.as_deref().unwrap_or_default();
+        assert!(!title.contains("hunter2"), "{title}");
+        assert_eq!(title.chars().count(), MAX_PAGE_TITLE_CHARS);
     }
 }

@@ -683,6 +683,11 @@ export interface PageObservation {
   at: number;
   url: string;
   /**
+   * The document's title, redacted, at most 300 characters; absent in observations made
+   * before it was recorded.
+   */
+  title?: string | null;
+  /**
    * Visible main-page text, redacted, at most 6000 characters.
    */
   text: string;

@@ -49,6 +49,10 @@ pub struct PageObservation {
     /// Ms since the Unix epoch.
     pub at: u64,
     pub url: String,
+    /// The document's title, redacted, at most 300 characters; absent in observations made
+    /// before it was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
     /// Visible main-page text, redacted, at most 6000 characters.
     pub text: String,
     #[serde(default, skip_serializing_if = "is_false")]

@@ -90,7 +90,8 @@
     let source = 'dom';
     if (!text.trim()) { source = 'accessibility'; text = accessibleNames(); }
     return {
-      at: Date.now(), url: location.href, text: text.slice(0, MAX_TEXT), text_truncated: text.length > MAX_TEXT,
+      at: Date.now(), url: location.href, title: String(document.title || '').slice(0, 300),
+      text: text.slice(0, MAX_TEXT), text_truncated: text.length > MAX_TEXT,
       text_source: source, fields, candidates_scanned: candidates.length,
       candidates_over_limit: all.length > MAX_CANDIDATES, unidentified, fields_over_limit: overLimit,
     };

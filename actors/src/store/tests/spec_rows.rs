@@ -121,6 +121,7 @@ fn post_data_missing_from_the_event_is_not_in_event_and_a_missing_buffer_is_unav
 
 fn seen(at: u64, text: &str) -> PageObservation {
     PageObservation {
+        title: None,
         at,
         url: "http://a/".into(),
         text: text.into(),
