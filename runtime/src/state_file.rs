@@ -54,8 +54,14 @@ pub fn read(path: &Path) -> Result<StorageState> {
 pub fn write(path: &Path, state: &StorageState) -> Result<()> {
     let text = serde_json::to_string_pretty(state)
         .map_err(|e| Failure::internal(format!("cannot encode the state: {e}")))?;
-    let mut file = create_private(path)?;
-    file.write_all(format!("{text}\n").as_bytes())
+    write_private(path, format!("{text}\n").as_bytes())
+}
+
+/// Writes `bytes` to `path` as the user's own file ([`create_private`]): a picture, a
+/// screenshot, login state.
+pub fn write_private(path: &Path, bytes: &[u8]) -> Result<()> {
+    create_private(path)?
+        .write_all(bytes)
         .map_err(|e| cannot_write(path, e))
 }
 

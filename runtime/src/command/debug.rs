@@ -75,12 +75,7 @@ fn write_picture(
     let bytes = base64::engine::general_purpose::STANDARD
         .decode(picture.base64.take().as_deref().unwrap_or_default())
         .map_err(|e| Failure::protocol(format!("the picture is not base64: {e}")))?;
-    {
-        use std::io::Write as _;
-        crate::state_file::create_private(file)?
-            .write_all(&bytes)
-            .map_err(|e| crate::state_file::cannot_write(file, e))?;
-    }
+    crate::state_file::write_private(file, &bytes)?;
     Ok(format!(
         "wrote {} ({}×{} JPEG, {} KiB): the page once {} settled",
         file.display(),

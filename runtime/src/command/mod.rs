@@ -521,12 +521,7 @@ async fn screenshot(
             ))
         }
     };
-    {
-        use std::io::Write as _;
-        crate::state_file::create_private(&file)?
-            .write_all(&bytes)
-            .map_err(|e| crate::state_file::cannot_write(&file, e))?;
-    }
+    crate::state_file::write_private(&file, &bytes)?;
     let summary = serde_json::json!({
         "path": file.display().to_string(),
         "format": result.format,
@@ -595,12 +590,7 @@ async fn evidence(
     let png = base64::engine::general_purpose::STANDARD
         .decode(result.png_base64.unwrap_or_default())
         .map_err(|e| Failure::protocol(format!("the screenshot is not base64: {e}")))?;
-    {
-        use std::io::Write as _;
-        crate::state_file::create_private(&file)?
-            .write_all(&png)
-            .map_err(|e| crate::state_file::cannot_write(&file, e))?;
-    }
+    crate::state_file::write_private(&file, &png)?;
     let summary = serde_json::json!({
         "run_id": result.run_id,
         "url": result.url,
