@@ -80,24 +80,27 @@ async fn a_response_over_the_browsers_buffer_per_target_has_no_body_one_under_it
     not_held(&final_url(&s, &site.url(&format!("/large?kb={OVER_KIB}"))).await);
 
     // Out-of-process iframes whose documents are those bodies: each target has its own buffers.
+    // One at a time, each read whole before the next loads, so that two large documents never
+    // stream into the same renderer at once (on a loaded machine they could share its memory).
     let frames = [UNDER_KIB, OVER_KIB]
         .map(|kib| site.url_on("b.localhost", &format!("/large?kb={kib}&frame")));
+    let mut records = Vec::new();
     for frame in &frames {
         s.eval(&format!(
             "document.body.append(Object.assign(document.createElement('iframe'), {{ src: {} }})), true",
             json!(frame)
         ))
         .await;
+        records.push(final_url(&s, frame).await);
     }
-    let [under, over] = frames;
-    let under = final_url(&s, &under).await;
+    let [under, over] = [&records[0], &records[1]];
     assert_ne!(
         under["target_id"],
         s.tab.as_str(),
         "on the iframe's target: {under}"
     );
-    held_whole(&under, UNDER_KIB);
-    not_held(&final_url(&s, &over).await);
+    held_whole(under, UNDER_KIB);
+    not_held(over);
 }
 
 #[tokio::test(flavor = "multi_thread")]
