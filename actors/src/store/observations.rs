@@ -192,13 +192,11 @@ impl Capture {
         let (Some(mut picture), Some(index), true, true) =
             (picture, operation, kept < MAX_PICTURES, self.is_active())
         else {
-            self.counters.pictures_dropped += 1;
-            self.bump();
+            self.picture_dropped();
             return false;
         };
         if picture.bytes as usize > MAX_PICTURE_BYTES {
-            self.counters.pictures_dropped += 1;
-            self.bump();
+            self.picture_dropped();
             return false;
         }
         self.pictures_kept += 1;
@@ -208,6 +206,13 @@ impl Capture {
         operation.picture = Some(picture);
         operation.revision = revision;
         true
+    }
+
+    /// A filmstrip picture not kept (see [`Capture::attach_picture`]), or not taken because its
+    /// operation could not be named in time: counted, and shown with the capture's drops.
+    pub fn picture_dropped(&mut self) {
+        self.counters.pictures_dropped += 1;
+        self.bump();
     }
 
     /// A manual event that an agent operation produced, counted on that operation.

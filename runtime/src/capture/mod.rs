@@ -633,7 +633,7 @@ impl Captures {
         if let Some(held) = self.active(task_id, tab_id) {
             let mut capture = held.capture.lock();
             if capture.records_pictures() {
-                capture.attach_picture("", None);
+                capture.picture_dropped();
             }
         }
     }
