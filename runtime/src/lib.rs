@@ -32,7 +32,6 @@ pub mod client;
 pub mod command;
 pub mod daemon;
 pub mod error;
-pub mod events;
 pub mod extension;
 pub mod heap;
 pub mod logfile;

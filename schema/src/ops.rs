@@ -230,9 +230,12 @@ pub struct OperationResult {
     pub tab_id: String,
     /// The page's URL after the operation.
     pub url: String,
-    /// `evaluate`'s value, or `observe`'s snapshot text.
+    /// `evaluate`'s value.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value: Option<serde_json::Value>,
+    /// `observe`'s snapshot: the page's accessibility tree as text, with refs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub snapshot: Option<String>,
     /// A JavaScript dialog the operation opened: answered by the session's policy, or open
     /// and waiting for `bsk dialog accept|dismiss` (the operation returned when it opened).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -266,6 +269,7 @@ impl OperationResult {
             tab_id,
             url,
             value: None,
+            snapshot: None,
             dialog: None,
             acted_on: Vec::new(),
             emulation: None,

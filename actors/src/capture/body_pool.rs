@@ -26,7 +26,7 @@ use kameo::message::{Context, Message};
 use serde_json::json;
 use tokio::task::JoinHandle;
 
-use super::{ActorKind, SharedCapture};
+use super::{ActorKind, Panic, SharedCapture};
 use crate::bounds::{BODY_FETCH_CONCURRENCY, BODY_FETCH_DEADLINE, BODY_FETCH_QUEUE};
 use crate::cdp::{CommandError, Commander, Urgency};
 use crate::model::binary;
@@ -93,10 +93,6 @@ pub struct Done {
     ticket: u64,
     outcome: BodyOutcome,
 }
-
-/// Test-only: panic inside the actor.
-#[derive(Debug)]
-pub struct Panic;
 
 impl Actor for BodyPool {
     type Args = PoolArgs;
@@ -471,11 +467,8 @@ impl Message<Done> for BodyPool {
 impl Message<Panic> for BodyPool {
     type Reply = ();
 
-    async fn handle(&mut self, _: Panic, _: &mut Context<Self, ()>) {
-        panic!(
-            "fault injected into the {} actor",
-            ActorKind::BodyPool.name()
-        );
+    async fn handle(&mut self, panic: Panic, _: &mut Context<Self, ()>) {
+        panic.strike()
     }
 }
 

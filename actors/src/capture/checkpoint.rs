@@ -21,7 +21,7 @@ use kameo::error::ActorStopReason;
 use kameo::message::{Context, Message};
 use tokio::task::JoinHandle;
 
-use super::{ActorKind, SharedCapture};
+use super::{ActorKind, Panic, SharedCapture};
 use crate::bounds::{CHECKPOINT_INTERVAL, CHECKPOINT_SPACING_FACTOR, CHECKPOINT_SPACING_MOST};
 use crate::store::now_ms;
 
@@ -129,10 +129,6 @@ pub struct SaveNow;
 /// A throttled save came due.
 #[derive(Debug)]
 struct Due;
-
-/// Test-only: panic inside the actor.
-#[derive(Debug)]
-pub struct Panic;
 
 impl Actor for CheckpointWriter {
     type Args = CheckpointArgs;
@@ -289,11 +285,8 @@ impl Message<SaveNow> for CheckpointWriter {
 impl Message<Panic> for CheckpointWriter {
     type Reply = ();
 
-    async fn handle(&mut self, _: Panic, _: &mut Context<Self, ()>) {
-        panic!(
-            "fault injected into the {} actor",
-            ActorKind::Checkpoint.name()
-        );
+    async fn handle(&mut self, panic: Panic, _: &mut Context<Self, ()>) {
+        panic.strike()
     }
 }
 

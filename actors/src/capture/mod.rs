@@ -126,20 +126,15 @@ impl ActorKind {
     }
 }
 
-/// An operation, as the capture records it.
-#[derive(Debug, Clone)]
-pub enum OperationNote {
-    Started {
-        op_id: u64,
-        name: String,
-        params: serde_json::Value,
-        at: u64,
-    },
-    Ended {
-        op_id: u64,
-        outcome: Result<String, String>,
-        at: u64,
-    },
+/// Test-only: makes the actor it is sent to panic, as a bug would (`bsk` test fault hooks).
+#[derive(Debug)]
+pub struct Panic(pub ActorKind);
+
+impl Panic {
+    /// Panics, naming the actor.
+    pub fn strike(&self) -> ! {
+        panic!("fault injected into the {} actor", self.0.name())
+    }
 }
 
 /// The runtime's handle on a running capture: the tab's event pump feeds it, the daemon stops it.
@@ -357,10 +352,15 @@ impl CaptureTap {
         }
     }
 
-    pub fn operation(&self, note: OperationNote) {
-        if self.actor.tell(tab::Operation(note)).try_send().is_err() {
-            self.dropped.fetch_add(1, Ordering::Relaxed);
-        }
+    /// Ends operation `op_id` (registered with [`CaptureTap::register`], answered or not),
+    /// `outcome` its one line or its error, `at` when its input was dispatched. Waits for room
+    /// in the tab actor's mailbox rather than dropping the end: it is one message per
+    /// operation. A capture that has ended already closed its operations.
+    pub async fn end_operation(&self, op_id: u64, outcome: Result<String, String>, at: u64) {
+        let _ = self
+            .actor
+            .tell(tab::OperationEnded { op_id, outcome, at })
+            .await;
     }
 
     /// Ends the capture with `reason` and returns its final state. Safe to call on a capture

@@ -15,11 +15,11 @@ use kameo::error::{ActorStopReason, PanicError};
 use kameo::mailbox;
 use kameo::message::{Context, Message};
 
-use super::body_pool::{self, BodyPool, PoolArgs};
+use super::body_pool::{BodyPool, PoolArgs};
 use super::checkpoint::{self, CheckpointArgs, CheckpointSink, CheckpointWriter, SaveNow};
 use super::observer::{self, ObserverActor, ObserverArgs};
 use super::target::{self, TargetActor, TargetArgs};
-use super::{ActorKind, OperationNote, SharedCapture};
+use super::{ActorKind, Panic, SharedCapture};
 use crate::cdp::{Commander, Event};
 use crate::model::redact;
 use crate::store::now_ms;
@@ -109,8 +109,14 @@ pub struct SetupFailed(pub String);
 #[derive(Debug)]
 pub struct TargetDetached(pub String);
 
+/// How an agent operation registered with [`Register`] ended: `outcome` is its one line or its
+/// error, `at` when its input was dispatched (or when it was cancelled).
 #[derive(Debug)]
-pub struct Operation(pub OperationNote);
+pub struct OperationEnded {
+    pub op_id: u64,
+    pub outcome: Result<String, String>,
+    pub at: u64,
+}
 
 /// An agent operation about to run, registered before its input is dispatched; answers the
 /// operation's id and the run's, or `None` once the capture has ended.
@@ -504,51 +510,29 @@ impl Message<TargetDetached> for TabActor {
     }
 }
 
-impl Message<Operation> for TabActor {
+impl Message<OperationEnded> for TabActor {
     type Reply = ();
 
-    async fn handle(&mut self, Operation(note): Operation, _: &mut Context<Self, ()>) {
+    async fn handle(&mut self, ended: OperationEnded, _: &mut Context<Self, ()>) {
+        let OperationEnded { op_id, outcome, at } = ended;
         if self.finished {
             return;
         }
-        let mut capture = self.capture.lock();
-        match note {
-            OperationNote::Started {
-                op_id,
-                name,
-                mut params,
-                at,
-            } => {
-                redact::json(&mut params);
-                let id = capture.operation_started(OperationSource::Agent, &name, params, at);
-                self.operations.insert(op_id, id.clone());
-                if self
-                    .observer
-                    .tell(observer::AgentStarted(id, at))
-                    .try_send()
-                    .is_err()
-                {
-                    self.dropped_here += 1;
-                }
-            }
-            OperationNote::Ended { op_id, outcome, at } => {
-                if let Some(id) = self.operations.remove(&op_id) {
-                    let outcome = outcome
-                        .map(|s| redact::text(&s))
-                        .map_err(|e| redact::text(&e));
-                    capture.operation_ended(&id, outcome, at);
-                    if self
-                        .observer
-                        .tell(observer::AgentEnded(id, at))
-                        .try_send()
-                        .is_err()
-                    {
-                        self.dropped_here += 1;
-                    }
-                }
-            }
+        let Some(id) = self.operations.remove(&op_id) else {
+            return;
+        };
+        let outcome = outcome
+            .map(|s| redact::text(&s))
+            .map_err(|e| redact::text(&e));
+        self.capture.lock().operation_ended(&id, outcome, at);
+        if self
+            .observer
+            .tell(observer::AgentEnded(id, at))
+            .try_send()
+            .is_err()
+        {
+            self.dropped_here += 1;
         }
-        drop(capture);
         let _ = self.checkpoint.tell(checkpoint::Changed).try_send();
     }
 }
@@ -621,20 +605,20 @@ impl Message<Fault> for TabActor {
 
     async fn handle(&mut self, Fault(kind): Fault, _: &mut Context<Self, ()>) {
         match kind {
-            ActorKind::Tab => panic!("fault injected into the {} actor", ActorKind::Tab.name()),
+            ActorKind::Tab => Panic(kind).strike(),
             ActorKind::Target => {
                 if let Some(target) = self.targets.values().next() {
-                    let _ = target.tell(target::Panic).try_send();
+                    let _ = target.tell(Panic(kind)).try_send();
                 }
             }
             ActorKind::BodyPool => {
-                let _ = self.pool.tell(body_pool::Panic).try_send();
+                let _ = self.pool.tell(Panic(kind)).try_send();
             }
             ActorKind::Checkpoint => {
-                let _ = self.checkpoint.tell(checkpoint::Panic).try_send();
+                let _ = self.checkpoint.tell(Panic(kind)).try_send();
             }
             ActorKind::Observer => {
-                let _ = self.observer.tell(observer::Panic).try_send();
+                let _ = self.observer.tell(Panic(kind)).try_send();
             }
         }
     }

@@ -11,7 +11,7 @@ use kameo::message::{Context, Message};
 
 use super::body_pool::{BodyPool, Fetch};
 use super::checkpoint::{Changed, CheckpointWriter};
-use super::{ActorKind, SharedCapture};
+use super::{ActorKind, Panic, SharedCapture};
 use crate::cdp::Event;
 use crate::cdp::{Domain, EventKind, Records};
 use serde_json::Value;
@@ -183,14 +183,10 @@ impl TargetActor {
     }
 }
 
-/// Test-only: panic inside the actor, as a bug would.
-#[derive(Debug)]
-pub struct Panic;
-
 impl Message<Panic> for TargetActor {
     type Reply = ();
 
-    async fn handle(&mut self, _: Panic, _: &mut Context<Self, ()>) {
-        panic!("fault injected into the {} actor", ActorKind::Target.name());
+    async fn handle(&mut self, panic: Panic, _: &mut Context<Self, ()>) {
+        panic.strike()
     }
 }

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use bsk_actors::bounds::MAX_LIVE_CAPTURES;
 use bsk_actors::capture::setup::{network_enable, target_setup};
-use bsk_actors::capture::{CaptureTap, CheckpointSink, OperationNote, SharedCapture};
+use bsk_actors::capture::{CaptureTap, CheckpointSink, SharedCapture};
 use bsk_actors::store::{Capture, RunMeta, now_ms};
 use bsk_schema::brief::{Caused, OperationRef};
 use bsk_schema::capture::{CaptureLimits, CaptureState, RunInfo, StopReason};
@@ -18,7 +18,6 @@ use serde_json::json;
 
 use crate::cdp::CdpClient;
 use crate::error::{Failure, Result};
-use crate::events::{OperationEvent, OperationPhase};
 use crate::session::Session;
 use crate::tab::Tab;
 
@@ -442,16 +441,6 @@ impl Captures {
         }
     }
 
-    /// Ends every active capture (daemon shutdown, browser gone).
-    pub async fn stop_all(&self, reason: StopReason) {
-        let held: Vec<Arc<Held>> = self.held.iter().map(|h| h.value().clone()).collect();
-        for held in held {
-            if held.capture.lock().is_active() {
-                self.finish(&held, reason.clone()).await;
-            }
-        }
-    }
-
     /// The capture a read names: `--run-id`, else the session's latest capture of `--tab-id`,
     /// else the session's latest one.
     pub fn get(
@@ -584,7 +573,7 @@ impl Captures {
 
     /// Registers an agent operation with the active capture of its tab before its input is
     /// dispatched (`op` as recorded: secrets already replaced). `Err` says why it is not
-    /// recorded.
+    /// recorded: no capture runs on the tab.
     pub async fn register(
         &self,
         session: &Session,
@@ -593,12 +582,12 @@ impl Captures {
         op: &bsk_schema::ops::Operation,
         page_text: Option<String>,
         acted_on: Vec<bsk_schema::capture::ActedOn>,
-    ) -> std::result::Result<OperationRef, &'static str> {
+    ) -> std::result::Result<Registered, &'static str> {
         let held = self
             .active(session.task_id, tab_id)
             .ok_or("no capture runs on this tab; start one to record operations")?;
         let params = serde_json::to_value(op).unwrap_or_default();
-        let (id, run_id) = held
+        let named = held
             .tap
             .register(
                 op_id,
@@ -609,10 +598,15 @@ impl Captures {
                 acted_on,
             )
             .await
-            .ok_or("the capture did not answer in time (it is flooded with events)")?;
-        Ok(OperationRef {
-            qualified: format!("{run_id}/{id}"),
-            id,
+            .map(|(id, run_id)| OperationRef {
+                qualified: format!("{run_id}/{id}"),
+                id,
+            })
+            .ok_or("the capture did not answer in time (it is flooded with events)");
+        Ok(Registered {
+            tap: held.tap.clone(),
+            op_id,
+            named,
         })
     }
 
@@ -657,36 +651,6 @@ impl Captures {
         tap.brief(id).await
     }
 
-    /// Hands an operation's end to the active capture of its tab.
-    pub fn on_operation(&self, event: &OperationEvent) {
-        let Some(held) = self.active(event.task_id, &event.tab_id) else {
-            return;
-        };
-        let note = match &event.phase {
-            OperationPhase::Completed { summary } => OperationNote::Ended {
-                op_id: event.op_id,
-                outcome: Ok(summary.clone()),
-                at: event.at_ms,
-            },
-            OperationPhase::Failed { error } => OperationNote::Ended {
-                op_id: event.op_id,
-                outcome: Err(error.message.clone()),
-                at: event.at_ms,
-            },
-        };
-        held.tap.operation(note);
-    }
-
-    /// Operation events a lagging subscriber missed, counted against every active capture.
-    pub fn count_missed_operations(&self, missed: u64) {
-        for held in self.held.iter() {
-            let mut capture = held.capture.lock();
-            if capture.is_active() {
-                capture.count_dropped_events(missed);
-            }
-        }
-    }
-
     /// Test-only fault hook, refused unless the daemon runs with `BSK_TEST_FAULTS=1`. Answers
     /// once the capture has ended (within 10 s), so a test knows the panic has taken effect.
     pub async fn fault(&self, session: &Session, run_id: Option<&str>, kind: &str) -> Result<()> {
@@ -707,6 +671,24 @@ impl Captures {
         })
         .await;
         Ok(())
+    }
+}
+
+/// An agent operation registered with the capture of its tab. The capture may have recorded it
+/// even when it did not answer in time (`named` is then `Err`), so it is ended either way.
+#[derive(Debug)]
+pub struct Registered {
+    tap: CaptureTap,
+    op_id: u64,
+    /// The operation's id in its capture, or why the capture did not say it in time.
+    pub named: std::result::Result<OperationRef, &'static str>,
+}
+
+impl Registered {
+    /// Ends the operation: `outcome` is its one line or its error, `at` when its input was
+    /// dispatched. A direct message to the capture, never dropped for want of room.
+    pub async fn end(&self, outcome: std::result::Result<String, String>, at: u64) {
+        self.tap.end_operation(self.op_id, outcome, at).await;
     }
 }
 

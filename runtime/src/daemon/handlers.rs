@@ -1,7 +1,7 @@
 //! One handler per [`Call`]. Each returns its result as JSON or a [`Failure`].
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 
 use bsk_schema::Call;
 use bsk_schema::capture::StopReason;
@@ -9,18 +9,13 @@ use bsk_schema::ipc::{
     DaemonStatus, SessionStartParams, SessionStopParams, SessionStopResult, TabInfo, TabOwnership,
     TabParams,
 };
-use bsk_schema::ops::OperationParams;
 use serde::Serialize;
 use serde_json::{Value, json};
 
 use super::Daemon;
 use crate::error::{Failure, Result};
-use crate::events::{OperationEvent, OperationPhase};
 use crate::session::{Session, short_id, tab_info};
 use crate::tab::Tab;
-use bsk_actors::store::now_ms;
-
-static NEXT_OPERATION: AtomicU64 = AtomicU64::new(1);
 
 fn to_json(value: impl Serialize) -> Result<Value> {
     serde_json::to_value(value)
@@ -315,7 +310,7 @@ impl Daemon {
         tabs
     }
 
-    fn owner_of(&self, tab_id: &str) -> Option<(Arc<Session>, Arc<Tab>)> {
+    pub(super) fn owner_of(&self, tab_id: &str) -> Option<(Arc<Session>, Arc<Tab>)> {
         self.sessions.iter().find_map(|s| {
             s.tabs()
                 .into_iter()
@@ -402,172 +397,6 @@ impl Daemon {
         let result = crate::screenshot::screenshot(&tab, &params).await;
         session.touch();
         result
-    }
-
-    async fn operate(&self, params: OperationParams) -> Result<bsk_schema::ops::OperationResult> {
-        let session = self.session(&params.session)?;
-        if let Some(tab_id) = params.tab_id.as_deref()
-            && !session.owns(tab_id)
-            && let Some((owner, _)) = self.owner_of(tab_id)
-        {
-            return Err(Failure::permission(format!(
-                "tab {tab_id} belongs to session {}",
-                owner.id
-            ))
-            .hint("a session drives only its own tabs"));
-        }
-        let tab = session.tab(params.tab_id.as_deref())?;
-        let _running = session.op_lock.lock().await;
-        crate::ops::ready(&tab, &params.op)?;
-        let event = |phase| OperationEvent {
-            session: session.id.clone(),
-            task_id: session.task_id,
-            tab_id: tab.target_id.clone(),
-            op_id: 0,
-            at_ms: now_ms(),
-            phase,
-        };
-        // The operation's targets, resolved and named once: what it acts on, what capture
-        // records and what its result names are the same elements.
-        let aimed = crate::ops::Aimed::at(&tab, &params.op).await;
-        if !params.op.is_recorded() {
-            let outcome = crate::ops::run(&tab, &params.op, &aimed).await;
-            session.touch();
-            return outcome;
-        }
-        let op_id = NEXT_OPERATION.fetch_add(1, Ordering::Relaxed);
-        // What capture records: a value typed into a credential or payment field never leaves
-        // here.
-        let recorded = crate::ops::as_recorded(&tab, &params.op, &aimed).await;
-        // Should the client go away mid-run (a killed CLI, a cancelled MCP call), this future is
-        // dropped here, and the guard records the operation as cancelled rather than running.
-        let mut unfinished = Unfinished {
-            sender: &self.operations,
-            navigating: params.op.navigates().then(|| tab.clone()),
-            event: Some(OperationEvent {
-                op_id,
-                ..event(OperationPhase::Failed {
-                    error: Failure::timeout("cancelled: the client went away before it finished").0,
-                })
-            }),
-        };
-        // The page just before the input: the operation's before-state, the baseline of
-        // `wait --new`, and the start of settling.
-        let track_dom =
-            !params.no_settle && !matches!(params.op, bsk_schema::ops::Operation::Evaluate { .. });
-        let (armed, before) = crate::ops::settle::arm(&tab, track_dom).await;
-        tab.set_before_last_action(before.clone());
-        let registered = self
-            .captures
-            .register(
-                &session,
-                &tab.target_id,
-                op_id,
-                &recorded,
-                before,
-                aimed.named().to_vec(),
-            )
-            .await;
-        let outcome = crate::ops::run(&tab, &params.op, &aimed).await;
-        if let Ok(bsk_schema::ops::OperationResult {
-            emulation: Some(emulation),
-            ..
-        }) = &outcome
-        {
-            self.captures
-                .emulated(session.task_id, &tab.target_id, now_ms(), emulation);
-        }
-        unfinished.event = None;
-        // The operation completes when its input is dispatched: its windows run from here.
-        let completed = std::time::Instant::now();
-        let phase = match &outcome {
-            Ok(result) => OperationPhase::Completed {
-                summary: result.summary.clone(),
-            },
-            Err(failure) => OperationPhase::Failed {
-                error: failure.0.clone(),
-            },
-        };
-        let _ = self.operations.send(OperationEvent {
-            op_id,
-            ..event(phase)
-        });
-        session.touch();
-        let mut result = outcome?;
-        // A dialog left open blocks the page's scripts: nothing would settle.
-        if !params.no_settle && tab.state().dialog.is_none() {
-            result.settle = Some(crate::ops::settle::settle(&tab, armed, completed).await);
-        }
-        match registered {
-            Ok(operation) => {
-                self.film(&tab, &operation).await;
-                result.caused = self.captures.brief(&operation).await;
-                result.operation = Some(operation);
-            }
-            Err(why) => {
-                self.captures
-                    .picture_not_taken(session.task_id, &tab.target_id);
-                result.operation_not_recorded = Some(why.to_string());
-            }
-        }
-        Ok(result)
-    }
-}
-
-impl Daemon {
-    /// With `--screenshots`: the page's picture once `operation` settled, taken before the
-    /// session's next operation can run (the caller holds the session's operation lock), and
-    /// made small and attached off this call, so the result does not wait for the encoding.
-    async fn film(&self, tab: &Tab, operation: &bsk_schema::brief::OperationRef) {
-        let Some(capture) = self.captures.filming(operation) else {
-            return;
-        };
-        let taken = crate::screenshot::take(tab, crate::screenshot::Area::Viewport, true).await;
-        let id = operation.id.clone();
-        crate::tasks::spawn_watched("filmstrip picture", async move {
-            let picture = match taken {
-                Ok(shot) => {
-                    let at = now_ms();
-                    tokio::task::spawn_blocking(move || {
-                        crate::screenshot::filmstrip::fit(shot.picture, at)
-                    })
-                    .await
-                    .ok()
-                    .flatten()
-                }
-                Err(e) => {
-                    tracing::debug!(error = %e, "no filmstrip picture: the page did not answer");
-                    None
-                }
-            };
-            capture.lock().attach_picture(&id, picture);
-        });
-    }
-}
-
-/// Sends its event when dropped unless disarmed: an operation whose future was dropped mid-run.
-struct Unfinished<'a> {
-    sender: &'a tokio::sync::broadcast::Sender<OperationEvent>,
-    /// The tab of a cancelled navigation: its load is stopped, or the tab would answer nothing
-    /// else until the page arrived (a pending `Page.navigate` holds `Runtime.evaluate` back).
-    navigating: Option<Arc<Tab>>,
-    event: Option<OperationEvent>,
-}
-
-impl Drop for Unfinished<'_> {
-    fn drop(&mut self) {
-        let Some(mut event) = self.event.take() else {
-            return;
-        };
-        event.at_ms = now_ms();
-        let _ = self.sender.send(event);
-        if let Some(tab) = self.navigating.take() {
-            crate::tasks::spawn_watched("stop a cancelled navigation", async move {
-                if let Err(e) = tab.call("Page.stopLoading", json!({})).await {
-                    tracing::debug!(error = %e, "could not stop a cancelled navigation");
-                }
-            });
-        }
     }
 }
 

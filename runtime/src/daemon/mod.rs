@@ -21,6 +21,7 @@ mod browser_events;
 mod debug;
 mod evidence;
 mod handlers;
+mod operation;
 mod placement;
 mod pool;
 mod preferences;
@@ -32,14 +33,13 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use dashmap::DashMap;
-use tokio::sync::{broadcast, watch};
+use tokio::sync::watch;
 
 use bsk_schema::capture::StopReason;
 
 use crate::browser::BrowserSource;
 use crate::capture::Captures;
 use crate::error::{Failure, Result};
-use crate::events::{OPERATION_EVENT_CAPACITY, OperationEvent};
 use crate::paths::Paths;
 use crate::session::Session;
 use pool::Pool;
@@ -147,8 +147,6 @@ pub struct Daemon {
     sessions: DashMap<String, Arc<Session>>,
     /// Why recently ended sessions ended, newest last.
     ended: Mutex<VecDeque<(String, String)>>,
-    /// Operation started / completed / failed, for the capture runtime.
-    pub operations: broadcast::Sender<OperationEvent>,
     /// Website-debugging captures, live and recently stopped.
     pub captures: Captures,
     shutdown: watch::Sender<bool>,
@@ -163,37 +161,14 @@ impl Daemon {
             pool,
             sessions: DashMap::new(),
             ended: Mutex::new(VecDeque::new()),
-            operations: broadcast::channel(OPERATION_EVENT_CAPACITY).0,
             captures: Captures::new(),
             shutdown: watch::Sender::new(false),
         });
-        crate::tasks::spawn_watched(
-            "operation recorder",
-            daemon
-                .clone()
-                .record_operations(daemon.operations.subscribe()),
-        );
         crate::tasks::spawn_watched(
             "freed-memory keeper",
             keep_freed_memory_while_recording(Arc::downgrade(&daemon)),
         );
         daemon
-    }
-
-    /// Hands every operation event to the capture of its tab, counting any it fell behind on.
-    pub(super) async fn record_operations(
-        self: Arc<Self>,
-        mut events: broadcast::Receiver<OperationEvent>,
-    ) {
-        loop {
-            match events.recv().await {
-                Ok(event) => self.captures.on_operation(&event),
-                Err(broadcast::error::RecvError::Lagged(missed)) => {
-                    self.captures.count_missed_operations(missed)
-                }
-                Err(broadcast::error::RecvError::Closed) => return,
-            }
-        }
     }
 
     pub(super) fn remember_ended(&self, id: &str, reason: &str) {

@@ -392,7 +392,7 @@ impl BskMcp {
                     )
                     .await?;
                 if let Value::Object(result) = &mut reply.structured {
-                    result.remove("value");
+                    result.remove("snapshot");
                 }
                 Ok(reply)
             }
@@ -533,10 +533,10 @@ fn screenshot_text(shot: &bsk_schema::ipc::ScreenshotResult) -> String {
 /// summary, operation, settling and what it caused.
 fn operation_text(value: &Value) -> Option<String> {
     let result: bsk_schema::ops::OperationResult = serde_json::from_value(value.clone()).ok()?;
+    if let Some(tree) = &result.snapshot {
+        return Some(format!("{}\n{tree}", result.summary));
+    }
     Some(match &result.value {
-        Some(Value::String(tree)) if result.summary.starts_with("observed") => {
-            format!("{}\n{tree}", result.summary)
-        }
         // `evaluate`: its summary is the value, cut at 200 characters.
         Some(other) => {
             let whole = serde_json::to_string(other).unwrap_or_default();

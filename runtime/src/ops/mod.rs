@@ -20,7 +20,7 @@ use serde_json::{Value, json};
 use crate::error::{Failure, Result};
 use crate::tab::Tab;
 
-/// Runs one operation on `tab`: to completion, or until it opens a JavaScript dialog that waits
+/// Runs one operation on `tab`, which [`ready`] accepted: to completion, or until it opens a JavaScript dialog that waits
 /// for the agent (the page's script is blocked until it is answered, so nothing else would
 /// complete either). An operation is refused while a dialog is open, except the one that
 /// answers it.
@@ -29,7 +29,6 @@ pub async fn run(tab: &Tab, op: &Operation, aimed: &Aimed) -> Result<OperationRe
     // What the browser said before the operation (a file chooser the last click opened, a
     // dialog) is read before the operation looks at it.
     tab.caught_up().await;
-    ready(tab, op)?;
     let before = tab.state();
     let mut state = tab.state_watch();
     let opened = state.wait_for(|s| s.dialog.is_some() && s.dialogs_opened > before.dialogs_opened);
@@ -100,6 +99,7 @@ fn quote(text: &str) -> String {
 
 async fn run_to_end(tab: &Tab, op: &Operation, aimed: &Aimed) -> Result<OperationResult> {
     let mut value = None;
+    let mut observed = None;
     let mut emulation = None;
     let on = |target: &str| Ok::<_, Failure>((aimed.node(target)?, aimed.label(target)));
     let summary = match op {
@@ -111,7 +111,7 @@ async fn run_to_end(tab: &Tab, op: &Operation, aimed: &Aimed) -> Result<Operatio
         Operation::Forward => navigation::history(tab, 1).await?,
         Operation::Observe => {
             let snapshot = snapshot::observe(tab).await?;
-            value = Some(Value::String(snapshot.text));
+            observed = Some(snapshot.text);
             format!("observed {} with {} refs", tab.state().url, snapshot.refs)
         }
         Operation::Click { target } => {
@@ -184,6 +184,7 @@ async fn run_to_end(tab: &Tab, op: &Operation, aimed: &Aimed) -> Result<Operatio
     };
     let mut result = OperationResult::new(summary, tab.target_id.clone(), tab.state().url);
     result.value = value;
+    result.snapshot = observed;
     result.emulation = emulation;
     result.acted_on = aimed.named().to_vec();
     Ok(result)

@@ -194,13 +194,15 @@ pub fn tab_changed(value: &Value) -> Option<String> {
 
 pub fn operation(value: &Value, quiet: bool) -> Option<String> {
     let result: OperationResult = decode(value)?;
-    match &result.value {
+    if let Some(snapshot) = &result.snapshot {
         // observe: the snapshot is the output.
-        Some(Value::String(snapshot)) if result.summary.starts_with("observed") => Some(if quiet {
+        return Some(if quiet {
             snapshot.clone()
         } else {
             format!("{}\n{snapshot}", result.summary)
-        }),
+        });
+    }
+    match &result.value {
         Some(value) => Some(serde_json::to_string(value).unwrap_or_default()),
         None if quiet => None,
         None => Some(action_text(&result)),

@@ -373,7 +373,7 @@ impl Session<'_> {
     /// `bsk observe`'s snapshot text.
     pub async fn observe(&self) -> String {
         let result = self.op(&["observe"]).await;
-        result["value"]
+        result["snapshot"]
             .as_str()
             .unwrap_or_else(|| panic!("observe gave no snapshot: {result}"))
             .to_string()

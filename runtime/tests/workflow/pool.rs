@@ -266,3 +266,71 @@ async fn an_unreachable_browser_of_the_pool_is_marked_down_and_passed_over() {
         "the hint names the pool: {unknown}"
     );
 }
+
+/// Sixteen agents, each with a capture of its own tab (four browsers of four captures), act
+/// while their pages' traffic flows: every operation they ran is in its capture, ended, with its
+/// immediate window closed, and no event was dropped on the way. An operation's end is a direct
+/// message to its capture, never one that a lagging channel can lose.
+#[tokio::test(flavor = "multi_thread")]
+async fn sixteen_agents_acting_under_traffic_end_every_operation_with_its_window_closed() {
+    const AGENTS: usize = 16;
+    const ACTIONS: usize = 6;
+    let site = site().await;
+    let bsk = TestBsk::new("sixteen");
+    bsk.ok(&["daemon", "start", "--browsers", "4"]).await;
+    let sessions = futures_util::future::join_all((0..AGENTS).map(|_| bsk.start_session())).await;
+    let traffic = site.url("/load/traffic?bursts=0&rate=15&secs=12&post=5&tag=agents");
+    let agents = sessions.iter().map(|s| {
+        let traffic = traffic.clone();
+        async move {
+            s.op(&["debug", "start"]).await;
+            s.op(&["navigate", &traffic]).await;
+            for i in 0..ACTIONS {
+                match i % 3 {
+                    0 => s.op(&["evaluate", "document.title"]).await,
+                    1 => s.op(&["hover", "#title"]).await,
+                    _ => s.op(&["click", "#status"]).await,
+                };
+            }
+            s.op(&["debug", "stop"]).await;
+            crate::common::evidence::debug(s, &["export"]).await
+        }
+    });
+    let exports = futures_util::future::join_all(agents).await;
+    for (s, export) in sessions.iter().zip(&exports) {
+        let counters = &export["run"]["counters"];
+        assert!(
+            counters["requests_seen"].as_u64() > Some(10),
+            "{}: traffic flowed while it acted: {counters}",
+            s.id
+        );
+        for counter in ["events_dropped", "extra_info_dropped"] {
+            assert_eq!(counters[counter], 0, "{}: {counter}: {counters}", s.id);
+        }
+        let operations = export["operations"].as_array().expect("operations");
+        let agents: Vec<&Value> = operations
+            .iter()
+            .filter(|op| op["source"] == "agent")
+            .collect();
+        assert_eq!(
+            agents.len(),
+            ACTIONS + 1,
+            "{}: the navigate and every action recorded: {operations:#?}",
+            s.id
+        );
+        for op in agents {
+            assert_eq!(op["state"], "completed", "{}: {op:#}", s.id);
+            let ended = op["ended_at"].as_u64().expect("ended");
+            let started = op["started_at"].as_u64().expect("started");
+            assert!(started <= ended, "{}: {op:#}", s.id);
+            let until = op["windows"]["immediate"]["until"]
+                .as_u64()
+                .expect("a closed immediate window");
+            assert!(
+                until <= ended + 1_500,
+                "{}: the immediate window closes at most 1.5 s after the input: {op:#}",
+                s.id
+            );
+        }
+    }
+}

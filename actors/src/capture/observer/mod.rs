@@ -27,7 +27,7 @@ use tokio::task::JoinHandle;
 
 mod manual;
 
-use super::{ActorKind, SharedCapture};
+use super::{ActorKind, Panic, SharedCapture};
 use crate::bounds::FOLLOW_UP_WINDOW;
 use crate::cdp::{Commander, Event};
 use crate::store::now_ms;
@@ -223,9 +223,6 @@ mod follow_up_tests {
 /// A settle checkpoint of the page load of this generation.
 #[derive(Debug)]
 struct PageSettled(u64);
-
-#[derive(Debug)]
-pub struct Panic;
 
 impl Actor for ObserverActor {
     type Args = ObserverArgs;
@@ -530,10 +527,7 @@ impl Message<Stop> for ObserverActor {
 impl Message<Panic> for ObserverActor {
     type Reply = ();
 
-    async fn handle(&mut self, _: Panic, _: &mut Context<Self, ()>) {
-        panic!(
-            "fault injected into the {} actor",
-            ActorKind::Observer.name()
-        );
+    async fn handle(&mut self, panic: Panic, _: &mut Context<Self, ()>) {
+        panic.strike()
     }
 }
