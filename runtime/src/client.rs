@@ -73,15 +73,10 @@ pub fn spawn_daemon(paths: &Paths, daemon_args: &[String]) -> Result<()> {
     Ok(())
 }
 
-/// The protocol this build speaks. Tests make a client or daemon of "another version" with
-/// `BSK_TEST_PROTOCOL_VERSION` (honoured only with `BSK_TEST_FAULTS=1`).
+/// The protocol this build speaks, or the one a test hook makes it claim.
 pub fn protocol_version() -> u32 {
-    if std::env::var_os("BSK_TEST_FAULTS").is_none_or(|v| v != "1") {
-        return PROTOCOL_VERSION;
-    }
-    std::env::var("BSK_TEST_PROTOCOL_VERSION")
-        .ok()
-        .and_then(|v| v.parse().ok())
+    crate::test_hooks::hooks()
+        .protocol_version
         .unwrap_or(PROTOCOL_VERSION)
 }
 

@@ -44,3 +44,4 @@ pub mod session;
 pub mod state_file;
 pub mod tab;
 pub mod tasks;
+pub mod test_hooks;

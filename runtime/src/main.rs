@@ -4,6 +4,7 @@ use clap::Parser;
 static ALLOCATOR: bsk_runtime::heap::CountingAllocator = bsk_runtime::heap::CountingAllocator;
 
 fn main() {
+    bsk_runtime::test_hooks::TestHooks::install();
     let args: Vec<String> = std::env::args().collect();
     let cli = match bsk_runtime::cli::Cli::try_parse_from(&args) {
         Ok(cli) => cli,

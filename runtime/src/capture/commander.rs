@@ -11,22 +11,16 @@ use crate::cdp::{CdpClient, CdpError};
 #[derive(Debug)]
 pub(super) struct CdpCommander {
     client: CdpClient,
-    /// Test-only: a delay before each body read (`BSK_TEST_SLOW_BODY_MS`, honoured only with
-    /// `BSK_TEST_FAULTS=1`), standing in for a slow browser so tests can fill the body queue.
+    /// Test-only: a delay before each body read, standing in for a slow browser so tests can
+    /// fill the body queue.
     slow_bodies: Option<Duration>,
 }
 
 impl CdpCommander {
     pub(super) fn new(client: CdpClient) -> Self {
-        let faults = std::env::var_os("BSK_TEST_FAULTS").is_some_and(|v| v == "1");
-        let slow_bodies = std::env::var("BSK_TEST_SLOW_BODY_MS")
-            .ok()
-            .and_then(|ms| ms.parse().ok())
-            .filter(|_| faults)
-            .map(Duration::from_millis);
         CdpCommander {
             client,
-            slow_bodies,
+            slow_bodies: crate::test_hooks::hooks().slow_bodies,
         }
     }
 }

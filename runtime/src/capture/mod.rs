@@ -651,10 +651,10 @@ impl Captures {
         tap.brief(id).await
     }
 
-    /// Test-only fault hook, refused unless the daemon runs with `BSK_TEST_FAULTS=1`. Answers
+    /// Test-only fault hook, refused unless the daemon runs with test hooks on. Answers
     /// once the capture has ended (within 10 s), so a test knows the panic has taken effect.
     pub async fn fault(&self, session: &Session, run_id: Option<&str>, kind: &str) -> Result<()> {
-        if std::env::var_os("BSK_TEST_FAULTS").is_none_or(|v| v != "1") {
+        if !crate::test_hooks::hooks().faults {
             return Err(Failure::permission("fault injection is for tests only")
                 .hint("the daemon must run with BSK_TEST_FAULTS=1"));
         }

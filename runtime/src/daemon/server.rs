@@ -267,18 +267,13 @@ struct FrameHead {
     call: serde_json::Value,
 }
 
-/// Methods a test daemon refuses as unknown (`BSK_TEST_REFUSE_METHODS=tool.debug,…`), to check
-/// that a client meets an older daemon gracefully.
+/// Methods a test daemon refuses as unknown, to check that a client meets an older daemon
+/// gracefully.
 fn refused_for_test(method: &str) -> bool {
-    test_fault_env("BSK_TEST_REFUSE_METHODS")
-        .is_some_and(|methods| methods.split(',').any(|m| m.trim() == method))
-}
-
-fn test_fault_env(name: &str) -> Option<String> {
-    if std::env::var_os("BSK_TEST_FAULTS").is_none_or(|v| v != "1") {
-        return None;
-    }
-    std::env::var(name).ok()
+    crate::test_hooks::hooks()
+        .refuse_methods
+        .iter()
+        .any(|m| m == method)
 }
 
 async fn answer(daemon: &Arc<Daemon>, frame: RequestFrame) -> ResponseFrame {

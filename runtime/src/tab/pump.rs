@@ -139,13 +139,8 @@ impl Pump {
         let _live = LivePump::new();
         let mut gone = self.state.subscribe();
         let mut counted = 0;
-        // Test-only: a pump slow on evidence, standing in for a tab that cannot keep up
-        // (`BSK_TEST_SLOW_PUMP_MS`, honoured only with `BSK_TEST_FAULTS=1`).
-        let slow = std::env::var("BSK_TEST_SLOW_PUMP_MS")
-            .ok()
-            .and_then(|ms| ms.parse().ok())
-            .filter(|_| std::env::var_os("BSK_TEST_FAULTS").is_some_and(|v| v == "1"))
-            .map(std::time::Duration::from_millis);
+        // Test-only: a pump slow on evidence, standing in for a tab that cannot keep up.
+        let slow = crate::test_hooks::hooks().slow_pump;
         loop {
             let event = tokio::select! {
                 event = events.recv() => event,
