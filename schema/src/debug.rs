@@ -343,6 +343,18 @@ pub enum RequestRead {
     Whole(Box<RequestWhole>),
 }
 
+impl From<RequestRead> for DebugResult {
+    fn from(read: RequestRead) -> DebugResult {
+        match read {
+            RequestRead::Metadata(metadata) => DebugResult::RequestMetadata(*metadata),
+            RequestRead::Headers(headers) => DebugResult::RequestHeaders(headers),
+            RequestRead::Timing(timing) => DebugResult::RequestTiming(timing),
+            RequestRead::Body(body) => DebugResult::Body(*body),
+            RequestRead::Whole(whole) => DebugResult::RequestWhole(whole),
+        }
+    }
+}
+
 /// `request --part request|response`: a slice of the body, or the value at `--pointer`.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct BodyRead {
@@ -455,9 +467,9 @@ pub struct Done {
     pub done: bool,
 }
 
-/// Every `tool.debug` result, one variant per shape. The daemon's answer is decoded into the
-/// variant its action (and part, and format) promises, so a drift between daemon and client
-/// fails loudly instead of printing nothing; MCP's output schema of `browser_inspect` is this
+/// Every `tool.debug` result, one variant per shape. It crosses IPC tagged by its
+/// [`DebugKind`] and is decoded by that tag; what agents see (`--json`, MCP's structured
+/// content) is the variant's own shape, and MCP's output schema of `browser_inspect` is this
 /// type's schema.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(untagged)]
@@ -490,47 +502,108 @@ pub enum DebugResult {
     Done(Done),
 }
 
+/// Which [`DebugResult`] variant a reply holds: the tag it crosses IPC with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DebugKind {
+    Run,
+    Status,
+    Requests,
+    RequestMetadata,
+    RequestChain,
+    RequestHeaders,
+    RequestTiming,
+    Body,
+    RequestWhole,
+    Console,
+    Pages,
+    Operations,
+    Operation,
+    Export,
+    Har,
+    Search,
+    Summary,
+    Problems,
+    Written,
+    Done,
+}
+
+/// A [`DebugResult`] as it crosses IPC: its kind, then its content, which is what agents see
+/// (`--json`, MCP's structured content).
+#[derive(Debug, Serialize, Deserialize)]
+pub struct TaggedDebugResult<T> {
+    pub kind: DebugKind,
+    pub result: T,
+}
+
 impl DebugResult {
-    /// Decodes the daemon's answer to `params` into the shape its action promises.
-    pub fn decode(params: &DebugParams, value: serde_json::Value) -> Result<Self, String> {
+    /// The variant's tag.
+    pub fn kind(&self) -> DebugKind {
+        use DebugKind as K;
+        match self {
+            DebugResult::Run(_) => K::Run,
+            DebugResult::Status(_) => K::Status,
+            DebugResult::Requests(_) => K::Requests,
+            DebugResult::RequestMetadata(_) => K::RequestMetadata,
+            DebugResult::RequestChain(_) => K::RequestChain,
+            DebugResult::RequestHeaders(_) => K::RequestHeaders,
+            DebugResult::RequestTiming(_) => K::RequestTiming,
+            DebugResult::Body(_) => K::Body,
+            DebugResult::RequestWhole(_) => K::RequestWhole,
+            DebugResult::Console(_) => K::Console,
+            DebugResult::Pages(_) => K::Pages,
+            DebugResult::Operations(_) => K::Operations,
+            DebugResult::Operation(_) => K::Operation,
+            DebugResult::Export(_) => K::Export,
+            DebugResult::Har(_) => K::Har,
+            DebugResult::Search(_) => K::Search,
+            DebugResult::Summary(_) => K::Summary,
+            DebugResult::Problems(_) => K::Problems,
+            DebugResult::Written(_) => K::Written,
+            DebugResult::Done(_) => K::Done,
+        }
+    }
+
+    /// The result tagged for IPC.
+    pub fn tagged(&self) -> TaggedDebugResult<&DebugResult> {
+        TaggedDebugResult {
+            kind: self.kind(),
+            result: self,
+        }
+    }
+
+    /// Decodes a tagged answer into the variant its tag names, so a drift between daemon and
+    /// client fails loudly instead of printing nothing.
+    pub fn decode(value: serde_json::Value) -> Result<Self, String> {
+        use DebugKind as K;
         use serde_json::from_value as from;
-        let decoded = match params.action {
-            DebugAction::Start | DebugAction::Stop => from(value).map(DebugResult::Run),
-            DebugAction::Status => {
-                from(value).map(|runs| DebugResult::Status(StatusResult { runs }))
-            }
-            DebugAction::Requests => from(value).map(DebugResult::Requests),
-            DebugAction::Request if params.options.chain => {
-                from(value).map(DebugResult::RequestChain)
-            }
-            DebugAction::Request => match params.options.part.unwrap_or_default() {
-                RequestPart::Metadata => from(value).map(DebugResult::RequestMetadata),
-                RequestPart::Headers => from(value).map(DebugResult::RequestHeaders),
-                RequestPart::Timing => from(value).map(DebugResult::RequestTiming),
-                RequestPart::Request | RequestPart::Response => from(value).map(DebugResult::Body),
-                RequestPart::All => from(value).map(DebugResult::RequestWhole),
-            },
-            DebugAction::Console => from(value).map(DebugResult::Console),
-            DebugAction::Pages => from(value).map(DebugResult::Pages),
-            DebugAction::Operations => from(value).map(DebugResult::Operations),
-            DebugAction::Operation => from(value).map(DebugResult::Operation),
-            DebugAction::Export if params.options.output.is_some() => {
-                from(value).map(DebugResult::Written)
-            }
-            DebugAction::Export => match params.options.format.unwrap_or_default() {
-                ExportFormat::Json => from(value).map(DebugResult::Export),
-                ExportFormat::Har => from(value).map(DebugResult::Har),
-            },
-            DebugAction::Search => from(value).map(DebugResult::Search),
-            DebugAction::Summary => from(value).map(DebugResult::Summary),
-            DebugAction::Problems => from(value).map(DebugResult::Problems),
+        let TaggedDebugResult { kind, result } =
+            from::<TaggedDebugResult<serde_json::Value>>(value)
+                .map_err(|e| format!("the daemon's debug answer carries no kind: {e}"))?;
+        let decoded = match kind {
+            K::Run => from(result).map(DebugResult::Run),
+            K::Status => from(result).map(DebugResult::Status),
+            K::Requests => from(result).map(DebugResult::Requests),
+            K::RequestMetadata => from(result).map(DebugResult::RequestMetadata),
+            K::RequestChain => from(result).map(DebugResult::RequestChain),
+            K::RequestHeaders => from(result).map(DebugResult::RequestHeaders),
+            K::RequestTiming => from(result).map(DebugResult::RequestTiming),
+            K::Body => from(result).map(DebugResult::Body),
+            K::RequestWhole => from(result).map(DebugResult::RequestWhole),
+            K::Console => from(result).map(DebugResult::Console),
+            K::Pages => from(result).map(DebugResult::Pages),
+            K::Operations => from(result).map(DebugResult::Operations),
+            K::Operation => from(result).map(DebugResult::Operation),
+            K::Export => from(result).map(DebugResult::Export),
+            K::Har => from(result).map(DebugResult::Har),
+            K::Search => from(result).map(DebugResult::Search),
+            K::Summary => from(result).map(DebugResult::Summary),
+            K::Problems => from(result).map(DebugResult::Problems),
+            K::Written => from(result).map(DebugResult::Written),
+            K::Done => from(result).map(DebugResult::Done),
         };
         decoded.map_err(|e| {
-            let action = serde_json::to_value(params.action)
-                .ok()
-                .and_then(|v| v.as_str().map(str::to_string))
-                .unwrap_or_default();
-            format!("the daemon's answer to `debug {action}` does not have the expected shape: {e}")
+            format!("the daemon's `{kind:?}` answer does not have the expected shape: {e}")
         })
     }
 }

@@ -20,7 +20,8 @@ pub const MAX_FRAME_BYTES: usize = 16 * 1024 * 1024;
 /// not.
 ///
 /// 2: typed `tool.debug` results, `export --format`, qualified ids, the `client` field.
-pub const PROTOCOL_VERSION: u32 = 2;
+/// 3: `tool.debug` results tagged by their kind (`{"kind": …, "result": …}`).
+pub const PROTOCOL_VERSION: u32 = 3;
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct RequestFrame {

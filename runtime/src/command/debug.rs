@@ -33,17 +33,20 @@ pub(super) async fn run(command: DebugCommand, paths: &Paths, style: Style) -> R
     };
     let params = params(command)?;
     let quiet_run_id = style.quiet && matches!(params.action, A::Start | A::Stop);
-    let (mut value, mut result) = call(paths, params).await?;
+    let mut result = call(paths, params).await?;
+    let mut picture = None;
     if let (Some(file), DebugResult::Operation(detail)) = (picture_file, &mut result) {
+        // The picture's bytes go to the file, out of what is printed.
         let written = write_picture(&file, &mut detail.operation)?;
-        if let Some(picture) = value["operation"]["picture"].as_object_mut() {
-            picture.remove("base64");
-        }
-        value["screenshot"] = Value::String(file.display().to_string());
         // Beside the operation's own output, on stderr: stdout stays the result alone.
         if !style.quiet {
             eprintln!("{written}");
         }
+        picture = Some(file);
+    }
+    let mut value = printed(&result)?;
+    if let Some(file) = picture {
+        value["screenshot"] = Value::String(file.display().to_string());
     }
     if quiet_run_id && !style.json {
         // The one essential output of start and stop: the run id.
@@ -86,14 +89,22 @@ fn write_picture(
     ))
 }
 
-/// One `tool.debug` call, its answer decoded into the shape its action promises.
-async fn call(paths: &Paths, params: DebugParams) -> Result<(Value, DebugResult)> {
-    let value = request(paths, Call::Debug(Box::new(params.clone()))).await?;
-    let result = DebugResult::decode(&params, value.clone()).map_err(|message| {
+/// One `tool.debug` call, its answer decoded by its tag into the shape it holds.
+async fn call(paths: &Paths, params: DebugParams) -> Result<DebugResult> {
+    let value = request(paths, Call::Debug(Box::new(params))).await?;
+    DebugResult::decode(value).map_err(|message| {
         Failure::protocol(message)
             .hint("the CLI and the daemon are different builds: run `bsk daemon stop` and retry")
-    })?;
-    Ok((value, result))
+    })
+}
+
+/// What `--json` prints: the result's own shape (`status`: the bare list of captures).
+fn printed(result: &DebugResult) -> Result<Value> {
+    let encoded = match result {
+        DebugResult::Status(status) => serde_json::to_value(&status.runs),
+        other => serde_json::to_value(other),
+    };
+    encoded.map_err(|e| Failure::internal(format!("cannot encode the result: {e}")))
 }
 
 /// The call a `bsk debug` command line makes: its action, and each flag in its option.

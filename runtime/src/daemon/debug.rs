@@ -7,17 +7,13 @@ use std::sync::Arc;
 use bsk_actors::store::now_ms;
 use bsk_actors::store::reads::ReadError;
 use bsk_schema::capture::{CaptureLimits, CaptureProfile, ExportDocument, StopReason};
-use bsk_schema::debug::{DebugAction, DebugParams, ExportFormat, RequestPart};
-use serde_json::Value;
+use bsk_schema::debug::{
+    DebugAction, DebugParams, DebugResult as R, ExportFormat, RequestPart, StatusResult,
+};
 
 use super::Daemon;
 use crate::error::{Failure, Result};
 use crate::session::Session;
-
-fn to_json(value: impl serde::Serialize) -> Result<Value> {
-    serde_json::to_value(value)
-        .map_err(|e| Failure::internal(format!("cannot encode the result: {e}")))
-}
 
 impl From<ReadError> for Failure {
     fn from(error: ReadError) -> Self {
@@ -64,7 +60,7 @@ impl Daemon {
         })
     }
 
-    pub async fn debug(self: &Arc<Self>, params: DebugParams) -> Result<Value> {
+    pub async fn debug(self: &Arc<Self>, params: DebugParams) -> Result<R> {
         let session = self.debug_session(&params)?;
         let run_id = params.options.run_id.as_deref();
         let tab_id = params.options.tab_id.as_deref();
@@ -85,17 +81,19 @@ impl Daemon {
                             .prefers_screenshots()
                             .await,
                 };
-                to_json(captures.start(&host, &session, &tab, recording).await?)
+                Ok(R::Run(
+                    captures.start(&host, &session, &tab, recording).await?,
+                ))
             }
-            DebugAction::Stop => to_json(
+            DebugAction::Stop => Ok(R::Run(
                 captures
                     .stop(&session, run_id, tab_id, StopReason::Stopped)
                     .await?,
-            ),
+            )),
             DebugAction::Status => {
                 let mut runs = captures.status(&session);
                 runs.retain(|run| tab_id.is_none_or(|tab| run.tab_id == tab));
-                to_json(runs)
+                Ok(R::Status(StatusResult { runs }))
             }
             DebugAction::Requests => {
                 let held = captures.get(&session, run_id, tab_id)?;
@@ -104,7 +102,7 @@ impl Daemon {
                     params.options.limit,
                     params.options.logical,
                 )?;
-                to_json(page)
+                Ok(R::Requests(page))
             }
             DebugAction::Console => {
                 let held = captures.get(&session, run_id, tab_id)?;
@@ -112,12 +110,12 @@ impl Daemon {
                     .capture
                     .lock()
                     .console_page(params.options.since, params.options.limit)?;
-                to_json(page)
+                Ok(R::Console(page))
             }
             DebugAction::Pages => {
                 let held = captures.get(&session, run_id, tab_id)?;
                 let pages = held.capture.lock().pages();
-                to_json(pages)
+                Ok(R::Pages(pages))
             }
             DebugAction::Operations => {
                 let held = captures.get(&session, run_id, tab_id)?;
@@ -128,7 +126,7 @@ impl Daemon {
                     params.options.caused,
                     now_ms(),
                 )?;
-                to_json(page)
+                Ok(R::Operations(page))
             }
             DebugAction::Operation => {
                 let id = required_id(&params, "operation")?;
@@ -140,7 +138,7 @@ impl Daemon {
                     params.options.screenshot,
                     now_ms(),
                 )?;
-                to_json(detail)
+                Ok(R::Operation(detail))
             }
             DebugAction::Request => {
                 let id = required_id(&params, "request")?;
@@ -148,7 +146,7 @@ impl Daemon {
                     c.request(id).is_some()
                 })?;
                 if params.options.chain {
-                    return to_json(held.capture.lock().request_chain(&id)?);
+                    return Ok(R::RequestChain(held.capture.lock().request_chain(&id)?));
                 }
                 let part = params.options.part.unwrap_or(RequestPart::Metadata);
                 let read = held.capture.lock().request_part(
@@ -158,7 +156,7 @@ impl Daemon {
                     params.options.max_chars,
                     params.options.pointer.as_deref(),
                 )?;
-                to_json(read)
+                Ok(read.into())
             }
             DebugAction::Export => {
                 let held = captures.get(&session, run_id, tab_id)?;
@@ -176,11 +174,11 @@ impl Daemon {
                     .hint("write it to a file: `bsk debug export --output run.json`"));
                 }
                 match format {
-                    ExportFormat::Json => to_json(document),
-                    ExportFormat::Har => to_json(bsk_actors::model::har::from_export(
+                    ExportFormat::Json => Ok(R::Export(document)),
+                    ExportFormat::Har => Ok(R::Har(bsk_actors::model::har::from_export(
                         &document,
                         env!("CARGO_PKG_VERSION"),
-                    )),
+                    ))),
                 }
             }
             DebugAction::Search => {
@@ -196,20 +194,20 @@ impl Daemon {
                     params.options.since,
                     params.options.limit,
                 )?;
-                to_json(page)
+                Ok(R::Search(page))
             }
             DebugAction::Summary => {
                 let held = captures.get(&session, run_id, tab_id)?;
                 let summary = held.capture.lock().summary();
-                to_json(summary)
+                Ok(R::Summary(summary))
             }
             DebugAction::Problems => {
                 let held = captures.get(&session, run_id, tab_id)?;
                 let problems = held.capture.lock().problems(now_ms());
-                to_json(bsk_schema::debug::ProblemsResult {
+                Ok(R::Problems(bsk_schema::debug::ProblemsResult {
                     run_id: held.run_id.clone(),
                     problems,
-                })
+                }))
             }
         }
     }
@@ -257,7 +255,7 @@ fn limits(params: &DebugParams) -> Result<CaptureLimits> {
 
 /// Writes an export document into `path` as it serializes (no copy of the whole text in
 /// memory), with mode 0600 and never through a symlink; answers where and how much.
-async fn write_export(path: &str, document: ExportDocument, format: ExportFormat) -> Result<Value> {
+async fn write_export(path: &str, document: ExportDocument, format: ExportFormat) -> Result<R> {
     let target = std::path::PathBuf::from(path);
     if !target.is_absolute() {
         return Err(
@@ -286,11 +284,11 @@ async fn write_export(path: &str, document: ExportDocument, format: ExportFormat
     })
     .await
     .map_err(|e| Failure::internal(format!("the export writer failed: {e}")))??;
-    to_json(bsk_schema::debug::Written {
+    Ok(R::Written(bsk_schema::debug::Written {
         path: path.to_string(),
         bytes: written,
         requests,
-    })
+    }))
 }
 
 fn required_id<'a>(params: &'a DebugParams, what: &str) -> Result<&'a str> {

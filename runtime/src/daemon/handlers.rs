@@ -44,7 +44,7 @@ impl Daemon {
             Call::TabBorrow(params) => to_json(self.borrow_tab(params).await?),
             Call::TabReturn(params) => to_json(self.return_tab(params).await?),
             Call::Operation(params) => to_json(self.operate(params).await?),
-            Call::Debug(params) => self.debug(*params).await,
+            Call::Debug(params) => to_json(self.debug(*params).await?.tagged()),
             Call::Evidence(params) => to_json(self.evidence(params).await?),
             Call::Screenshot(params) => to_json(self.screenshot(params).await?),
             Call::TestFault(params) => {

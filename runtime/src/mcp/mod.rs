@@ -458,8 +458,8 @@ impl BskMcp {
                     action,
                     options: args.debug,
                 };
-                let value = self.request(Call::Debug(Box::new(params.clone()))).await?;
-                let decoded = DebugResult::decode(&params, value).map_err(|message| {
+                let value = self.request(Call::Debug(Box::new(params))).await?;
+                let decoded = DebugResult::decode(value).map_err(|message| {
                     Failure::protocol(message).hint(
                         "bsk mcp and the daemon are different builds: run `bsk daemon stop` and retry",
                     )

@@ -255,3 +255,84 @@ async fn operations_link_to_their_requests_and_the_export_is_complete() {
         errors.join("\n")
     );
 }
+
+/// `value` read as `T` and written again is `value`: every field the CLI printed has its type.
+fn round_trips<T: serde::de::DeserializeOwned + serde::Serialize>(what: &str, value: &Value) {
+    let typed: T = serde_json::from_value(value.clone())
+        .unwrap_or_else(|e| panic!("{what}: not the type it promises: {e}\n{value:#}"));
+    let again = serde_json::to_value(&typed).expect("encodes");
+    assert_eq!(
+        &again, value,
+        "{what}: a field was lost or added in the round trip"
+    );
+}
+
+/// Every debug action's answer crosses from the store to the CLI typed: the daemon tags it by
+/// its kind, the client decodes it by that tag, and what `--json` prints reads back as the
+/// action's own type with nothing lost, one action (and part, and format) at a time.
+#[tokio::test(flavor = "multi_thread")]
+async fn every_debug_action_crosses_typed_from_the_store_to_the_cli() {
+    use bsk_schema::capture::{
+        ConsoleEntry, ExportDocument, RequestSummary, RunInfo, TrafficSummary,
+    };
+    use bsk_schema::debug::*;
+    let site = site().await;
+    let bsk = TestBsk::new("typed-reads");
+    let s = bsk.start_session().await;
+    let started = debug(&s, &["start", "--name", "typed"]).await;
+    round_trips::<RunInfo>("start", &started);
+    s.load(&site.url("/ops")).await;
+    s.eval(
+        "fetch('/echo?typed=1', {method: 'POST', headers: {'content-type': 'application/json'}, \
+         body: JSON.stringify({plan: 'pro'})}).then(r => r.text()).then(() => console.warn('typed'))",
+    )
+    .await;
+    let requests = crate::common::wait_for("the echo and its body", WAIT, || async {
+        let page = debug(&s, &["requests"]).await;
+        let id = page["items"].as_array()?.iter().find_map(|r| {
+            (r["url"].as_str()?.contains("/echo?typed=1")
+                && r["response_body"]["state"] != "pending")
+                .then(|| r["id"].as_str().map(str::to_string))
+                .flatten()
+        })?;
+        Some((page, id))
+    })
+    .await;
+    let (page, id) = requests;
+    round_trips::<ListPage<RequestSummary>>("requests", &page);
+    for part in [
+        "metadata", "headers", "timing", "request", "response", "all",
+    ] {
+        let read = debug(&s, &["request", &id, "--part", part]).await;
+        match part {
+            "metadata" => round_trips::<RequestMetadata>(part, &read),
+            "headers" => round_trips::<RequestHeaders>(part, &read),
+            "timing" => round_trips::<RequestTiming>(part, &read),
+            "all" => round_trips::<RequestWhole>(part, &read),
+            _ => round_trips::<BodyRead>(part, &read),
+        }
+    }
+    round_trips::<RequestChain>("chain", &debug(&s, &["request", &id, "--chain"]).await);
+    let pointer = debug(
+        &s,
+        &["request", &id, "--part", "request", "--pointer", "/plan"],
+    )
+    .await;
+    round_trips::<BodyRead>("pointer", &pointer);
+    round_trips::<ListPage<ConsoleEntry>>("console", &debug(&s, &["console"]).await);
+    round_trips::<PagesResult>("pages", &debug(&s, &["pages"]).await);
+    let operations = debug(&s, &["operations"]).await;
+    round_trips::<ListPage<OperationSummary>>("operations", &operations);
+    let first = operations["items"][0]["id"].as_str().expect("an operation");
+    round_trips::<OperationDetail>("operation", &debug(&s, &["operation", first]).await);
+    round_trips::<ListPage<SearchItem>>("search", &debug(&s, &["search", "plan"]).await);
+    round_trips::<TrafficSummary>("summary", &debug(&s, &["summary"]).await);
+    round_trips::<ProblemsResult>("problems", &debug(&s, &["problems"]).await);
+    round_trips::<ExportDocument>("export", &debug(&s, &["export"]).await);
+    round_trips::<bsk_schema::har::Har>("har", &debug(&s, &["export", "--format", "har"]).await);
+    let file = bsk.home.join("typed.json");
+    let written = debug(&s, &["export", "--output", file.to_str().expect("utf-8")]).await;
+    round_trips::<Written>("written", &written);
+    round_trips::<Vec<RunInfo>>("status", &debug(&s, &["status"]).await);
+    round_trips::<RunInfo>("stop", &debug(&s, &["stop"]).await);
+}

@@ -139,7 +139,7 @@ async fn a_daemon_of_another_version_is_named_when_busy_and_replaced_when_idle()
     let message = refused["message"].as_str().unwrap_or_default();
     assert!(
         message.contains("protocol 7")
-            && message.contains("protocol 2")
+            && message.contains(&format!("protocol {}", bsk_schema::ipc::PROTOCOL_VERSION))
             && message.contains(&old_session),
         "{refused}"
     );
