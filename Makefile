@@ -4,7 +4,7 @@
 CARGO ?= cargo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test deps test-deps build bench bench-mcp bench-screenshots
+.PHONY: demo test test-grid deps test-deps build bench bench-mcp bench-screenshots
 
 demo: deps build
 	./scripts/demo.sh
@@ -16,6 +16,18 @@ test: deps test-deps
 	cd extension-tests && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error && npm run typecheck
 	$(CARGO) test --workspace --all-targets
 	cd extension-tests && BSK_BIN=$(CURDIR)/target/debug/bsk npm test
+
+# bsk against a browser grid on this machine (docs/scaling.md, "A browser grid, tested"): the
+# grid test's pinned npm packages (browserless 2.42 and the Node 24 it needs; no browser
+# download: browserless runs Debian's Chromium), then two browserless endpoints on 127.0.0.1 with
+# a token each, one daemon attached to both, four captures at once checked against the test
+# server's own log, one endpoint killed mid-capture, and a wrong token refused (about 15 s past
+# npm ci).
+test-grid: deps build load-tests/grid/node_modules/.package-lock.json
+	cd load-tests/grid && BSK_BIN=$(CURDIR)/target/debug/bsk npm test
+
+load-tests/grid/node_modules/.package-lock.json: load-tests/grid/package-lock.json
+	cd load-tests/grid && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
 
 build:
 	$(CARGO) build --workspace --bins

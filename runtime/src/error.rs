@@ -70,6 +70,13 @@ impl From<CdpError> for Failure {
             .hint("start a new session with `bsk session start`; bsk launches the browser again"),
             CdpError::Timeout { .. } => Failure::timeout(error.to_string())
                 .hint("the page may be busy or hung; try again, or `bsk reload`"),
+            CdpError::Connect { reason, .. }
+                if reason.contains("401") || reason.contains("403") =>
+            {
+                Failure::browser(error.to_string()).hint(
+                    "the endpoint refused bsk's credentials: check the token in the --cdp-url",
+                )
+            }
             CdpError::Connect { .. } => Failure::browser(error.to_string())
                 .hint("check that the browser is running with remote debugging enabled"),
             CdpError::Remote { .. } | CdpError::Decode { .. } => {

@@ -97,20 +97,26 @@ pub fn has_display() -> bool {
 }
 
 /// Resolves an `http://host:port` endpoint to its browser WebSocket URL; a `ws://` URL is
-/// returned as is.
+/// returned as is. A query on the endpoint (a grid's `?token=…`) is carried onto the WebSocket
+/// URL when the discovery answer has none. Errors name the endpoint with its token redacted.
 pub async fn resolve_ws_url(url: &str) -> Result<String, Failure> {
     if url.starts_with("ws://") || url.starts_with("wss://") {
         return Ok(url.to_string());
     }
+    let shown = bsk_actors::model::redact::url(url);
     let Some(rest) = url.strip_prefix("http://") else {
         return Err(Failure::invalid_input(format!(
-            "--cdp-url {url} is neither ws:// nor http://"
+            "--cdp-url {shown} is neither ws:// nor http://"
         ))
         .hint("pass the browser's ws://…/devtools/browser/… URL or http://host:port"));
     };
-    let authority = rest.trim_end_matches('/');
+    let (rest, query) = match rest.split_once('?') {
+        Some((rest, query)) => (rest, Some(query)),
+        None => (rest, None),
+    };
+    let authority = rest.split('/').next().unwrap_or_default();
     let body = http_get(authority, "/json/version").await.map_err(|e| {
-        Failure::browser(format!("could not reach a browser at {url}: {e}"))
+        Failure::browser(format!("could not reach a browser at {shown}: {e}"))
             .hint("start Chrome with --remote-debugging-port, or omit --cdp-url to let bsk launch Chromium")
     })?;
     #[derive(Deserialize)]
@@ -120,10 +126,13 @@ pub async fn resolve_ws_url(url: &str) -> Result<String, Failure> {
     }
     let version: Version = serde_json::from_str(&body).map_err(|e| {
         Failure::browser(format!(
-            "{url}/json/version is not a DevTools endpoint: {e}"
+            "{shown} did not answer /json/version as a DevTools endpoint: {e}"
         ))
     })?;
-    Ok(version.ws)
+    Ok(match query {
+        Some(query) if !version.ws.contains('?') => format!("{}?{query}", version.ws),
+        _ => version.ws,
+    })
 }
 
 /// A minimal HTTP/1.1 GET for the DevTools discovery endpoint (no TLS, no redirects). Chromium

@@ -390,7 +390,18 @@ impl Captures {
                 let _ = tab.call_in(&session, "Log.disable", json!({})).await;
             }
         }
-        held.capture.lock().run_info()
+        let info = held.capture.lock().run_info();
+        // What a grid operator reads when a remote browser went away: which capture ended, why,
+        // and whether its record reached history (its final checkpoint was attempted on stop).
+        tracing::info!(
+            run = %info.run_id,
+            session = %info.session,
+            reason = %info.stop_reason.as_ref().map(StopReason::kind).unwrap_or_default(),
+            checkpoints = info.history.checkpoints,
+            history = %info.history.reason.as_deref().unwrap_or("available"),
+            "capture ended"
+        );
+        info
     }
 
     /// `bsk debug stop`: the given or latest active capture of the session, ended for `reason`

@@ -93,8 +93,9 @@ impl CdpClient {
         windows: Windows,
     ) -> Result<(CdpClient, EventReceiver), CdpError> {
         use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        // The URL may carry a grid's token: errors name the endpoint without it.
         let failed = |reason: String| CdpError::Connect {
-            url: url.to_string(),
+            url: bsk_actors::model::redact::url(url),
             reason,
         };
         let request = url

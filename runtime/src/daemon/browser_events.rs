@@ -152,18 +152,15 @@ impl Daemon {
         }
         tracing::warn!(browser = %slot.name, "browser connection ended");
         // Only this browser's sessions end; the pool's others go on.
-        let reason = if self.pool.is_shared() {
-            format!("its browser {} exited or crashed", slot.name)
-        } else {
-            "the browser exited or crashed".to_string()
-        };
+        let why = super::SessionEnd::BrowserGone(self.pool.is_shared().then(|| slot.name.clone()));
+        let reason = why.to_string();
         let ended = self.sessions_of(&slot);
         for session in &ended {
             if self.sessions.remove(&session.id).is_some() {
                 for tab in session.tabs() {
                     tab.mark_gone(&reason);
                 }
-                self.remember_ended(&session.id, &reason);
+                self.remember_ended(&session.id, why.clone());
             }
         }
         let stops = ended.iter().map(|session| {
@@ -286,8 +283,12 @@ impl Daemon {
             .is_some_and(|first| first.target_id == tab.target_id);
         if created {
             tracing::info!(session = %session.id, "session's tab closed; ending the session");
-            self.end_session(&session, "its tab was closed", StopReason::TabClosed)
-                .await;
+            self.end_session(
+                &session,
+                super::SessionEnd::TabClosed,
+                StopReason::TabClosed,
+            )
+            .await;
         } else {
             session.remove_tab(&tab.target_id);
             // A popup leaves the opener's capture that followed it, freeing its target place.

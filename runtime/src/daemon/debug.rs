@@ -45,8 +45,9 @@ impl Daemon {
     /// The live session a debug action names. Once its task has ended, nobody reads its
     /// captures here: the record lives on in the extension's history.
     fn debug_session(&self, params: &DebugParams) -> Result<Arc<Session>> {
+        let ended = matches!(self.live_session(&params.session), Err(Some(_)));
         self.session(&params.session).map_err(|failure| {
-            if !failure.0.message.contains("ended") {
+            if !ended {
                 return failure;
             }
             let mut failure = failure;

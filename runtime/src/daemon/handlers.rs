@@ -260,8 +260,12 @@ impl Daemon {
             // Wait for a running operation to finish rather than pulling its tab away mid-step.
             let _running = session.op_lock.lock().await;
             result.returned_tabs.extend(
-                self.end_session(&session, "it was stopped", StopReason::SessionEnded)
-                    .await,
+                self.end_session(
+                    &session,
+                    super::SessionEnd::Stopped,
+                    StopReason::SessionEnded,
+                )
+                .await,
             );
             result.stopped.push(session.id.clone());
         }

@@ -138,6 +138,36 @@ impl Config {
     }
 }
 
+/// Why a session ended, as `bsk` says it to a command that names the session afterwards.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SessionEnd {
+    /// `bsk session stop`.
+    Stopped,
+    /// Idle past its timeout.
+    Idle,
+    /// The daemon stopped.
+    DaemonStopped,
+    /// The tab the session created was closed.
+    TabClosed,
+    /// Its browser exited or crashed; named when the daemon drives a pool of them.
+    BrowserGone(Option<String>),
+}
+
+impl std::fmt::Display for SessionEnd {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SessionEnd::Stopped => f.write_str("it was stopped"),
+            SessionEnd::Idle => f.write_str("it was idle past its timeout (BSK_SESSION_IDLE_SECS)"),
+            SessionEnd::DaemonStopped => f.write_str("the daemon stopped"),
+            SessionEnd::TabClosed => f.write_str("its tab was closed"),
+            SessionEnd::BrowserGone(Some(browser)) => {
+                write!(f, "its browser {browser} exited or crashed")
+            }
+            SessionEnd::BrowserGone(None) => f.write_str("the browser exited or crashed"),
+        }
+    }
+}
+
 #[derive(Debug)]
 pub struct Daemon {
     pub paths: Paths,
@@ -146,7 +176,7 @@ pub struct Daemon {
     pool: Pool,
     sessions: DashMap<String, Arc<Session>>,
     /// Why recently ended sessions ended, newest last.
-    ended: Mutex<VecDeque<(String, String)>>,
+    ended: Mutex<VecDeque<(String, SessionEnd)>>,
     /// Website-debugging captures, live and recently stopped.
     pub captures: Captures,
     shutdown: watch::Sender<bool>,
@@ -171,10 +201,10 @@ impl Daemon {
         daemon
     }
 
-    pub(super) fn remember_ended(&self, id: &str, reason: &str) {
+    pub(super) fn remember_ended(&self, id: &str, why: SessionEnd) {
         let mut ended = self.ended.lock().unwrap_or_else(|p| p.into_inner());
         ended.retain(|(ended_id, _)| ended_id != id);
-        ended.push_back((id.to_string(), reason.to_string()));
+        ended.push_back((id.to_string(), why));
         while ended.len() > ENDED_SESSIONS_REMEMBERED {
             ended.pop_front();
         }
@@ -182,35 +212,48 @@ impl Daemon {
 
     /// The live session `id`, or an error that says why there is none.
     pub fn session(&self, id: &str) -> Result<Arc<Session>> {
+        self.live_session(id).map_err(|ended| match ended {
+            Some(SessionEnd::BrowserGone(_)) => Failure::browser(format!(
+                "session {id} ended: {}",
+                ended.as_ref().map(ToString::to_string).unwrap_or_default()
+            ))
+            .hint("start a new session with `bsk session start`; bsk places it on a browser that runs"),
+            Some(why) => Failure::not_found(format!("session {id} ended: {why}"))
+                .hint("start a new session with `bsk session start`"),
+            None => Failure::not_found(format!("no session {id}")).hint(
+                "list sessions with `bsk session list`, or start one with `bsk session start`",
+            ),
+        })
+    }
+
+    /// The live session `id`, or why it ended (`None`: it never existed, or ended long ago).
+    pub(super) fn live_session(
+        &self,
+        id: &str,
+    ) -> std::result::Result<Arc<Session>, Option<SessionEnd>> {
         if let Some(session) = self.sessions.get(id) {
             session.touch();
             return Ok(session.clone());
         }
         let ended = self.ended.lock().unwrap_or_else(|p| p.into_inner());
-        match ended.iter().rev().find(|(ended_id, _)| ended_id == id) {
-            Some((_, reason)) if reason.contains("browser") => Err(Failure::browser(format!(
-                "session {id} ended: {reason}"
-            ))
-            .hint("start a new session with `bsk session start`; bsk launches the browser again")),
-            Some((_, reason)) => Err(Failure::not_found(format!("session {id} ended: {reason}"))
-                .hint("start a new session with `bsk session start`")),
-            None => Err(Failure::not_found(format!("no session {id}")).hint(
-                "list sessions with `bsk session list`, or start one with `bsk session start`",
-            )),
-        }
+        Err(ended
+            .iter()
+            .rev()
+            .find(|(ended_id, _)| ended_id == id)
+            .map(|(_, why)| why.clone()))
     }
 
     /// Ends a session: closes the tab it created and returns the tabs it borrowed.
     pub(super) async fn end_session(
         &self,
         session: &Arc<Session>,
-        reason: &str,
+        why: SessionEnd,
         stop: StopReason,
     ) -> Vec<String> {
         if self.sessions.remove(&session.id).is_none() {
             return Vec::new();
         }
-        self.remember_ended(&session.id, reason);
+        self.remember_ended(&session.id, why);
         self.captures.stop_task(session.task_id, stop).await;
         let mut returned = Vec::new();
         for tab in session.tabs() {
@@ -241,12 +284,8 @@ impl Daemon {
             .collect();
         for session in idle {
             tracing::info!(session = %session.id, "stopping idle session");
-            self.end_session(
-                &session,
-                "it was idle past its timeout (BSK_SESSION_IDLE_SECS)",
-                StopReason::SessionEnded,
-            )
-            .await;
+            self.end_session(&session, SessionEnd::Idle, StopReason::SessionEnded)
+                .await;
         }
     }
 
@@ -284,8 +323,12 @@ impl Daemon {
     pub async fn shutdown(&self) {
         let sessions: Vec<Arc<Session>> = self.sessions.iter().map(|s| s.clone()).collect();
         for session in sessions {
-            self.end_session(&session, "the daemon stopped", StopReason::DaemonShutdown)
-                .await;
+            self.end_session(
+                &session,
+                SessionEnd::DaemonStopped,
+                StopReason::DaemonShutdown,
+            )
+            .await;
         }
         for slot in self.pool.iter() {
             // The extension's pages say "stopped" at once, not after the stale limit.
