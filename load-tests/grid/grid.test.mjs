@@ -51,6 +51,8 @@ describe('bsk on a browser grid (two browserless endpoints)', { timeout: 240_000
   const home = path.join(scratch, 'home');
   /** The wrong-token daemon's state dir. */
   const wrongHome = path.join(scratch, 'home-wrong-token');
+  /** The state dir of a daemon given an http:// endpoint with its token. */
+  const httpHome = path.join(scratch, 'home-http');
   /** @type {{ id: string, browser: string, runId?: string }[]} */
   let sessions = [];
   /** `bsk status --json` once b1 was tried again and found down (its reason names the endpoint). */
@@ -72,7 +74,7 @@ describe('bsk on a browser grid (two browserless endpoints)', { timeout: 240_000
   after(async () => {
     // Always: the daemons stop (a daemon left running would idle out, but holds its connections),
     // then every browserless process and its Chromium tree is killed by pid, then the server.
-    for (const dir of [home, wrongHome]) {
+    for (const dir of [home, wrongHome, httpHome]) {
       if (!fs.existsSync(path.join(dir, 'daemon.sock'))) continue;
       const pid = await bskJson(dir, 'status').then((s) => s.pid, () => null);
       await bsk(dir, 'daemon', 'stop').catch(() => {});
@@ -237,6 +239,13 @@ describe('bsk on a browser grid (two browserless endpoints)', { timeout: 240_000
       leaks.push(`${where}: ${text.split('\n').find((l) => l.includes(token))}`);
     }
     assert.deepEqual(leaks, [], `a token shows in:\n${leaks.join('\n')}`);
+    // An http:// endpoint with its token: browserless's /json/version answers a WebSocket address
+    // without the token, so bsk carries the endpoint's query onto it.
+    await bsk(httpHome, 'daemon', 'start', '--cdp-url', `http://127.0.0.1:${endpoint.port}/?token=${endpoint.token}`);
+    const viaHttp = await bskJson(httpHome, 'session', 'start');
+    assert.equal(viaHttp.browser, 'b1', JSON.stringify(viaHttp));
+    await bsk(httpHome, 'session', 'stop', viaHttp.id);
+    await bsk(httpHome, 'daemon', 'stop');
     // And the endpoint itself is unharmed: the daemon attached with the right token still uses it.
     const [survivor] = sessions.filter((s) => s.browser === 'b2');
     const [info] = await bskJson(home, 'debug', 'status', '--session', survivor.id);

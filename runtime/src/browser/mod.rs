@@ -115,7 +115,12 @@ pub async fn resolve_ws_url(url: &str) -> Result<String, Failure> {
         None => (rest, None),
     };
     let authority = rest.split('/').next().unwrap_or_default();
-    let body = http_get(authority, "/json/version").await.map_err(|e| {
+    // A grid asks for its token on discovery too.
+    let path = match query {
+        Some(query) => format!("/json/version?{query}"),
+        None => "/json/version".to_string(),
+    };
+    let body = http_get(authority, &path).await.map_err(|e| {
         Failure::browser(format!("could not reach a browser at {shown}: {e}"))
             .hint("start Chrome with --remote-debugging-port, or omit --cdp-url to let bsk launch Chromium")
     })?;
@@ -130,9 +135,46 @@ pub async fn resolve_ws_url(url: &str) -> Result<String, Failure> {
         ))
     })?;
     Ok(match query {
-        Some(query) if !version.ws.contains('?') => format!("{}?{query}", version.ws),
+        Some(query) if !version.ws.contains('?') => {
+            // `ws://host:port` has no path to put a query after.
+            let has_path = version
+                .ws
+                .split_once("://")
+                .is_some_and(|(_, rest)| rest.contains('/'));
+            let slash = if has_path { "" } else { "/" };
+            format!("{}{slash}?{query}", version.ws)
+        }
         _ => version.ws,
     })
+}
+
+/// The body of a chunked HTTP answer: each chunk's size line taken out (sizes count bytes).
+fn dechunk(body: &str) -> String {
+    let mut body = body.as_bytes();
+    let mut out = Vec::new();
+    while let Some(line_end) = body.windows(2).position(|w| w == b"\r\n") {
+        let size = std::str::from_utf8(&body[..line_end])
+            .ok()
+            .and_then(|line| usize::from_str_radix(line.split(';').next()?.trim(), 16).ok());
+        let rest = &body[line_end + 2..];
+        match size {
+            Some(size) if size > 0 && rest.len() >= size => {
+                out.extend_from_slice(&rest[..size]);
+                body = rest[size..].strip_prefix(b"\r\n").unwrap_or(&rest[size..]);
+            }
+            _ => break,
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod chunk_tests {
+    #[test]
+    fn a_chunked_answer_reads_as_its_body() {
+        let body = "7\r\n{\"ws\": \r\na\r\n\"ws://é\"}\r\n0\r\n\r\n";
+        assert_eq!(super::dechunk(body), "{\"ws\": \"ws://é\"}");
+    }
 }
 
 /// A minimal HTTP/1.1 GET for the DevTools discovery endpoint (no TLS, no redirects). Chromium
@@ -168,6 +210,16 @@ async fn http_get(authority: &str, path: &str) -> std::io::Result<String> {
                 });
                 if length.is_some_and(|length| body.len() >= length) {
                     return Ok(body.to_string());
+                }
+                // A grid (browserless) answers in chunks, ended by an empty one.
+                let chunked = head.lines().any(|line| {
+                    line.split_once(':').is_some_and(|(name, value)| {
+                        name.eq_ignore_ascii_case("transfer-encoding")
+                            && value.to_ascii_lowercase().contains("chunked")
+                    })
+                });
+                if chunked && (body.ends_with("0\r\n\r\n") || n == 0) {
+                    return Ok(dechunk(body));
                 }
             }
             if n == 0 || response.len() > MAX_RESPONSE {
