@@ -168,15 +168,6 @@ fn dechunk(body: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-#[cfg(test)]
-mod chunk_tests {
-    #[test]
-    fn a_chunked_answer_reads_as_its_body() {
-        let body = "7\r\n{\"ws\": \r\na\r\n\"ws://é\"}\r\n0\r\n\r\n";
-        assert_eq!(super::dechunk(body), "{\"ws\": \"ws://é\"}");
-    }
-}
-
 /// A minimal HTTP/1.1 GET for the DevTools discovery endpoint (no TLS, no redirects). Chromium
 /// keeps the connection open after answering, whatever `Connection: close` says, so the body
 /// is read to its `Content-Length` rather than to the end of the stream.
@@ -234,4 +225,13 @@ async fn http_get(authority: &str, path: &str) -> std::io::Result<String> {
     tokio::time::timeout(Duration::from_secs(5), read)
         .await
         .map_err(|_| timed_out("read timed out"))?
+}
+
+#[cfg(test)]
+mod chunk_tests {
+    #[test]
+    fn a_chunked_answer_reads_as_its_body() {
+        let body = "7\r\n{\"ws\": \r\na\r\n\"ws://é\"}\r\n0\r\n\r\n";
+        assert_eq!(super::dechunk(body), "{\"ws\": \"ws://é\"}");
+    }
 }
