@@ -20,3 +20,4 @@ pub mod capture;
 pub mod cdp;
 pub mod model;
 pub mod store;
+pub mod words;
