@@ -7,7 +7,6 @@
 mod debug;
 mod setup;
 
-use bsk_schema::ops::WaitUntil;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 pub use debug::{DebugCommand, DebugOn, FormatArg, PageArgs, PartArg, ProfileArg, ScopeArg};
@@ -479,14 +478,17 @@ pub enum WaitUntilArg {
     Networkidle,
 }
 
-impl From<WaitUntilArg> for WaitUntil {
-    fn from(arg: WaitUntilArg) -> Self {
-        match arg {
-            WaitUntilArg::Load => WaitUntil::Load,
-            WaitUntilArg::Domcontentloaded => WaitUntil::Domcontentloaded,
-            WaitUntilArg::Networkidle => WaitUntil::Networkidle,
-        }
-    }
+/// The schema's value for a CLI value: the same word. Each CLI value enum is tied to its
+/// schema enum by that word, and a test checks both ways (every CLI value is a schema value,
+/// every schema value a CLI value), so a new schema variant cannot compile without reaching
+/// the CLI unnoticed.
+pub fn schema_value<A: ValueEnum, T: serde::de::DeserializeOwned>(arg: A) -> T {
+    let name = arg
+        .to_possible_value()
+        .map(|value| value.get_name().to_string())
+        .unwrap_or_default();
+    serde_json::from_value(serde_json::Value::String(name))
+        .unwrap_or_else(|e| unreachable!("a CLI value that is not a schema value: {e}"))
 }
 
 #[derive(Debug, Subcommand)]
@@ -577,5 +579,58 @@ mod tests {
             parse_image_format("JPEG"),
             Ok(bsk_schema::ipc::ImageFormat::Jpeg)
         );
+    }
+}
+
+#[cfg(test)]
+mod schema_values {
+    use std::collections::BTreeSet;
+
+    use clap::ValueEnum;
+
+    use super::*;
+
+    /// The values a schema enum takes, as its JSON Schema lists them.
+    fn schema_values<T: schemars::JsonSchema>() -> BTreeSet<String> {
+        let schema = serde_json::to_value(schemars::schema_for!(T)).expect("a schema");
+        let one_of = schema["oneOf"].as_array().cloned().unwrap_or_default();
+        let listed = schema["enum"].as_array().cloned().unwrap_or_default();
+        listed
+            .into_iter()
+            .chain(one_of.iter().flat_map(|v| match v.get("const") {
+                Some(one) => vec![one.clone()],
+                None => v["enum"].as_array().cloned().unwrap_or_default(),
+            }))
+            .filter_map(|v| v.as_str().map(str::to_string))
+            .collect()
+    }
+
+    fn tied<A: ValueEnum, T: schemars::JsonSchema + serde::de::DeserializeOwned>() {
+        let cli: BTreeSet<String> = A::value_variants()
+            .iter()
+            .filter_map(|v| v.to_possible_value().map(|p| p.get_name().to_string()))
+            .collect();
+        assert_eq!(
+            cli,
+            schema_values::<T>(),
+            "{} and {} take the same values",
+            std::any::type_name::<A>(),
+            std::any::type_name::<T>()
+        );
+        for value in A::value_variants() {
+            let _: T = schema_value(value.clone());
+        }
+    }
+
+    #[test]
+    fn every_cli_value_enum_takes_its_schema_enums_values_both_ways() {
+        tied::<ProfileArg, bsk_schema::capture::CaptureProfile>();
+        tied::<ScopeArg, bsk_schema::debug::SearchScope>();
+        tied::<FormatArg, bsk_schema::debug::ExportFormat>();
+        tied::<PartArg, bsk_schema::debug::RequestPart>();
+        tied::<WaitUntilArg, bsk_schema::ops::WaitUntil>();
+        tied::<EvidencePartArg, bsk_schema::ipc::EvidencePart>();
+        tied::<EvidenceTabArg, bsk_schema::ipc::EvidenceTab>();
+        tied::<DialogsArg, bsk_schema::dialog::DialogPolicy>();
     }
 }

@@ -10,7 +10,7 @@ use bsk_schema::ipc::TestFaultParams;
 use serde_json::Value;
 
 use super::request;
-use crate::cli::{DebugCommand, DebugOn, FormatArg, PageArgs, PartArg, ProfileArg, ScopeArg};
+use crate::cli::{DebugCommand, DebugOn, PageArgs, schema_value};
 use crate::error::{Failure, Result};
 use crate::output::{self, Style};
 use crate::paths::Paths;
@@ -120,10 +120,7 @@ fn params(command: DebugCommand) -> Result<DebugParams> {
             max_console,
             text_budget,
         } => {
-            let profile = match profile {
-                ProfileArg::Default => bsk_schema::capture::CaptureProfile::Default,
-                ProfileArg::Load => bsk_schema::capture::CaptureProfile::Load,
-            };
+            let profile = schema_value(profile);
             let options = DebugOptions {
                 name,
                 profile: Some(profile),
@@ -159,14 +156,7 @@ fn params(command: DebugCommand) -> Result<DebugParams> {
             pointer,
             chain,
         } => {
-            let part = match part {
-                PartArg::Metadata => RequestPart::Metadata,
-                PartArg::Request => RequestPart::Request,
-                PartArg::Response => RequestPart::Response,
-                PartArg::Headers => RequestPart::Headers,
-                PartArg::Timing => RequestPart::Timing,
-                PartArg::All => RequestPart::All,
-            };
+            let part: RequestPart = schema_value(part);
             let options = DebugOptions {
                 id: Some(id),
                 part: Some(part),
@@ -208,10 +198,7 @@ fn params(command: DebugCommand) -> Result<DebugParams> {
             (on, A::Operation, None, options)
         }
         DebugCommand::Export { on, format, output } => {
-            let format = match format {
-                FormatArg::Json => ExportFormat::Json,
-                FormatArg::Har => ExportFormat::Har,
-            };
+            let format: ExportFormat = schema_value(format);
             let output = match output {
                 // The daemon writes the file as it serializes: a load-profile export can be
                 // larger than one message, and never has to fit in one.
@@ -237,17 +224,7 @@ fn params(command: DebugCommand) -> Result<DebugParams> {
             on,
             page,
         } => {
-            let scopes = scopes
-                .into_iter()
-                .map(|scope| match scope {
-                    ScopeArg::Url => SearchScope::Url,
-                    ScopeArg::Headers => SearchScope::Headers,
-                    ScopeArg::Request => SearchScope::Request,
-                    ScopeArg::Response => SearchScope::Response,
-                    ScopeArg::Console => SearchScope::Console,
-                    ScopeArg::Pages => SearchScope::Pages,
-                })
-                .collect();
+            let scopes: Vec<SearchScope> = scopes.into_iter().map(schema_value).collect();
             let options = DebugOptions {
                 query: Some(query),
                 regex,

@@ -9,8 +9,8 @@ use serde_json::Value;
 
 use crate::browser::{BrowserSource, Visibility};
 use crate::cli::{
-    Cli, Command, DaemonCommand, DialogCommand, DialogsArg, DisplayFlags, ExtensionCommand, On,
-    PoolFlags, SessionCommand, TabCommand,
+    Cli, Command, DaemonCommand, DialogCommand, DisplayFlags, ExtensionCommand, On, PoolFlags,
+    SessionCommand, TabCommand,
 };
 use crate::client;
 use crate::daemon::{Config, Daemon, server};
@@ -141,8 +141,6 @@ async fn execute(command: Command, style: Style) -> Result<()> {
             part,
             tab,
         } => {
-            use crate::cli::{EvidencePartArg, EvidenceTabArg};
-            use bsk_schema::ipc::{EvidencePart, EvidenceTab};
             let params = bsk_schema::ipc::EvidenceParams {
                 session,
                 run_id,
@@ -151,16 +149,8 @@ async fn execute(command: Command, style: Style) -> Result<()> {
                 theme,
                 search,
                 request: request_id,
-                part: part.map(|p| match p {
-                    EvidencePartArg::Problems => EvidencePart::Problems,
-                }),
-                tab: tab.map(|t| match t {
-                    EvidenceTabArg::Summary => EvidenceTab::Summary,
-                    EvidenceTabArg::Timeline => EvidenceTab::Timeline,
-                    EvidenceTabArg::Requests => EvidenceTab::Requests,
-                    EvidenceTabArg::Console => EvidenceTab::Console,
-                    EvidenceTabArg::Pages => EvidenceTab::Pages,
-                }),
+                part: part.map(crate::cli::schema_value),
+                tab: tab.map(crate::cli::schema_value),
             };
             return evidence(&paths, style, params, screenshot).await;
         }
@@ -184,11 +174,9 @@ async fn execute(command: Command, style: Style) -> Result<()> {
             let params = SessionStartParams {
                 name,
                 shared_profile,
-                dialogs: match dialogs {
-                    None | Some(DialogsArg::Ask) => DialogPolicy::Ask,
-                    Some(DialogsArg::Accept) => DialogPolicy::Accept,
-                    Some(DialogsArg::Dismiss) => DialogPolicy::Dismiss,
-                },
+                dialogs: dialogs
+                    .map(crate::cli::schema_value)
+                    .unwrap_or(DialogPolicy::Ask),
                 // What no flag chose, the person's preferences in the extension may.
                 preferred: [
                     (dialogs.is_none(), bsk_schema::ipc::PreferenceKey::Dialogs),
@@ -267,13 +255,13 @@ async fn execute(command: Command, style: Style) -> Result<()> {
             on,
             Operation::Navigate {
                 url,
-                wait_until: wait.wait_until.into(),
+                wait_until: crate::cli::schema_value(wait.wait_until),
             },
         ),
         Command::Reload { on, wait } => op(
             on,
             Operation::Reload {
-                wait_until: wait.wait_until.into(),
+                wait_until: crate::cli::schema_value(wait.wait_until),
             },
         ),
         Command::Back { on } => op(on, Operation::Back),
