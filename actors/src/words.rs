@@ -131,6 +131,7 @@ fn bounds() -> Vec<(&'static str, serde_json::Value)> {
         ("maxPageTextChars", json!(b::MAX_PAGE_TEXT_CHARS)),
         ("maxRoutes", json!(crate::store::summary::MAX_ROUTES)),
         ("maxPictures", json!(b::MAX_PICTURES)),
+        ("staticTypes", json!(crate::store::windows::STATIC_TYPES)),
     ]
 }
 

@@ -58,12 +58,10 @@ pub struct BodyJob {
     pub low_priority: bool,
 }
 
-/// Whether a resource type's body waits behind documents, XHR and fetch in the body queue.
+/// Whether a resource type's body waits behind documents, XHR and fetch in the body queue: a
+/// static resource's, or a script's.
 pub fn is_static_type(resource_type: Option<&str>) -> bool {
-    matches!(
-        resource_type,
-        Some("Script" | "Stylesheet" | "Image" | "Font" | "Media" | "Manifest" | "TextTrack")
-    )
+    resource_type == Some("Script") || super::windows::is_static_resource(resource_type)
 }
 
 /// What the browser answered for a body job, read off the capture's lock by the pool.

@@ -55,6 +55,23 @@ pub fn evidence_window(
     }
 }
 
+/// The resource types a person calls static: what lists fold (a script is not among them: it is
+/// code the page runs). The one list; the extension's pages get it generated
+/// (`extension/lib/generated/words.js`).
+pub const STATIC_TYPES: [&str; 6] = [
+    "Image",
+    "Font",
+    "Stylesheet",
+    "Media",
+    "Manifest",
+    "TextTrack",
+];
+
+/// Whether a resource type is static ([`STATIC_TYPES`]).
+pub fn is_static_resource(resource_type: Option<&str>) -> bool {
+    resource_type.is_some_and(|t| STATIC_TYPES.contains(&t))
+}
+
 /// Static resources, `data:` URLs and extension traffic (the favicon included): operation
 /// windows and summaries count them apart instead of listing them ("static resources and
 /// extension traffic are folded by default"), never leaving them out of history or export. A
@@ -64,11 +81,7 @@ pub fn is_folded(url: &str, resource_type: Option<&str>, failing: bool) -> bool 
     if failing {
         return false;
     }
-    let static_type = matches!(
-        resource_type,
-        Some("Image" | "Font" | "Stylesheet" | "Media" | "Manifest" | "TextTrack")
-    );
-    static_type
+    is_static_resource(resource_type)
         || url.starts_with("chrome-extension://")
         || url.starts_with("data:")
         || url.ends_with("/favicon.ico")

@@ -47,5 +47,13 @@ export const BOUNDS = Object.freeze({
   "maxFields": 16,
   "maxPageTextChars": 6000,
   "maxRoutes": 512,
-  "maxPictures": 40
+  "maxPictures": 40,
+  "staticTypes": [
+    "Image",
+    "Font",
+    "Stylesheet",
+    "Media",
+    "Manifest",
+    "TextTrack"
+  ]
 });
