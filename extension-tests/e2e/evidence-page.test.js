@@ -488,6 +488,32 @@ describe('evidence page', () => {
     await page.close();
   });
 
+  test('a load-profile record names its own limits', async () => {
+    // `bsk debug start --profile load`: the daemon keeps more, and its counters say so; its
+    // history checkpoint (with `slice`) keeps the spec-bounded newest requests.
+    const limits = { profile: 'load', max_requests: 10_000, max_console: 5_000, text_budget: 32 * 1024 * 1024, memory_reserved: 1 << 30 };
+    const counters = { requests_seen: 10_965, requests_evicted: 965, console_seen: 5_080, console_evicted: 80, bodies_evicted: 5 };
+    const exported = rebased(fixture('save-fails.json'), NOW - 7 * MINUTE, { run_id: 'load-export-8', name: 'Load export', limits, counters });
+    const checkpoint = rebased(fixture('save-fails.json'), NOW - 8 * MINUTE, { run_id: 'load-checkpoint-9', name: 'Load checkpoint', limits, counters });
+    checkpoint.slice = { requests_left_out: 9_800, console_left_out: 4_900, bodies_left_out: 3 };
+    await seed(worker, exported, checkpoint);
+    const page = await open(runHash(exported.run.run_id));
+    const capacity = await textOf(page.locator('.card', { hasText: 'Capacity limits' }));
+    for (const words of [
+      '965 oldest finished requests evicted to keep 10,000 (10,965 seen)',
+      '80 oldest console entries evicted to keep 5,000 (5,080 seen)',
+      '5 bodies dropped to stay within 32 Mi characters of text per capture',
+    ]) assert.ok(capacity.includes(words), `capacity card says “${words}”: ${capacity}`);
+    await page.close();
+    // A request the record does not hold: the export kept its capture's newest, the checkpoint
+    // the spec's.
+    for (const [doc, kept] of [[exported, '10,000'], [checkpoint, '200']]) {
+      const detail = await open(`${runHash(doc.run.run_id)}&view=requests&request=r404`);
+      assert.match(await textOf(detail.locator('.request-detail')), new RegExp(`Request r404 is not in this record\\s+It may have been evicted to keep the ${kept} most recent requests\\.`));
+      await detail.close();
+    }
+  });
+
   test('the traffic summary shows every route, the other row last, failures by error text, and a headline', async () => {
     const summary = full.summary;
     const page = await open(`${runHash(full.run.run_id)}&view=requests`);

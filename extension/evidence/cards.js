@@ -3,24 +3,44 @@
 // fields not recorded, late capture, capacity limits and history status. They state what the
 // record says happened to its evidence; they never judge the website (no verdict, no score).
 
+import { BOUNDS } from '../lib/generated/words.js';
 import { h } from './dom.js';
 import { picturesDropped } from './filmstrip.js';
-import { count, dateTime, plural, stopReason, storedSize } from './format.js';
+import { count, dateTime, plural, stopReason, storedSize, units } from './format.js';
+
+/**
+ * What one capture retains at most: the record's own `run.limits` (a load-profile capture keeps
+ * more), or the spec's bounds for a record saved before it carried them.
+ * @typedef {{ maxRequests: number, maxConsole: number, textBudget: string }} Limits
+ */
+
+/**
+ * @param {{ limits?: { max_requests?: number, max_console?: number, text_budget?: number } | null }} run
+ * @returns {Limits}
+ */
+function limitsOf(run) {
+  const limits = run.limits ?? {};
+  return {
+    maxRequests: limits.max_requests ?? BOUNDS.maxRequests,
+    maxConsole: limits.max_console ?? BOUNDS.maxConsole,
+    textBudget: limits.text_budget ? units(limits.text_budget) : BOUNDS.textBudget,
+  };
+}
 
 /**
  * Every counter of `run.counters` that marks a limit, in the contract's words. A counter a newer
  * daemon adds still shows (by its name), so no drop is silent.
- * @type {Record<string, (n: number, counters: Record<string, number>) => string>}
+ * @type {Record<string, (n: number, counters: Record<string, number>, limits: Limits) => string>}
  */
 const COUNTERS = {
-  requests_evicted: (n, c) => `${plural(n, 'oldest finished request')} evicted to keep 200${c.requests_seen ? ` (${count(c.requests_seen)} seen)` : ''}`,
-  console_evicted: (n, c) => `${plural(n, 'oldest console entry', 'oldest console entries')} evicted to keep 100${c.console_seen ? ` (${count(c.console_seen)} seen)` : ''}`,
+  requests_evicted: (n, c, l) => `${plural(n, 'oldest finished request')} evicted to keep ${count(l.maxRequests)}${c.requests_seen ? ` (${count(c.requests_seen)} seen)` : ''}`,
+  console_evicted: (n, c, l) => `${plural(n, 'oldest console entry', 'oldest console entries')} evicted to keep ${count(l.maxConsole)}${c.console_seen ? ` (${count(c.console_seen)} seen)` : ''}`,
   operations_evicted: (n) => `${plural(n, 'oldest operation')} evicted to keep 64`,
   pages_evicted: (n) => `${plural(n, 'oldest page load')} evicted to keep 20`,
-  bodies_evicted: (n) => `${plural(n, 'body', 'bodies')} dropped to stay within 512 Ki characters of text per capture`,
+  bodies_evicted: (n, _c, l) => `${plural(n, 'body', 'bodies')} dropped to stay within ${l.textBudget} characters of text per capture`,
   bodies_truncated: (n) => `${plural(n, 'body', 'bodies')} truncated at a text limit`,
-  bodies_saturated: (n) => `${plural(n, 'body', 'bodies')} lost to a full fetch queue (32 reads already queued)`,
-  bodies_deadline: (n) => `${plural(n, 'body read')} missed the 2.5 s deadline`,
+  bodies_saturated: (n) => `${plural(n, 'body', 'bodies')} lost to a full fetch queue (${count(BOUNDS.bodyQueue)} reads already queued)`,
+  bodies_deadline: (n) => `${plural(n, 'body read')} missed the ${BOUNDS.bodyDeadline} deadline`,
   bodies_read_failed: (n) => `${plural(n, 'body read')} failed inside bsk (an internal error, in the daemon log)`,
   events_dropped: (n) => `${plural(n, 'browser event')} lost because a capture queue was full`,
   extra_info_dropped: (n) => `${plural(n, 'set of raw headers', 'sets of raw headers')} (as sent on the network) dropped while waiting for their request`,
@@ -35,7 +55,7 @@ const SEEN = new Set(['requests_seen', 'console_seen', 'body_fetches_skipped', '
 
 /** @type {Record<string, (n: number) => string>} */
 const COVERAGE = {
-  iframe_targets_over_limit: (n) => `${plural(n, 'iframe')} not captured: 16 were already attached`,
+  iframe_targets_over_limit: (n) => `${plural(n, 'iframe')} not captured: ${count(BOUNDS.maxIframeTargets)} were already attached`,
   iframe_setup_failed: (n) => `${plural(n, 'iframe')} whose capture set-up failed: ${n === 1 ? 'its' : 'their'} requests are missing`,
 };
 
@@ -139,7 +159,7 @@ function fields(/** @type {import('./record-view.js').Ctx} */ ctx) {
   if (!unidentified && !overLimit && !candidates && !omitted) return null;
   return card('Fields not recorded', 'info', [
     unidentified ? `${plural(unidentified, 'field')} with no usable name or id (or a duplicate, overly long or custom identity): not guessed` : null,
-    overLimit ? `${plural(overLimit, 'field')} past the 16 kept per observation` : null,
+    overLimit ? `${plural(overLimit, 'field')} past the ${count(BOUNDS.maxFields)} kept per observation` : null,
     candidates ? `${plural(candidates, 'observation')} had more than the 80 controls scanned` : null,
     omitted ? `${plural(omitted, 'field value')} omitted: credential, payment or file fields` : null,
   ], `Counted over ${plural(observations.length, 'page observation')}. Shadow DOM and iframe fields are not covered.`);
@@ -161,10 +181,11 @@ function capacity(/** @type {import('./record-view.js').Ctx} */ ctx) {
   // By name: the table of words above covers the counters that have any.
   const counters = Object.fromEntries(Object.entries(ctx.doc.run.counters ?? {}));
   const coverage = Object.fromEntries(Object.entries(ctx.doc.run.coverage ?? {}));
+  const limits = limitsOf(ctx.doc.run);
   const items = [];
   for (const [name, value] of Object.entries(counters)) {
     if (SEEN.has(name) || !value) continue;
-    items.push((COUNTERS[name] ?? ((n) => `${name.replaceAll('_', ' ')}: ${count(n)}`))(Number(value), counters));
+    items.push((COUNTERS[name] ?? ((n) => `${name.replaceAll('_', ' ')}: ${count(n)}`))(Number(value), counters, limits));
   }
   for (const [name, words] of Object.entries(COVERAGE)) {
     const value = Number(coverage[name] ?? 0);

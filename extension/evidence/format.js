@@ -2,6 +2,7 @@
 // Numbers, times and the contract's states in words. Pure functions.
 
 import { STOP_REASONS } from '../lib/generated/stop-reasons.js';
+import { BODY_REASONS, BODY_STATES } from '../lib/generated/words.js';
 import { recordBytes } from '../lib/retention.js';
 import { dateTime } from '../lib/time.js';
 
@@ -73,6 +74,16 @@ export function storedSize(meta) {
   return meta.pictures ? `${bytes(recordBytes(meta))} with ${plural(meta.pictures.count, 'picture')}` : bytes(meta.bytes);
 }
 
+/**
+ * A size in characters (UTF-16 code units) as the spec writes it: "512 Ki", "32 Mi", "900";
+ * `ki` of actors/src/words.rs, for a record's own limits (`run.limits.text_budget`).
+ */
+export function units(/** @type {number} */ n) {
+  if (n > 0 && n % (1024 * 1024) === 0) return `${count(n / (1024 * 1024))} Mi`;
+  if (n > 0 && n % 1024 === 0) return `${count(n / 1024)} Ki`;
+  return count(n);
+}
+
 /** A count with thousands separators. */
 export function count(/** @type {number} */ n) {
   return n.toLocaleString();
@@ -106,35 +117,10 @@ export function recordState(meta) {
   return { kind: meta.state, word: meta.state };
 }
 
-/** @type {Record<string, string>} */
-const BODY_REASONS = {
-  binary: 'binary',
-  multipart: 'multipart content',
-  oversized_structured: 'oversized structured body',
-  saturated: 'the body queue (32) was full',
-  missing_browser_buffer: 'the browser no longer had the body',
-  deadline: 'the browser did not answer within 2.5 s',
-  capture_stopped: 'capture stopped before the body arrived',
-  request_failed: 'the request failed or never finished loading',
-  body_limit: 'over the body limit of 64 Ki characters',
-  capture_budget: 'over the text budget of 512 Ki characters per capture',
-  read_failed: 'bsk failed while reading it (an internal error, in the daemon log)',
-};
-
-/** @type {Record<string, string>} */
-const BODY_STATES = {
-  pending: 'pending — asked for, not yet answered',
-  available: 'available',
-  empty: 'empty — the browser reported no body',
-  truncated: 'truncated',
-  unavailable: 'unavailable',
-  omitted: 'omitted',
-  evicted: 'evicted — dropped to stay within the text budget of 512 Ki characters per capture',
-  not_in_event: 'not in event — the request event carried no POST data and none could be fetched',
-};
-
 /**
  * A body's state and reason in words: "truncated — over the body limit of 64 Ki characters".
+ * The words are `body_state` and `body_reason` of actors/src/words.rs (lib/generated/words.js);
+ * a state or reason from a newer daemon is shown by its name.
  * @param {{ state: string, reason?: string } | null | undefined} body
  */
 export function bodyState(body) {

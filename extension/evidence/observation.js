@@ -2,8 +2,9 @@
 // A page observation (visible text and conventional form fields at one moment) and an
 // operation's field chain: shared by the timeline and the page context.
 
+import { BOUNDS } from '../lib/generated/words.js';
 import { dl, h, lazyDetails } from './dom.js';
-import { offset, plural, timeOfDay, unlinked } from './format.js';
+import { count, offset, plural, timeOfDay, unlinked } from './format.js';
 
 /**
  * The fields of one observation as a table: name, form, kind, value, and whether the value was
@@ -40,11 +41,11 @@ export function observationFacts(obs, start) {
   return dl([
     ['Observed', `${timeOfDay(obs.at)} (${offset(obs.at, start)})`],
     ['URL', obs.url],
-    ['Text', `${obs.text_source === 'accessibility' ? 'accessible names (the page had no rendered text)' : 'rendered page text'}${obs.text_truncated ? ', truncated at 6000 characters' : ''}`],
+    ['Text', `${obs.text_source === 'accessibility' ? 'accessible names (the page had no rendered text)' : 'rendered page text'}${obs.text_truncated ? `, truncated at ${BOUNDS.maxPageTextChars} characters` : ''}`],
     ['Controls scanned', `${obs.candidates_scanned ?? 0}${obs.candidates_over_limit ? ' — more existed than the 80 scanned' : ''}`],
     ['Fields left out', [
       obs.unidentified ? `${plural(obs.unidentified, 'field')} without a usable identity` : '',
-      obs.fields_over_limit ? `${plural(obs.fields_over_limit, 'field')} past the 16 kept` : '',
+      obs.fields_over_limit ? `${plural(obs.fields_over_limit, 'field')} past the ${count(BOUNDS.maxFields)} kept` : '',
     ].filter(Boolean).join('; ')],
   ], 'facts compact');
 }
@@ -146,7 +147,7 @@ export function pageAfterOf(op, operations) {
     }
   } else if (from?.kind === 'follow_up') {
     const obs = op.follow_ups?.[from.index];
-    if (obs) return { at: obs.at, text: obs.text, observation: obs, words: 'the page’s last change before the next operation, within 15 s' };
+    if (obs) return { at: obs.at, text: obs.text, observation: obs, words: `the page’s last change before the next operation, within ${BOUNDS.possiblyRelatedWindow}` };
   } else if (from?.kind === 'observation' && op.observation) {
     return { at: op.observation.at, text: op.observation.text, observation: op.observation, words: 'the page right after the operation completed' };
   }

@@ -2,8 +2,9 @@
 // Page context: each retained main-frame page load, when it committed and loaded, and what the
 // page showed after load (text and fields).
 
+import { BOUNDS } from '../lib/generated/words.js';
 import { dl, h } from './dom.js';
-import { duration, offset, plural, timeOfDay } from './format.js';
+import { count, duration, offset, plural, timeOfDay } from './format.js';
 import { observationFacts, fieldsTable, pageText } from './observation.js';
 
 /** @param {import('./record-view.js').Ctx} ctx */
@@ -15,7 +16,7 @@ export function pagesSection(ctx) {
     h('p', { class: 'section-note' },
       `${plural(pages.length, 'page load')} retained (at most 20 per capture)`,
       evicted ? `; ${plural(evicted, 'older load')} evicted` : '',
-      '. Visible text is bounded to 6000 characters and fields to 16 per observation; shadow DOM and iframes are not covered.'),
+      `. Visible text is bounded to ${BOUNDS.maxPageTextChars} characters and fields to ${count(BOUNDS.maxFields)} per observation; shadow DOM and iframes are not covered.`),
     pages.length === 0
       ? h('p', { class: 'empty' }, 'No main-frame page loads were recorded: the capture may have started after the page had loaded.')
       : h('ol', { class: 'page-loads' }, pages.map((page, i) => h('li', null, pageView(ctx, page, i)))));

@@ -2,12 +2,22 @@
 // One request in full: general facts, where it falls in the timeline, headers (with the raw
 // ExtraInfo sets when present), Chrome's ResourceTiming, and both bodies.
 
+import { BOUNDS } from '../lib/generated/words.js';
 import { bodyView } from './body.js';
 import { dl, h, lazyDetails, marked } from './dom.js';
-import { bytes, duration, offset, plural, preciseDateTime, splitUrl, timeOfDay } from './format.js';
+import { bytes, count, duration, offset, plural, preciseDateTime, splitUrl, timeOfDay } from './format.js';
 import { curlCaveats, curlOf } from './curl.js';
 import { operationLabel } from './names.js';
 import { flags, statusCell } from './requests.js';
+
+/**
+ * How many of the newest requests the record keeps: a history checkpoint of a load-profile
+ * capture (one with a `slice`) the spec's bound, any other record its capture's own limit.
+ * @param {import('../lib/record.js').ExportDocument} doc
+ */
+function keptRequests(doc) {
+  return doc.slice ? BOUNDS.maxRequests : (doc.run.limits?.max_requests ?? BOUNDS.maxRequests);
+}
 
 /**
  * @param {import('./record-view.js').Ctx} ctx
@@ -19,7 +29,7 @@ export function requestDetail(ctx, id) {
   if (!r) {
     return h('div', { class: 'request-detail' }, h('nav', { class: 'detail-nav' }, back),
       h('h2', { tabindex: '-1' }, `Request ${id} is not in this record`),
-      h('p', null, 'It may have been evicted to keep the 200 most recent requests.'));
+      h('p', null, `It may have been evicted to keep the ${count(keptRequests(ctx.doc))} most recent requests.`));
   }
   const index = ctx.doc.requests.indexOf(r);
   const prev = ctx.doc.requests[index - 1];

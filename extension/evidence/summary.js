@@ -4,6 +4,7 @@
 // failures by error text, duration percentiles and bytes — with the `other` row last. Exports
 // written before summaries existed have none; the page then says so in one line.
 
+import { BOUNDS } from '../lib/generated/words.js';
 import { h } from './dom.js';
 import { bytes, count, milliseconds, plural, timeOfDay } from './format.js';
 
@@ -166,7 +167,7 @@ export function summarySection(ctx) {
         headline(summary, ctx.doc.run).replaceAll(' · ', '\u00a0· ').replace(/(\d) /g, '$1\u00a0')),
       h('p', { class: 'section-note' },
         'Every request the capture saw since it started, evicted ones included, by method and route (host and path, with ids read {id}, no query). Each redirect hop and preflight counts. Durations run from sending to the last byte or the failure; bytes in are on the wire, headers included; bytes out are request bodies.',
-        summary.other ? ' At most 512 routes are kept: requests on further routes are together in the last row.' : ''),
+        summary.other ? ` At most ${count(BOUNDS.maxRoutes)} routes are kept: requests on further routes are together in the last row.` : ''),
       untracked ? h('p', { class: 'notice summary-untracked' },
         `${plural(untracked, 'request')} counted without ${untracked === 1 ? 'its' : 'their'} outcome: more than 4096 were in flight at once. They are in the counts, in no status, failure or duration.`) : null,
       rows.length === 0
@@ -223,7 +224,7 @@ function routeRow(ctx, row, isOther, columns, inFlight) {
   return h('tr', { class: isOther ? 'summary-other' : null },
     h('th', { scope: 'row', class: 'route-cell', title: `first sent ${timeOfDay(row.first_seen)}, latest ${timeOfDay(row.last_seen)}` },
       isOther
-        ? h('span', { class: 'route-other' }, 'Other routes ', h('span', { class: 'muted' }, '(beyond the first 512)'))
+        ? h('span', { class: 'route-other' }, 'Other routes ', h('span', { class: 'muted' }, `(beyond the first ${count(BOUNDS.maxRoutes)})`))
         : h('a', { class: 'route-link', href: ctx.href({ view: 'requests', route: `${row.method} ${row.route}` }) },
           h('span', { class: 'route-method' }, String(row.method)), ' ', h('span', { class: 'route-path' }, breakable(String(row.route)))),
       failures.length ? h('ul', { class: 'route-failures', 'aria-label': 'Failures by error text' }, failures.map((text) => h('li', null, text))) : null,

@@ -4,6 +4,7 @@
 // of causation), its observation of the page, follow-ups and field chain; with `--screenshots`,
 // the filmstrip above it and each operation's picture beside it.
 
+import { BOUNDS } from '../lib/generated/words.js';
 import { consoleEntry } from './console.js';
 import { badge, h } from './dom.js';
 import { filmstripView, operationPicture } from './filmstrip.js';
@@ -13,7 +14,6 @@ import { excerpt, fieldChainView, followUpsView, observationView, pageAfterOf, p
 import { operationCounts } from './problems.js';
 import { requestLine } from './requests.js';
 import { foldKind, isFolded } from './traffic.js';
-import { IMMEDIATE_WINDOW_MS, POSSIBLY_RELATED_WINDOW_MS } from './windows.js';
 
 /** @param {import('./record-view.js').Ctx} ctx */
 export function timelineSection(ctx) {
@@ -30,7 +30,7 @@ export function timelineSection(ctx) {
     h('h2', { class: 'visually-hidden' }, 'Timeline'),
     filmstripView(ctx),
     h('p', { class: 'section-note' },
-      `Requests and console entries are grouped under an operation by when they started: immediately (from the operation's start until ${IMMEDIATE_WINDOW_MS / 1000} s after it completed, or the next operation) and possibly related (up to ${POSSIBLY_RELATED_WINDOW_MS / 1000} s after it). This is not proof of causation.`,
+      `Requests and console entries are grouped under an operation by when they started: immediately (from the operation's start until ${BOUNDS.immediateWindow} after it completed, or the next operation) and possibly related (up to ${BOUNDS.possiblyRelatedWindow} after it). This is not proof of causation.`,
       outsideRequests || outsideConsole
         ? [' ', h('a', { href: ctx.href({ view: 'requests' }) }, `${plural(outsideRequests, 'request')} and ${plural(outsideConsole, 'console entry', 'console entries')} fall outside every operation`), '; all are in Requests and Console.']
         : null),

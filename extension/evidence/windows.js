@@ -5,11 +5,29 @@
 // group alike: both run the table schema/fixtures/windows/cases.json. Association by start time
 // is never a claim of cause.
 
-/** "The immediate evidence window ends 1.5 seconds after the operation completes". */
-export const IMMEDIATE_WINDOW_MS = 1500;
+import { BOUNDS } from '../lib/generated/words.js';
 
-/** "Later requests and console entries can appear for up to 15 seconds as possibly related". */
-export const POSSIBLY_RELATED_WINDOW_MS = 15_000;
+/**
+ * A time as lib/generated/words.js writes it ("1.5 s", "15 s"), in milliseconds.
+ * @param {string} words
+ */
+function milliseconds(words) {
+  const seconds = /^(\d+(?:\.\d+)?) s$/.exec(words)?.[1];
+  if (seconds === undefined) throw new Error(`not a time in seconds: ${words}`);
+  return Math.round(Number(seconds) * 1000);
+}
+
+/**
+ * "The immediate evidence window ends [BOUNDS.immediateWindow] after the operation completes"
+ * (`IMMEDIATE_WINDOW` in actors/src/bounds.rs).
+ */
+export const IMMEDIATE_WINDOW_MS = milliseconds(BOUNDS.immediateWindow);
+
+/**
+ * "Later requests and console entries can appear for up to [BOUNDS.possiblyRelatedWindow] as
+ * possibly related" (`POSSIBLY_RELATED_WINDOW` in actors/src/bounds.rs).
+ */
+export const POSSIBLY_RELATED_WINDOW_MS = milliseconds(BOUNDS.possiblyRelatedWindow);
 
 /**
  * `[start, immediateEnd)` and `[immediateEnd, relatedEnd)`, ms since the Unix epoch. A running

@@ -2,6 +2,8 @@
 // Every bound of browser-local history, in the words of the website-debugging contract's
 // "History and export" and "Bounds and lifecycle" (docs/debugging.md#reading-evidence-as-a-person).
 
+import { BOUNDS } from './generated/words.js';
+
 /** "History keeps recent stopped records for 30 days". */
 export const HISTORY_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -15,12 +17,13 @@ export const HISTORY_MAX_RECORDS = 50;
 export const HISTORY_MAX_BYTES = 50 * 1024 * 1024;
 
 /**
- * Filmstrip pictures (`bsk debug start --screenshots`) a capture keeps: at most 40, each a masked
- * JPEG of at most 48 KiB. Must equal `MAX_PICTURES` and `MAX_PICTURE_BYTES` in
- * actors/src/bounds.rs (unit/pictures.test.js checks). A picture over the size is refused here,
- * not stored; the daemon counts what it does not keep (`run.counters.pictures_dropped`).
+ * Filmstrip pictures (`bsk debug start --screenshots`) a capture keeps: at most
+ * `BOUNDS.maxPictures` (generated from `MAX_PICTURES` in actors/src/bounds.rs), each a masked
+ * JPEG of at most 48 KiB. `MAX_PICTURE_BYTES` must equal the one in actors/src/bounds.rs
+ * (unit/pictures.test.js checks). A picture over the size is refused here, not stored; the
+ * daemon counts what it does not keep (`run.counters.pictures_dropped`).
  */
-export const MAX_PICTURES = 40;
+export const MAX_PICTURES = BOUNDS.maxPictures;
 /** See MAX_PICTURES. */
 export const MAX_PICTURE_BYTES = 48 * 1024;
 

@@ -327,8 +327,12 @@ pub struct EvidenceResult {
     pub png_base64: Option<String>,
 }
 
+/// A new session's settings, as `bsk session start` and MCP's `browser_session` `start` give
+/// them (one type for both).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
-pub struct SessionStartParams {
+#[serde(rename_all = "camelCase")]
+pub struct SessionOptions {
+    /// A name for the session.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Use the browser's own profile (its logins, cookies and cache) instead of a private one
@@ -336,24 +340,31 @@ pub struct SessionStartParams {
     #[serde(default)]
     pub shared_profile: bool,
     /// What happens to a JavaScript dialog (`alert`, `confirm`, `prompt`, `beforeunload`) on the
-    /// session's tabs: answered at once, or left open for the agent (`ask`, the default).
+    /// session's tabs: left open for the agent (`ask`, the default) or answered at once.
     #[serde(default)]
     pub dialogs: DialogPolicy,
-    /// Start a capture of the new tab before anything loads in it, with this name (`Some("")`
-    /// for none): the first request is recorded.
+    /// Also start a capture of the new tab, with this name (`""` for none), before anything
+    /// loads, so the first request is recorded; its `run_id` is in the result.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub capture: Option<String>,
-    /// Cookies and local storage to start with (a login saved by `session save-state`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub state: Option<StorageState>,
     /// Open HTTPS pages whose certificate the browser does not trust (a dev server's
     /// self-signed one), in this session's private context only. Captured responses say so.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub ignore_certificate_errors: bool,
-    /// The browser of the daemon's pool to run in (`b1`, `b2`, …); the least-loaded one when
-    /// not given.
+    /// The browser of the daemon's pool to run in (`b1`, `b2`, …); by default the one with the
+    /// fewest sessions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub browser: Option<String>,
+}
+
+/// `session.start`: the session's settings, and what only the CLI gives.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+pub struct SessionStartParams {
+    #[serde(flatten)]
+    pub options: SessionOptions,
+    /// Cookies and local storage to start with (a login saved by `session save-state`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state: Option<StorageState>,
     /// The settings the caller left to the person's preferences in the bsk extension (its
     /// popup), used when the extension has them; the others are as given (explicit flags win).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ErrorBody;
 use crate::debug::{DebugAction, DebugOptions, DebugResult};
-use crate::dialog::DialogPolicy;
+
 use crate::ipc::{SessionInfo, SessionStopResult, TabInfo};
 use crate::ops::{OperationResult, WaitFor, WaitUntil};
 
@@ -72,29 +72,9 @@ pub struct SessionArgs {
     /// The session to stop.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub session_id: Option<String>,
-    /// A name for a new session.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
-    /// Start: use the browser's own profile (logins, cookies) instead of a private one that ends
-    /// with the session.
-    #[serde(default)]
-    pub shared_profile: bool,
-    /// Start: JavaScript dialogs are left open for `dialog_accept`/`dialog_dismiss` (`ask`, the
-    /// default) or answered at once.
-    #[serde(default)]
-    pub dialogs: DialogPolicy,
-    /// Start: also start a capture with this name (`""` for none) before anything loads, so
-    /// the first request is recorded; its `run_id` is in the result.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub capture: Option<String>,
-    /// Start: open HTTPS pages with untrusted certificates (a dev server's self-signed one), in
-    /// this session only.
-    #[serde(default)]
-    pub ignore_certificate_errors: bool,
-    /// Start: the browser of the daemon's pool to run in (`b1`, `b2`, …); by default the one
-    /// with the fewest sessions.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub browser: Option<String>,
+    /// Start: the new session's settings.
+    #[serde(flatten)]
+    pub start: crate::ipc::SessionOptions,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

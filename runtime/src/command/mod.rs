@@ -172,11 +172,16 @@ async fn execute(command: Command, style: Style) -> Result<()> {
             let state = state.as_deref().map(crate::state_file::read).transpose()?;
             use bsk_schema::dialog::DialogPolicy;
             let params = SessionStartParams {
-                name,
-                shared_profile,
-                dialogs: dialogs
-                    .map(crate::cli::schema_value)
-                    .unwrap_or(DialogPolicy::Ask),
+                options: bsk_schema::ipc::SessionOptions {
+                    name,
+                    shared_profile,
+                    dialogs: dialogs
+                        .map(crate::cli::schema_value)
+                        .unwrap_or(DialogPolicy::Ask),
+                    capture,
+                    ignore_certificate_errors,
+                    browser,
+                },
                 // What no flag chose, the person's preferences in the extension may.
                 preferred: [
                     (dialogs.is_none(), bsk_schema::ipc::PreferenceKey::Dialogs),
@@ -188,10 +193,7 @@ async fn execute(command: Command, style: Style) -> Result<()> {
                 .into_iter()
                 .filter_map(|(left, key)| left.then_some(key))
                 .collect(),
-                capture,
                 state,
-                ignore_certificate_errors,
-                browser,
             };
             let value = request(&paths, Call::SessionStart(params)).await?;
             output::result(style, &value, output::session_started);

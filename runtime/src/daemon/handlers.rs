@@ -104,34 +104,34 @@ impl Daemon {
         if params.preferred.contains(&PreferenceKey::Dialogs)
             && let Some(dialogs) = preferences.dialogs
         {
-            params.dialogs = dialogs;
+            params.options.dialogs = dialogs;
         }
         if params.preferred.contains(&PreferenceKey::Profile)
             && let Some(profile) = preferences.profile
-            && !(profile == ProfilePreference::Shared && params.ignore_certificate_errors)
+            && !(profile == ProfilePreference::Shared && params.options.ignore_certificate_errors)
         {
-            params.shared_profile = profile == ProfilePreference::Shared;
+            params.options.shared_profile = profile == ProfilePreference::Shared;
         }
-        tracing::info!(dialogs = ?params.dialogs, shared_profile = params.shared_profile, "session settings after the extension's preferences");
+        tracing::info!(dialogs = ?params.options.dialogs, shared_profile = params.options.shared_profile, "session settings after the extension's preferences");
     }
 
     async fn start_session(
         self: &Arc<Self>,
         mut params: SessionStartParams,
     ) -> Result<bsk_schema::ipc::SessionInfo> {
-        if params.ignore_certificate_errors && params.shared_profile {
+        if params.options.ignore_certificate_errors && params.options.shared_profile {
             return Err(Failure::invalid_input(
                 "--ignore-certificate-errors applies to a session's private profile only; with --shared-profile it would apply to the person's own browsing",
             )
             .hint("leave out --shared-profile"));
         }
-        let (browser, conn, _placing) = self.place(params.browser.as_deref()).await?;
+        let (browser, conn, _placing) = self.place(params.options.browser.as_deref()).await?;
         if !params.preferred.is_empty() {
             self.apply_preferences(&browser, &mut params).await;
         }
         // A private profile per session unless asked otherwise: cookies, storage and cache in
         // memory, gone with the session.
-        let context = if params.shared_profile {
+        let context = if params.options.shared_profile {
             None
         } else {
             let created = conn
@@ -152,23 +152,29 @@ impl Daemon {
                 return Err(e.into());
             }
         };
-        let tab =
-            match Tab::attach(&conn.cdp, &target_id, TabOwnership::Created, params.dialogs).await {
-                Ok(tab) => tab,
-                Err(e) => {
-                    let _ = conn
-                        .cdp
-                        .call(None, "Target.closeTarget", json!({ "targetId": target_id }))
-                        .await;
-                    dispose_context(&conn.cdp, context.as_deref()).await;
-                    return Err(e);
-                }
-            };
+        let tab = match Tab::attach(
+            &conn.cdp,
+            &target_id,
+            TabOwnership::Created,
+            params.options.dialogs,
+        )
+        .await
+        {
+            Ok(tab) => tab,
+            Err(e) => {
+                let _ = conn
+                    .cdp
+                    .call(None, "Target.closeTarget", json!({ "targetId": target_id }))
+                    .await;
+                dispose_context(&conn.cdp, context.as_deref()).await;
+                return Err(e);
+            }
+        };
         let prepared = async {
             if let Some(state) = &params.state {
                 super::state::apply(&conn.cdp, context.as_deref(), &tab, state).await?;
             }
-            if params.ignore_certificate_errors {
+            if params.options.ignore_certificate_errors {
                 // Per browser context, as measured: the session's private one only.
                 tab.call(
                     "Security.setIgnoreCertificateErrors",
@@ -191,11 +197,11 @@ impl Daemon {
                 dashmap::Entry::Vacant(slot) => {
                     let session = Arc::new(Session::new(
                         id,
-                        params.name.clone(),
+                        params.options.name.clone(),
                         tab.clone(),
                         browser.name.clone(),
                         context.clone(),
-                        params.dialogs,
+                        params.options.dialogs,
                     ));
                     slot.insert(session.clone());
                     break session;
@@ -204,11 +210,11 @@ impl Daemon {
         };
         session
             .ignore_certificate_errors
-            .store(params.ignore_certificate_errors, Ordering::Relaxed);
+            .store(params.options.ignore_certificate_errors, Ordering::Relaxed);
         let id = session.id.clone();
         tracing::info!(session = %id, task_id = session.task_id, tab = %target_id, browser = %browser.name, "session started");
         let mut info = session.info();
-        if let Some(name) = params.capture {
+        if let Some(name) = params.options.capture {
             // Before the tab has loaded anything: the first request is recorded.
             let name = Some(name).filter(|n| !n.is_empty());
             let limits = bsk_actors::bounds::default_limits();

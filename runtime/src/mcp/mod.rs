@@ -194,14 +194,8 @@ impl BskMcp {
             SessionAction::Start => {
                 let value = self
                     .request(Call::SessionStart(SessionStartParams {
-                        name: args.name,
-                        shared_profile: args.shared_profile,
-                        dialogs: args.dialogs,
-                        capture: args.capture,
-                        state: None,
-                        ignore_certificate_errors: args.ignore_certificate_errors,
-                        browser: args.browser,
-                        preferred: Vec::new(),
+                        options: args.start,
+                        ..SessionStartParams::default()
                     }))
                     .await?;
                 let text = output::session_list(&Value::Array(vec![value.clone()]));
