@@ -1,12 +1,15 @@
 // @ts-check
-// Which requests are folded by default, and the request filter. Pure functions.
+// Which requests are folded by default, the request filter and the traffic summary's routes.
+// Pure functions.
+
+import { BOUNDS } from '../lib/generated/words.js';
 
 /**
- * Chrome resource types that are static resources. The same rule as `is_folded` in
- * actors/src/store/windows.rs, so the page folds what the daemon's operation windows fold: both
- * run the table schema/fixtures/windows/cases.json.
+ * Chrome resource types that are static resources: the daemon's one list
+ * (`STATIC_TYPES` in actors/src/store/windows.rs), generated. The page folds what the daemon's
+ * operation windows fold: both run the table schema/fixtures/windows/cases.json.
  */
-export const STATIC_TYPES = new Set(['Image', 'Font', 'Stylesheet', 'Media', 'Manifest', 'TextTrack']);
+export const STATIC_TYPES = new Set(BOUNDS.staticTypes);
 
 /**
  * Static resources, `data:` URLs and extension traffic (the favicon included): folded by default
@@ -77,7 +80,7 @@ function statusMatches(status, value) {
 
 /**
  * Whether a request is on a traffic-summary route (`GET 127.0.0.1:3000/api/users/{id}`): same
- * method, and host and path with each `{id}` standing for one path segment (no query).
+ * method, and the same route as the summary writes it ([`route`]).
  * @param {string} methodAndRoute
  * @returns {(request: any) => boolean}
  */
@@ -85,13 +88,17 @@ export function routeFilter(methodAndRoute) {
   const space = methodAndRoute.indexOf(' ');
   if (space < 0) return () => false;
   const method = methodAndRoute.slice(0, space);
-  const route = methodAndRoute.slice(space + 1);
-  const pattern = new RegExp(`^${route.split('{id}').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+')}$`);
-  return (request) => request.method === method && pattern.test(plainRoute(String(request.url ?? '')));
+  const wanted = methodAndRoute.slice(space + 1);
+  return (request) => request.method === method && route(String(request.url ?? '')) === wanted;
 }
 
-/** A URL's host and path as the summary writes a route, before identifiers become `{id}`. */
-function plainRoute(/** @type {string} */ url) {
+/**
+ * A URL's route as the traffic summary writes it (`route_key` in actors/src/store/summary.rs):
+ * host and path, identifier-like segments as `{id}`, no query; `data:` and the like are their
+ * scheme. Both run the table schema/fixtures/routes/cases.json.
+ * @param {string} url
+ */
+export function route(url) {
   const colon = url.indexOf(':');
   if (colon < 0) return url;
   const scheme = url.slice(0, colon);
@@ -101,5 +108,12 @@ function plainRoute(/** @type {string} */ url) {
   const host = (slash < 0 ? rest : rest.slice(0, slash)).split('@').at(-1) ?? '';
   const path = slash < 0 ? '/' : rest.slice(slash);
   const prefix = scheme === 'http' || scheme === 'https' ? '' : `${scheme}://`;
-  return `${prefix}${host}${path}`;
+  return `${prefix}${host}${path.split('/').map((s) => (isIdentifier(s) ? '{id}' : s)).join('/')}`;
+}
+
+/** Numeric, UUID, or hexadecimal of 16 characters or more with a digit. */
+function isIdentifier(/** @type {string} */ segment) {
+  if (/^\d+$/.test(segment)) return true;
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(segment)) return true;
+  return segment.length >= 16 && /^[0-9a-f]+$/i.test(segment) && /\d/.test(segment);
 }
