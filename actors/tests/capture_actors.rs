@@ -171,6 +171,7 @@ fn assert_r5_to_r8_saturated(c: &Capture) {
 #[tokio::test(start_paused = true)]
 async fn the_body_pool_runs_four_queues_thirty_two_and_the_oldest_queued_give_way() {
     let (capture, browser, tap) = capture_on_a_silent_browser();
+    let started = tokio::time::Instant::now();
     for i in 0..40 {
         finished_request(&tap, i);
     }
@@ -202,6 +203,14 @@ async fn the_body_pool_runs_four_queues_thirty_two_and_the_oldest_queued_give_wa
         })
     })
     .await;
+    // Paused time: the nine waves took nine deadlines, one after another (the waits poll every
+    // 5 ms, so the last wave is seen within 5 ms of its end).
+    let took = started.elapsed();
+    let nine_waves = Duration::from_millis(9 * 2_500);
+    assert!(
+        took >= nine_waves && took <= nine_waves + Duration::from_millis(10),
+        "9 waves of 2.5 s, not {took:?}"
+    );
     {
         let c = capture.lock();
         assert_eq!(c.counters.bodies_deadline, 36);
@@ -519,4 +528,73 @@ async fn events_whose_params_do_not_read_are_counted_as_dropped() {
     assert_eq!(counters.events_dropped, 2, "{counters:?}");
     assert_eq!(counters.requests_seen, 0);
     tap.stop(StopReason::Stopped).await;
+}
+
+/// Lets the actors handle what they were told, without letting paused time move on (the runtime
+/// advances paused time only when every task waits on a timer).
+async fn handled() {
+    for _ in 0..200 {
+        tokio::task::yield_now().await;
+    }
+}
+
+/// Continuous typing into one field is one manual operation, running until 350 ms pass without
+/// input (spec I11): each keystroke restarts the wait, and it completes at 350 ms, not 349.
+#[tokio::test(start_paused = true)]
+async fn typing_is_one_operation_until_350_ms_pass_without_input() {
+    use bsk_schema::capture::{OperationSource, OperationState};
+    let (capture, _browser, tap) = capture_on_a_silent_browser();
+    let typed = |value: &str| {
+        let report = json!({
+            "kind": "input",
+            "at": 1_000,
+            "field": { "name": "city", "kind": "text", "value": value },
+        });
+        event(
+            "Runtime.bindingCalled",
+            json!({
+                "name": bsk_actors::capture::observer::BINDING,
+                "payload": report.to_string(),
+                "executionContextId": 1,
+            }),
+        )
+    };
+    let typing = || {
+        let c = capture.lock();
+        let manual: Vec<_> = c
+            .operations()
+            .filter(|o| o.source == OperationSource::Manual)
+            .map(|o| (o.state, o.params["value"].clone()))
+            .collect();
+        manual
+    };
+    let step = Duration::from_millis(300);
+    tap.forward(typed("P"));
+    handled().await;
+    assert_eq!(typing(), [(OperationState::Running, json!("P"))]);
+    for value in ["Pa", "Par", "Pari", "Paris"] {
+        tokio::time::advance(step).await;
+        handled().await;
+        tap.forward(typed(value));
+        handled().await;
+        assert_eq!(
+            typing(),
+            [(OperationState::Running, json!(value))],
+            "one operation while keystrokes come within 350 ms"
+        );
+    }
+    tokio::time::advance(Duration::from_millis(349)).await;
+    handled().await;
+    assert_eq!(
+        typing(),
+        [(OperationState::Running, json!("Paris"))],
+        "still running 349 ms after the last keystroke"
+    );
+    tokio::time::advance(Duration::from_millis(1)).await;
+    handled().await;
+    assert_eq!(
+        typing(),
+        [(OperationState::Completed, json!("Paris"))],
+        "complete 350 ms after the last keystroke"
+    );
 }

@@ -28,7 +28,7 @@ use tokio::task::JoinHandle;
 
 use super::{ActorKind, Panic, SharedCapture};
 use crate::bounds::{BODY_FETCH_CONCURRENCY, BODY_FETCH_DEADLINE, BODY_FETCH_QUEUE};
-use crate::cdp::{CommandError, Commander, Urgency};
+use crate::cdp::{CommandError, CommandFuture, Commander, Urgency};
 use crate::model::binary;
 use crate::store::{BodyJob, BodyKind, BodyOutcome, is_multipart};
 
@@ -141,6 +141,14 @@ async fn settled(reading: impl std::future::Future<Output = BodyOutcome>) -> Bod
             BodyOutcome::Failed(BodyReason::ReadFailed)
         }
     }
+}
+
+/// The browser's answer to a body read, or `Deadline` once [`BODY_FETCH_DEADLINE`] has passed
+/// without one.
+async fn within_deadline(reply: CommandFuture) -> Result<serde_json::Value, CommandError> {
+    tokio::time::timeout(BODY_FETCH_DEADLINE, reply)
+        .await
+        .unwrap_or(Err(CommandError::Deadline))
 }
 
 /// The size of the body text in `reply`, as the browser sent it (base64 or text).
@@ -257,10 +265,7 @@ impl BodyPool {
         // The read's own logs (a panic, a failed thread) name the capture and the pool.
         let task = tokio::spawn(
             async move {
-                let reply = match tokio::time::timeout(BODY_FETCH_DEADLINE, reply).await {
-                    Ok(reply) => reply,
-                    Err(_) => Err(CommandError::Deadline),
-                };
+                let reply = within_deadline(reply).await;
                 // Decoding, hashing and parsing happen here, off the capture's lock.
                 let outcome = if reply_bytes(kind, &reply) < OFF_WORKER_BYTES {
                     settled(outcome_of(kind, &content_type, reply)).await
@@ -511,5 +516,39 @@ mod tests {
         let on = text(outcome_of(BodyKind::Response, "application/json", reply()).await);
         assert_eq!(off, on);
         assert!(!off.contains("hunter2"), "redacted off the worker too");
+    }
+
+    /// The spec's 2.5 s body deadline, on paused time: an answer at 2.4 s is read, none by
+    /// 2.5 s is a deadline miss, and not a millisecond earlier.
+    #[tokio::test(start_paused = true)]
+    async fn a_body_read_waits_two_and_a_half_seconds_and_no_longer() {
+        use std::time::Duration;
+        let answer_after = |ms: u64| -> CommandFuture {
+            Box::pin(async move {
+                tokio::time::sleep(Duration::from_millis(ms)).await;
+                Ok(json!({ "body": "late", "base64Encoded": false }))
+            })
+        };
+        let started = tokio::time::Instant::now();
+        assert!(within_deadline(answer_after(2_400)).await.is_ok());
+        assert_eq!(started.elapsed(), Duration::from_millis(2_400));
+
+        let started = tokio::time::Instant::now();
+        let never: CommandFuture = Box::pin(std::future::pending());
+        assert!(matches!(
+            within_deadline(never).await,
+            Err(CommandError::Deadline)
+        ));
+        assert_eq!(started.elapsed(), BODY_FETCH_DEADLINE);
+        assert_eq!(BODY_FETCH_DEADLINE, Duration::from_millis(2_500));
+
+        let mut just_before = Box::pin(within_deadline(answer_after(60_000)));
+        tokio::time::advance(Duration::from_millis(2_499)).await;
+        assert!(
+            futures_util::poll!(just_before.as_mut()).is_pending(),
+            "still waiting at 2,499 ms"
+        );
+        tokio::time::advance(Duration::from_millis(1)).await;
+        assert!(matches!(just_before.await, Err(CommandError::Deadline)));
     }
 }

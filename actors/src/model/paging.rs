@@ -89,9 +89,10 @@ mod tests {
 
     #[test]
     fn limits_are_validated() {
-        assert_eq!(validate_limit(None), Ok(DEFAULT_LIMIT));
+        // The spec: "--limit (default 30, maximum 100)".
+        assert_eq!(validate_limit(None), Ok(30));
         assert_eq!(validate_limit(Some(1)), Ok(1));
-        assert_eq!(validate_limit(Some(MAX_LIMIT)), Ok(MAX_LIMIT));
+        assert_eq!(validate_limit(Some(100)), Ok(100));
         assert_eq!(
             validate_limit(Some(0)),
             Err(PagingError::LimitOutOfRange { given: 0 })

@@ -388,4 +388,76 @@ mod tests {
         assert!(!title.contains("hunter2"), "{title}");
         assert_eq!(title.chars().count(), MAX_PAGE_TITLE_CHARS);
     }
+
+    /// The observer runs in the page and redacts there, but a page's script can reach that
+    /// world's results: whatever it hands over, the daemon redacts values and page text again
+    /// before storing them (spec P10). A secret-looking value in an ordinary field, a field named
+    /// like a credential that arrived with its value, and a bearer token in the page text are
+    /// all gone from the stored observation; long values and text are cut to their bounds.
+    #[test]
+    fn the_daemon_redacts_observed_values_and_page_text_again_whatever_the_page_sent() {
+        let field = |name: &str, value: &str| FieldSnapshot {
+            name: name.into(),
+            form: None,
+            kind: "text".into(),
+            value: Some(value.into()),
+            omitted: false,
+            truncated: false,
+        };
+        let secret = "sk_live_51HqXyZabcdefghijklmnop";
+        let observation = sanitize(PageObservation {
+            title: None,
+            at: 0,
+            url: "https://shop.test/checkout".into(),
+            text: format!(
+                "Order ready. Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.e30.sig {}",
+                "x".repeat(MAX_PAGE_TEXT_CHARS)
+            ),
+            text_truncated: false,
+            text_source: "dom".into(),
+            fields: vec![
+                field("note", &format!("api_key={secret}")),
+                field("password", "hunter2"),
+                field("card_number", "4242424242424242"),
+                field("city", &"c".repeat(MAX_FIELD_VALUE_CHARS + 10)),
+            ],
+            candidates_scanned: 4,
+            candidates_over_limit: false,
+            unidentified: 0,
+            fields_over_limit: 0,
+        });
+        let stored = serde_json::to_string(&observation).expect("encodes");
+        for leaked in [
+            secret,
+            "hunter2",
+            "4242424242424242",
+            "eyJhbGciOiJIUzI1NiJ9",
+        ] {
+            assert!(!stored.contains(leaked), "{leaked} stored: {stored}");
+        }
+        let [note, password, card, city] = &observation.fields[..] else {
+            panic!("four fields")
+        };
+        assert!(
+            note.value
+                .as_deref()
+                .is_some_and(|v| v.contains("[redacted]")),
+            "{note:?}"
+        );
+        for omitted in [password, card] {
+            assert!(omitted.omitted && omitted.value.is_none(), "{omitted:?}");
+        }
+        assert!(city.truncated, "{city:?}");
+        assert_eq!(
+            city.value.as_deref().map(|v| v.chars().count()),
+            Some(MAX_FIELD_VALUE_CHARS)
+        );
+        assert!(observation.text_truncated);
+        assert_eq!(observation.text.chars().count(), MAX_PAGE_TEXT_CHARS);
+        assert!(
+            observation.text.starts_with("Order ready."),
+            "{}",
+            observation.text
+        );
+    }
 }

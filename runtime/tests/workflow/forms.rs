@@ -3,7 +3,7 @@
 use serde_json::json;
 
 use crate::common::snapshot::ref_in;
-use crate::common::{TestBsk, WAIT, site, wait_until};
+use crate::common::{TestBsk, WAIT, site, wait_for, wait_until};
 use crate::strings;
 
 #[tokio::test(flavor = "multi_thread")]
@@ -304,4 +304,47 @@ async fn uploads_reach_the_page_byte_for_byte_and_are_recorded_by_digest() {
         !upload.to_string().contains(&*dir.to_string_lossy()),
         "{upload}"
     );
+
+    // A file field holding files is observed as a field, never with its value (spec: "file
+    // fields are omitted"): the page's own `value` would say `C:\fakepath\notes.txt`.
+    assert_eq!(
+        s.eval("document.querySelector('#files').value").await,
+        "C:\\fakepath\\notes.txt",
+        "the page has a value to leak"
+    );
+    let export = wait_for("an observation of the file field", WAIT, || async {
+        let export = bsk.json(&["debug", "export", "--session", &s.id]).await;
+        let seen = export.to_string().contains("\"name\":\"files\"");
+        seen.then_some(export)
+    })
+    .await;
+    let fields: Vec<&serde_json::Value> = export["operations"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|o| {
+            o["observation"]["fields"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .chain(
+                    o["follow_ups"]
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .flat_map(|f| f["fields"].as_array().into_iter().flatten()),
+                )
+        })
+        .filter(|f| f["name"] == "files")
+        .collect();
+    assert!(!fields.is_empty(), "the file field is observed: {export}");
+    let observed = serde_json::to_string(&fields).expect("encodes");
+    assert!(!observed.contains("fakepath"), "{observed}");
+    for field in fields {
+        assert_eq!(
+            (&field["omitted"], &field["value"]),
+            (&json!(true), &serde_json::Value::Null),
+            "{field}"
+        );
+    }
 }

@@ -183,40 +183,58 @@ fn follow_up_due(
     }
 }
 
+/// When the follow-ups of an operation observed at `observed` end: the spec's 15 s window.
+fn follow_ups_until(observed: u64) -> u64 {
+    observed + FOLLOW_UP_WINDOW.as_millis() as u64
+}
+
 #[cfg(test)]
 mod follow_up_tests {
     use super::*;
 
     #[test]
     fn the_fifteen_second_checkpoint_is_taken_though_it_fires_after_the_window() {
-        let following = ("o1".to_string(), 15_000);
+        let observed = 1_000_000;
+        let until = follow_ups_until(observed);
+        assert_eq!(until - observed, 15_000, "the spec's 15 s follow-up window");
+        assert_eq!(
+            CHECKPOINTS.last().map(|last| last.as_millis() as u64),
+            Some(until - observed),
+            "the last checkpoint is the window's end"
+        );
+        let following = ("o1".to_string(), until);
         // The 15 s timer fires a few milliseconds after the window's end.
         assert!(follow_up_due(
             Some(&following),
             "o1",
-            15_004,
+            until + 4,
             FollowUp::Checkpoint
         ));
         assert!(!follow_up_due(
             Some(&following),
             "o1",
-            15_004,
+            until + 4,
             FollowUp::PageReport
         ));
         assert!(follow_up_due(
             Some(&following),
             "o1",
-            14_000,
+            until,
             FollowUp::PageReport
         ));
         // The next operation ends the previous one's follow-ups, checkpoints included.
         assert!(!follow_up_due(
             Some(&following),
             "o0",
-            10_000,
+            observed + 10_000,
             FollowUp::Checkpoint
         ));
-        assert!(!follow_up_due(None, "o1", 10_000, FollowUp::Checkpoint));
+        assert!(!follow_up_due(
+            None,
+            "o1",
+            observed + 10_000,
+            FollowUp::Checkpoint
+        ));
     }
 }
 
@@ -385,8 +403,7 @@ impl ObserverActor {
                 .lock()
                 .operation_observed(&operation, observation);
         }
-        let until = now_ms() + FOLLOW_UP_WINDOW.as_millis() as u64;
-        self.following = Some((operation.clone(), until));
+        self.following = Some((operation.clone(), follow_ups_until(now_ms())));
         for delay in CHECKPOINTS {
             self.schedule(delay, Checkpoint(operation.clone()));
         }
