@@ -4,7 +4,7 @@
 CARGO ?= cargo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test test-grid deps test-deps build bench bench-mcp bench-screenshots
+.PHONY: demo test test-grid deps test-deps build bench bench-compare bench-mcp bench-screenshots
 
 demo: deps build
 	./scripts/demo.sh
@@ -43,6 +43,15 @@ bench: deps
 	@[ -d load-tests/playwright/node_modules/playwright-core ] && [ -d load-tests/playwright/node_modules/chrome-devtools-mcp ] || \
 		(cd load-tests/playwright && npm ci --no-audit --no-fund)
 	./target/release/bsk-load --bsk target/release/bsk --out load-tests/out $(BENCH_ARGS)
+
+# The daemon's CPU per captured request (and per operation), this tree against REF, interleaved
+# in one run so a regression shows as a ratio: release builds of both (REF in a worktree under
+# target/compare/), then the flood page × 5 with --profile load, the same with an agent acting
+# every 500 ms, and operations alone (load-tests/bench-compare.sh; about 10 minutes past the
+# builds). E.g. `make bench-compare REF=b53adac`; BENCH_COMPARE_ARGS="ROUNDS PAGES".
+bench-compare: deps
+	@[ -n "$(REF)" ] || { echo "error: name the commit to compare with: make bench-compare REF=<commit>" >&2; exit 2; }
+	./load-tests/bench-compare.sh $(REF) $(BENCH_COMPARE_ARGS)
 
 # The MCP benchmark behind docs/mcp.md ("Measured against Playwright's MCP server"): a release
 # bsk, the bench's pinned npm packages (Swagger UI, Express, @playwright/mcp, the MCP Inspector and

@@ -10,6 +10,15 @@
 #   load-tests/daemon-cost.sh target/release/bsk 3
 #   load-tests/daemon-cost.sh target/release/bsk 3 'bursts=5&burst=200&rate=0&secs=0'   # the burst page
 #   BSK_COST_CDP=websocket load-tests/daemon-cost.sh target/release/bsk 3   # over a WebSocket
+#   BSK_COST_PROFILE=load load-tests/daemon-cost.sh target/release/bsk 5 "$FLOOD"  # --profile load
+#   BSK_COST_EVALUATE_MS=500 load-tests/daemon-cost.sh target/release/bsk 5   # an agent acting
+#   load-tests/daemon-cost.sh target/release/bsk 0   # no traffic: operations only (see below)
+#
+# BSK_COST_EVALUATE_MS=N runs `bsk evaluate` (a recorded operation) every N ms while the pages
+# load, as an agent acting while traffic flows; the line then also counts the operations. With
+# PAGES 0 there is no traffic: the script runs 40 operations on the idle traffic page (an
+# `evaluate` every 100 ms unless BSK_COST_EVALUATE_MS says otherwise) and reports the daemon's
+# CPU per operation on its own.
 #
 # Interleave the builds you compare and repeat each a few times: the machine is shared.
 set -euo pipefail
@@ -54,25 +63,57 @@ sample() {
   echo "$ticks $voluntary $involuntary $(browser_ticks)"
 }
 
-"$bsk" debug start --name daemon-cost >/dev/null
+profile=()
+[ -z "${BSK_COST_PROFILE:-}" ] || profile=(--profile "$BSK_COST_PROFILE")
+"$bsk" debug start --name daemon-cost "${profile[@]}" >/dev/null
+every_ms=${BSK_COST_EVALUATE_MS:-}
+if [ "$pages" = 0 ]; then
+  # An idle page to act on: the traffic page with no traffic.
+  open_traffic_page idle 'bursts=0&rate=0&secs=0'
+  every_ms=${every_ms:-100}
+fi
+operations=0
+# An agent acting while the pages load: `bsk evaluate` (a recorded operation) every $every_ms
+# ms, asking whether the page is done, instead of one evaluate that waits for it.
+open_and_act() {
+  "$bsk" navigate "http://127.0.0.1:$port/load/traffic?tag=$1&$2" >/dev/null
+  while :; do
+    operations=$((operations + 1))
+    [ "$("$bsk" evaluate 'window.__done === true')" = true ] && break
+    sleep "$(python3 -c "print($every_ms / 1000)")"
+  done
+}
 read -r u0 s0 v0 n0 b0 < <(sample)
-for i in $(seq "$pages"); do
-  open_traffic_page "p$i" "$query"
-done
+if [ "$pages" = 0 ]; then
+  for _ in $(seq 40); do
+    "$bsk" evaluate 1 >/dev/null
+    operations=$((operations + 1))
+    sleep "$(python3 -c "print($every_ms / 1000)")"
+  done
+else
+  for i in $(seq "$pages"); do
+    if [ -n "$every_ms" ]; then open_and_act "p$i" "$query"; else open_traffic_page "p$i" "$query"; fi
+  done
+fi
 # Let the capture finish the last page's events and bodies.
 sleep 1
 read -r u1 s1 v1 n1 b1 < <(sample)
 seen=$(capture_counter requests_seen)
 saturated=$(capture_counter bodies_saturated)
 hz=$(getconf CLK_TCK)
-python3 - "$seen" "$saturated" "$((u1 - u0))" "$((s1 - s0))" "$hz" "$((v1 - v0))" "$((n1 - n0))" "$((b1 - b0))" <<'EOF'
+python3 - "$seen" "$saturated" "$((u1 - u0))" "$((s1 - s0))" "$hz" "$((v1 - v0))" "$((n1 - n0))" "$((b1 - b0))" "$operations" "$pages" <<'EOF'
 import sys
-seen, saturated, user, system, hz, voluntary, involuntary, browser = (int(a) for a in sys.argv[1:])
+seen, saturated, user, system, hz, voluntary, involuntary, browser, operations, pages = (int(a) for a in sys.argv[1:])
 cpu, browser = (user + system) / hz, browser / hz
+if pages == 0:
+    print(f"operations {operations}  daemon CPU {cpu:.2f} s = {cpu / max(operations, 1) * 1000:.2f} ms per operation "
+          f"({user / max(user + system, 1):.0%} user)  requests {seen}")
+    sys.exit(0)
 print(f"requests {seen}  daemon CPU {cpu:.2f} s = {cpu / seen * 1000:.3f} s per 1,000 "
       f"({user / max(user + system, 1):.0%} user)  "
       f"context switches {voluntary} voluntary + {involuntary} involuntary = "
       f"{(voluntary + involuntary) / seen:.1f} per request  "
       f"browser CPU {browser:.2f} s = {browser / seen * 1000:.3f} s per 1,000  "
-      f"bodies saturated {saturated}")
+      f"bodies saturated {saturated}"
+      + (f"  operations {operations}" if operations else ""))
 EOF

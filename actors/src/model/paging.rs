@@ -41,7 +41,7 @@ pub fn validate_limit(limit: Option<usize>) -> Result<usize, PagingError> {
 /// One page of a list read.
 #[derive(Debug, Clone, Serialize)]
 pub struct Page<T> {
-    /// Records changed after `since`, oldest revision first.
+    /// The earliest-changed records after `since`, in the order they were created.
     pub items: Vec<T>,
     /// The revision of the last item; pass it as `--since` for the next read. `None` when the
     /// page is empty, which ends pagination.
@@ -50,8 +50,8 @@ pub struct Page<T> {
     pub truncated: bool,
 }
 
-/// Pages `records`: those with a revision after `since` (all when `None`), in ascending revision
-/// order, at most `limit` of them. `evicted` counts records the capture dropped at its bounds and
+/// Pages `records` (in creation order): the `limit` with the lowest revisions after `since` (all
+/// when `None`), listed in creation order. `evicted` counts records the capture dropped at its bounds and
 /// sets `truncated`. The caller validates `limit` with [`validate_limit`].
 pub fn page<T: Clone>(
     records: &[T],
@@ -60,15 +60,20 @@ pub fn page<T: Clone>(
     limit: usize,
     evicted: u64,
 ) -> Page<T> {
-    let mut changed: Vec<&T> = records
+    let mut changed: Vec<(usize, &T)> = records
         .iter()
-        .filter(|r| since.is_none_or(|since| revision(r) > since))
+        .enumerate()
+        .filter(|(_, r)| since.is_none_or(|since| revision(r) > since))
         .collect();
-    changed.sort_by_key(|r| revision(r));
+    // The page is the `limit` records changed earliest after `since` ...
+    changed.sort_by_key(|(_, r)| revision(r));
     changed.truncate(limit);
+    let next_since = changed.last().map(|(_, r)| revision(r));
+    // ... listed in the order they were created, as an action's result lists them.
+    changed.sort_by_key(|(at, _)| *at);
     Page {
-        next_since: changed.last().map(|r| revision(r)),
-        items: changed.into_iter().cloned().collect(),
+        next_since,
+        items: changed.into_iter().map(|(_, r)| r.clone()).collect(),
         truncated: evicted > 0,
     }
 }
@@ -119,10 +124,11 @@ mod tests {
         let second = page(&records, |r| r.revision, first.next_since, 2, 0);
         assert_eq!((ids(&second), second.next_since), (vec!["c", "d"], Some(4)));
 
-        // "a" is updated (its response arrives): it reappears after "e".
+        // "a" is updated (its response arrives): it comes again, with "e", listed in the order
+        // the two were created (as an action's result lists them).
         records[0].revision = 6;
         let third = page(&records, |r| r.revision, second.next_since, 2, 0);
-        assert_eq!((ids(&third), third.next_since), (vec!["e", "a"], Some(6)));
+        assert_eq!((ids(&third), third.next_since), (vec!["a", "e"], Some(6)));
 
         let empty = page(&records, |r| r.revision, third.next_since, 2, 3);
         assert!(empty.items.is_empty());
@@ -144,7 +150,9 @@ mod tests {
             .collect();
         let p = page(&records, |r| r.revision, None, MAX_LIMIT, 0);
         assert_eq!(p.items.len(), MAX_LIMIT);
-        assert_eq!(p.items.first().map(|r| r.revision), Some(0));
+        // The 100 earliest revisions, in creation order (here the newest revision first).
+        assert_eq!(p.items.first().map(|r| r.revision), Some(99));
+        assert_eq!(p.items.last().map(|r| r.revision), Some(0));
         assert_eq!(p.next_since, Some(99));
     }
 }

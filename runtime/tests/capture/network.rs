@@ -288,11 +288,15 @@ async fn redirect_chains_and_preflights_read_as_logical_requests() {
     // A cross-origin fetch with a custom header needs a CORS preflight (localhost is another
     // origin than 127.0.0.1); `/echo` grants no CORS, so the guarded request then fails.
     let other = site.url_on("localhost", "/echo?cors=1");
-    s.eval(&format!(
-        "fetch({}, {{method: 'PUT', headers: {{'X-Probe': '1'}}}}).then(() => 'ok', e => e.name)",
-        json!(other)
-    ))
-    .await;
+    let acted = s
+        .op(&[
+            "evaluate",
+            &format!(
+                "fetch({}, {{method: 'PUT', headers: {{'X-Probe': '1'}}}}).then(() => 'ok', e => e.name)",
+                json!(other)
+            ),
+        ])
+        .await;
     let guarded = wait_for("the guarded PUT", WAIT, || async {
         requests(&s)
             .await
@@ -311,6 +315,31 @@ async fn redirect_chains_and_preflights_read_as_logical_requests() {
         .unwrap_or_else(|| panic!("no preflight {preflight_id}: {listed:#?}"));
     assert_eq!(preflight["method"], "OPTIONS", "{preflight}");
     assert_eq!(preflight["preflight_for"], guarded["id"], "{preflight}");
+    // The action's result lists the two as `debug requests` does: in the same order, the
+    // preflight marked as one.
+    let guarded_id = id(&guarded);
+    let pair = [preflight_id.as_str(), guarded_id.as_str()];
+    let order = |items: &[serde_json::Value]| -> Vec<String> {
+        items
+            .iter()
+            .filter_map(|r| r["id"].as_str())
+            .filter(|id| pair.contains(id))
+            .map(str::to_string)
+            .collect()
+    };
+    let caused = acted["caused"]["requests"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let page = debug(&s, &["requests", "--limit", "100"]).await;
+    let paged = page["items"].as_array().cloned().unwrap_or_default();
+    assert_eq!(order(&caused), order(&paged), "{acted:#}\n{page:#}");
+    assert_eq!(order(&caused).len(), 2, "{acted:#}");
+    let briefed = caused
+        .iter()
+        .find(|r| r["id"] == preflight_id.as_str())
+        .expect("the preflight in the action's result");
+    assert_eq!(briefed["preflight_for"], guarded["id"], "{briefed}");
 
     // The chain, hop by hop, from any of its hops.
     let last = final_url(&s, &site.url("/redirect/final")).await;
