@@ -367,9 +367,9 @@ impl Capture {
                         mime_type,
                         ..Body::state(BodyState::Evicted, Some(BodyReason::CaptureBudget))
                     };
-                    if record.revision <= self.revision {
+                    if record.head.revision <= self.revision {
                         next += 1;
-                        record.revision = next;
+                        record.head.revision = next;
                     }
                     self.counters.bodies_evicted += 1;
                 }

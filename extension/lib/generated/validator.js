@@ -3,7 +3,7 @@
 "use strict";
 export const validate = validate20;
 export default validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"ExportDocument","description":"The portable JSON document `bsk debug export` writes.","type":"object","properties":{"version":{"description":"Always 1.","type":"integer","format":"uint32","minimum":0},"saved_at":{"description":"When the snapshot was taken, ms since the Unix epoch.","type":"integer","format":"uint64","minimum":0},"run":{"$ref":"#/$defs/RunInfo"},"requests":{"type":"array","items":{"$ref":"#/$defs/RequestRecord"}},"operations":{"type":"array","items":{"$ref":"#/$defs/OperationRecord"}},"console":{"type":"array","items":{"$ref":"#/$defs/ConsoleEntry"}},"pages":{"type":"array","items":{"$ref":"#/$defs/PageLoad"}},"extension_version":{"type":["string","null"]},"user_agent":{"type":["string","null"]},"summary":{"description":"Statistics over all the traffic the capture saw, evicted requests included. Absent in\nexports written before it existed.","anyOf":[{"$ref":"#/$defs/TrafficSummary"},{"type":"null"}]},"slice":{"description":"Present on a history checkpoint of a load-profile capture: what it left out.","anyOf":[{"$ref":"#/$defs/SliceInfo"},{"type":"null"}]},"problems":{"description":"The record's problems in time order (failed and 4xx/5xx requests, console errors and\nuncaught exceptions), each with its own words and the operation it followed: what the\nevidence page shows first and `bsk debug problems` prints. Absent in records saved by a\nversion that did not list them (a reader says so rather than computing them).","type":["array","null"],"items":{"$ref":"#/$defs/Problem"}}},"required":["version","saved_at","run","requests","operations","console","pages"],"$defs":{"RunInfo":{"description":"A capture (\"run\") and its state.","type":"object","properties":{"run_id":{"type":"string"},"session":{"type":"string"},"name":{"type":["string","null"]},"tab_id":{"type":"string"},"state":{"$ref":"#/$defs/CaptureState"},"started_at":{"type":"integer","format":"uint64","minimum":0},"stopped_at":{"type":["integer","null"],"format":"uint64","minimum":0},"stop_reason":{"anyOf":[{"$ref":"#/$defs/StopReason"},{"type":"null"}]},"counters":{"$ref":"#/$defs/Counters"},"coverage":{"$ref":"#/$defs/Coverage"},"history":{"$ref":"#/$defs/HistoryStatus"},"text_units":{"description":"Retained request + response text, in UTF-16 code units (budget 512 Ki, or `limits`).","type":"integer","format":"uint","minimum":0},"limits":{"description":"What the capture retains at most. Exports written before limits existed had the spec's.","$ref":"#/$defs/CaptureLimits","default":{"profile":"default","max_requests":200,"max_console":100,"text_budget":524288,"memory_reserved":0}},"requests":{"type":"integer","format":"uint","minimum":0},"console":{"type":"integer","format":"uint","minimum":0},"operations":{"type":"integer","format":"uint","minimum":0},"pages":{"type":"integer","format":"uint","minimum":0},"emulation":{"description":"The emulation in force on the tab now, or when the capture stopped (`bsk emulate`);\nabsent when none is.","anyOf":[{"$ref":"#/$defs/Emulation"},{"type":"null"}]}},"required":["run_id","session","tab_id","state","started_at","counters","coverage","history","text_units","requests","console","operations","pages"]},"CaptureState":{"type":"string","enum":["active","stopped","interrupted"]},"StopReason":{"description":"Why a capture stopped. Detach, stop, crash and disconnect all end in one of these.","oneOf":[{"description":"`bsk debug stop` (or the MCP tool's stop).","type":"object","properties":{"kind":{"type":"string","const":"stopped"}},"required":["kind"],"x-words":"stopped with bsk debug stop"},{"description":"The person stopped it from the extension's popup.","type":"object","properties":{"kind":{"type":"string","const":"stopped_from_extension"}},"required":["kind"],"x-words":"stopped from the extension’s popup"},{"description":"The session ended (`bsk session stop`, idle timeout).","type":"object","properties":{"kind":{"type":"string","const":"session_ended"}},"required":["kind"],"x-words":"the session ended"},{"description":"The captured tab was returned to its user.","type":"object","properties":{"kind":{"type":"string","const":"tab_returned"}},"required":["kind"],"x-words":"the tab was returned to its user"},{"description":"The captured tab was closed.","type":"object","properties":{"kind":{"type":"string","const":"tab_closed"}},"required":["kind"],"x-words":"the tab was closed"},{"description":"The captured page's renderer crashed; the capture is interrupted.","type":"object","properties":{"kind":{"type":"string","const":"renderer_crashed"}},"required":["kind"],"x-words":"the page’s renderer crashed"},{"description":"The daemon shut down.","type":"object","properties":{"kind":{"type":"string","const":"daemon_shutdown"}},"required":["kind"],"x-words":"the bsk daemon shut down"},{"description":"The browser exited or the connection to it was lost.","type":"object","properties":{"kind":{"type":"string","const":"browser_disconnected"}},"required":["kind"],"x-words":"the browser exited or the connection to it was lost"},{"description":"A capture actor panicked; `actor` names which kind.","type":"object","properties":{"kind":{"type":"string","const":"actor_panicked"},"actor":{"type":"string"}},"required":["kind","actor"],"x-words":"a capture component failed"},{"description":"Set by the extension, never by the daemon: the record was still active when the browser\nor extension restarted or its daemon went away, so its latest checkpoint was recovered as\ninterrupted.","type":"object","properties":{"kind":{"type":"string","const":"recovered"}},"required":["kind"],"x-words":"left active by a daemon or browser that went away; recovered from its last checkpoint"}]},"Counters":{"description":"Every drop and eviction, counted. None of them is ever silent.","type":"object","properties":{"requests_seen":{"type":"integer","format":"uint64","minimum":0},"requests_evicted":{"description":"Oldest finished requests evicted to keep 200.","type":"integer","format":"uint64","minimum":0},"console_seen":{"type":"integer","format":"uint64","minimum":0},"console_evicted":{"description":"Oldest console entries evicted to keep 100.","type":"integer","format":"uint64","minimum":0},"operations_evicted":{"type":"integer","format":"uint64","minimum":0},"pages_evicted":{"type":"integer","format":"uint64","minimum":0},"bodies_evicted":{"description":"Bodies dropped to stay within 512 Ki code units per capture.","type":"integer","format":"uint64","minimum":0},"bodies_truncated":{"type":"integer","format":"uint64","minimum":0},"bodies_saturated":{"description":"Bodies of retained requests lost because the fetch queue (4 running, 32 queued) was full.\nA request evicted later takes its count with it (it is in `requests_evicted`), so this\nis the number of retained requests whose body reads `saturated`.","type":"integer","format":"uint64","minimum":0},"bodies_refetched":{"description":"Bodies that had given way to a full queue and were read on a second try, when the queue\nhad emptied and the browser still held them: no longer counted as saturated. Like\n`bodies_deadline`, it keeps counting a request evicted later.","type":"integer","format":"uint64","minimum":0,"default":0},"body_fetches_skipped":{"description":"Body fetches not made because their request was evicted before its turn (its body was\ngoing nowhere): work saved, no evidence lost.","type":"integer","format":"uint64","minimum":0,"default":0},"bodies_deadline":{"description":"Body fetches that missed the 2.5 s deadline.","type":"integer","format":"uint64","minimum":0},"bodies_read_failed":{"description":"Body reads that failed inside bsk (an internal error, written to the daemon's log): the\nrequest is kept, its body reads `read_failed`.","type":"integer","format":"uint64","minimum":0,"default":0},"events_dropped":{"description":"Browser events lost because a capture queue was full or the event could not be read.","type":"integer","format":"uint64","minimum":0},"extra_info_dropped":{"description":"ExtraInfo events dropped while waiting for their request.","type":"integer","format":"uint64","minimum":0},"pictures_dropped":{"description":"Filmstrip pictures (`--screenshots`) not kept: over the 40 a capture keeps, or still over\n48 KiB at the smallest size bsk scales to, or not taken (the page did not answer).","type":"integer","format":"uint64","minimum":0}},"required":["requests_seen","requests_evicted","console_seen","console_evicted","operations_evicted","pages_evicted","bodies_evicted","bodies_truncated","bodies_saturated","bodies_deadline","events_dropped","extra_info_dropped"]},"Coverage":{"description":"Which browser targets the capture covers.","type":"object","properties":{"iframe_targets":{"description":"Iframe targets captured over the capture's life (at most 16 attached at once; a detached one\nfrees its place).","type":"integer","format":"uint64","minimum":0},"iframe_targets_over_limit":{"description":"Iframe targets not captured because 16 were attached at the time.","type":"integer","format":"uint64","minimum":0},"iframe_setup_failed":{"description":"Iframe targets whose capture set-up failed.","type":"integer","format":"uint64","minimum":0},"iframe_targets_late":{"description":"Iframe targets that existed before capture started: their earliest requests may be missing.","type":"integer","format":"uint64","minimum":0},"late_start":{"description":"Capture started on a page that had already loaded: its load and earlier traffic are not\nin the capture.","type":"boolean","default":false},"workers":{"description":"Whether the capture records workers' requests (`bsk debug start --workers`).","type":"boolean"},"worker_targets":{"description":"Worker targets captured over the capture's life (at most 8 attached at once). Without\n`--workers`, only their console is recorded.","type":"integer","format":"uint64","minimum":0},"worker_targets_over_limit":{"description":"Worker targets not captured because 8 were attached at the time.","type":"integer","format":"uint64","minimum":0},"worker_traffic_not_recorded":{"description":"Workers seen while the capture does not record workers' requests: their traffic is not\nin the capture.","type":"integer","format":"uint64","minimum":0},"shared_workers_not_covered":{"description":"A capture with `--workers` of a tab in the person's own browser context (a borrowed tab,\nor a session on the shared profile): its shared workers are not covered, since that\ncontext's shared workers may serve pages no session owns.","type":"boolean"},"screenshots":{"description":"Whether the capture keeps a masked picture of the page after each agent operation\n(`bsk debug start --screenshots`).","type":"boolean"}},"required":["iframe_targets","iframe_targets_over_limit","iframe_setup_failed","iframe_targets_late"]},"HistoryStatus":{"description":"Whether retained evidence reaches browser-local history.","type":"object","properties":{"available":{"type":"boolean"},"reason":{"type":["string","null"]},"checkpoints":{"type":"integer","format":"uint64","minimum":0},"last_checkpoint_at":{"type":["integer","null"],"format":"uint64","minimum":0},"spacing_ms":{"description":"How far apart checkpoints are now, in ms, when a busy browser has spaced them beyond the\n2 s floor (each save waits 50 times as long as the last one took, at most 10 s).","type":["integer","null"],"format":"uint64","minimum":0}},"required":["available","checkpoints"]},"CaptureLimits":{"description":"The retention limits of one capture and the memory they may take.","type":"object","properties":{"profile":{"$ref":"#/$defs/CaptureProfile"},"max_requests":{"type":"integer","format":"uint","minimum":0},"max_console":{"type":"integer","format":"uint","minimum":0},"text_budget":{"description":"Retained request + response body text, in UTF-16 code units.","type":"integer","format":"uint","minimum":0},"memory_reserved":{"description":"What the daemon reserves for this capture against its memory budget, in bytes: the\nworst case at these limits.","type":"integer","format":"uint64","minimum":0}},"required":["profile","max_requests","max_console","text_budget","memory_reserved"]},"CaptureProfile":{"description":"How much a capture retains.","oneOf":[{"description":"The spec's bounds: 200 requests, 100 console entries, 512 Ki code units of text.","type":"string","const":"default"},{"description":"Opt-in larger retention for load tests (up to 10,000 requests, 5,000 console entries,\n32 Mi code units), under the daemon's memory budget; checkpoints keep the spec-bounded\nnewest slice and the summary.","type":"string","const":"load"}]},"Emulation":{"description":"What is in force on a tab: every override bsk set, none when the tab runs as the session\nstarted it.","type":"object","properties":{"viewport":{"anyOf":[{"$ref":"#/$defs/ViewportEmulation"},{"type":"null"}]},"user_agent":{"description":"The user agent a device sets.","type":["string","null"]},"network":{"anyOf":[{"$ref":"#/$defs/NetworkEmulation"},{"type":"null"}]},"cpu":{"description":"CPU slowdown factor.","type":["number","null"],"format":"double"},"color_scheme":{"anyOf":[{"$ref":"#/$defs/ColorScheme"},{"type":"null"}]},"reduced_motion":{"type":"boolean"},"locale":{"type":["string","null"]},"timezone":{"type":["string","null"]}}},"ViewportEmulation":{"type":"object","properties":{"width":{"type":"integer","format":"uint32","minimum":0},"height":{"type":"integer","format":"uint32","minimum":0},"dpr":{"type":"number","format":"double"},"mobile":{"type":"boolean"},"touch":{"type":"boolean"},"device":{"description":"The device from bsk's table it came from.","type":["string","null"]}},"required":["width","height","dpr","mobile","touch"]},"NetworkEmulation":{"type":"object","properties":{"name":{"description":"`Slow 3G`, `Offline`, … or `custom`.","type":"string"},"offline":{"type":"boolean"},"latency_ms":{"type":"number","format":"double"},"download_kbps":{"type":"number","format":"double"},"upload_kbps":{"type":"number","format":"double"}},"required":["name","offline","latency_ms","download_kbps","upload_kbps"]},"ColorScheme":{"type":"string","enum":["dark","light"]},"RequestRecord":{"type":"object","properties":{"id":{"description":"Stable, distinct across redirects and iframe targets.","type":"string"},"revision":{"description":"Bumped on every update; `--since` follows it.","type":"integer","format":"uint64","minimum":0},"redirect_from":{"type":["string","null"]},"preflight_for":{"description":"On a CORS preflight (`OPTIONS`): the id of the request it guards.","type":["string","null"]},"preflight":{"description":"On a request that needed a CORS preflight: the preflight's id.","type":["string","null"]},"url":{"type":"string"},"method":{"type":"string"},"resource_type":{"type":["string","null"]},"state":{"$ref":"#/$defs/RequestState"},"started_at":{"description":"Milliseconds since the Unix epoch, by the browser's clock (`wallTime`).","type":"integer","format":"uint64","minimum":0},"ended_at":{"description":"When the browser finished, failed or redirected it, by the same clock (its monotonic\n`timestamp` moved onto `started_at`'s); the time the daemon read the event when the\nbrowser gave no timestamp.","type":["integer","null"],"format":"uint64","minimum":0},"status":{"type":["integer","null"],"format":"uint16","minimum":0,"maximum":65535},"status_text":{"type":["string","null"]},"target_id":{"description":"The CDP target (tab or iframe) the request was seen on.","type":"string"},"frame_id":{"type":["string","null"]},"failure":{"type":["string","null"]},"from_cache":{"description":"Served from the memory or disk cache (`fromDiskCache`, `requestServedFromCache`).","type":"boolean","default":false},"from_service_worker":{"type":"boolean","default":false},"untrusted_certificate":{"description":"An HTTPS response whose certificate the browser did not trust: loaded only because the\nsession ignores certificate errors.","type":"boolean"},"mime_type":{"type":["string","null"]},"encoded_data_length":{"description":"Bytes received for it in all (status line, headers and body as sent on the wire), as\nthe browser counted them when it finished (`encodedDataLength`).","type":["number","null"],"format":"double"},"response_headers_size":{"description":"Bytes the response's status line and headers took on the wire, as the browser counted\nthem when they arrived (`Response.encodedDataLength`).","type":["integer","null"],"format":"uint64","minimum":0},"protocol":{"description":"The response's protocol as Chrome names it (`http/1.1`, `h2`, `h3`, `data`, …).","type":["string","null"]},"remote_ip":{"description":"The server's IP address, when the response came over the network.","type":["string","null"]},"remote_port":{"type":["integer","null"],"format":"uint16","minimum":0,"maximum":65535},"initiator":{"description":"Who started it: `{type, url?, line?}`, the first stack frame at most."},"timing":{"description":"Chrome's `ResourceTiming`, as sent.","anyOf":[{"$ref":"#/$defs/ResourceTiming"},{"type":"null"}]},"request_headers":{"$ref":"#/$defs/Headers"},"request_headers_raw":{"description":"Raw headers from `requestWillBeSentExtraInfo` (cookies included, redacted).","anyOf":[{"$ref":"#/$defs/Headers"},{"type":"null"}]},"response_headers":{"$ref":"#/$defs/Headers"},"response_headers_raw":{"description":"Raw headers from `responseReceivedExtraInfo` (`Set-Cookie` included, redacted).","anyOf":[{"$ref":"#/$defs/Headers"},{"type":"null"}]},"request_body":{"$ref":"#/$defs/Body"},"response_body":{"$ref":"#/$defs/Body"},"worker":{"description":"The worker that made the request (`bsk debug start --workers`); absent for the page's\nand its frames' own requests.","anyOf":[{"$ref":"#/$defs/WorkerSource"},{"type":"null"}]},"emulation":{"description":"The emulation in force when it started (`bsk emulate`), as\n[`crate::emulation::Emulation::label`] names it (`Offline`, `390×844 mobile, Slow 3G`);\nabsent when none was.","type":["string","null"]}},"required":["id","revision","url","method","state","started_at","target_id","request_headers","response_headers","request_body","response_body"]},"RequestState":{"oneOf":[{"type":"string","enum":["pending","complete","failed"]},{"description":"Capture ended before the request finished.","type":"string","const":"unfinished"}]},"ResourceTiming":{"description":"Chrome's `ResourceTiming`, as sent: milliseconds after `requestTime` (seconds), `-1` where a phase did not happen.","type":"object","additionalProperties":{"type":"number"}},"Headers":{"description":"One header set, redacted, bounded to 4 Ki characters.","type":"object","properties":{"entries":{"type":"array","items":{"type":"array","prefixItems":[{"type":"string"},{"type":"string"}],"minItems":2,"maxItems":2}},"dropped":{"description":"Entries dropped to stay within the bound.","type":"integer","format":"uint","minimum":0}},"required":["entries"]},"Body":{"description":"A request or response body and its state.","type":"object","properties":{"state":{"$ref":"#/$defs/BodyState"},"reason":{"anyOf":[{"$ref":"#/$defs/BodyReason"},{"type":"null"}]},"mime_type":{"type":["string","null"]},"text":{"description":"Retained, redacted text. Lists never carry it; detail reads and the export do.","type":["string","null"]},"units":{"description":"Length of `text` in UTF-16 code units.","type":"integer","format":"uint","minimum":0,"default":0},"original_units":{"description":"Length the browser reported before truncation, in code units, when known.","type":["integer","null"],"format":"uint","minimum":0},"binary":{"description":"A binary body, identified without keeping a byte of it: its size, SHA-256 and the type\nits first bytes show. Absent when the bytes could not be read (the body pool was busy,\nthe browser no longer had them).","anyOf":[{"$ref":"#/$defs/BinaryFacts"},{"type":"null"}]},"parts":{"description":"A `multipart/*` body as its parts: text parts with their (redacted) values, files by\nname, type, size and SHA-256, never their content.","type":["array","null"],"items":{"$ref":"#/$defs/BodyPart"}},"parts_dropped":{"description":"Parts beyond the 64 kept.","type":"integer","format":"uint","minimum":0},"bytes_seen":{"description":"A stream's bytes received before it ended unread (`reason: streaming`), as the browser\ncounted them on the wire.","type":["integer","null"],"format":"uint64","minimum":0}},"required":["state"]},"BodyState":{"description":"Where a body stands. Every state but `available` and `empty` says why in `reason`.","oneOf":[{"description":"Asked for, not yet answered.","type":"string","const":"pending"},{"description":"Retained in full.","type":"string","const":"available"},{"description":"The browser reported no body.","type":"string","const":"empty"},{"description":"Retained up to the per-body or per-capture limit; not suitable for `--pointer`.","type":"string","const":"truncated"},{"description":"Could not be read (see `reason`).","type":"string","const":"unavailable"},{"description":"Deliberately not retained (binary, multipart, oversized structured body).","type":"string","const":"omitted"},{"description":"Retained once, then dropped to stay within the capture's text budget.","type":"string","const":"evicted"},{"description":"The request event carried no POST data and none could be fetched.","type":"string","const":"not_in_event"}]},"BodyReason":{"oneOf":[{"type":"string","enum":["binary","multipart","oversized_structured"]},{"description":"The body fetcher's queue (32) was full.","type":"string","const":"saturated"},{"description":"The browser no longer had the body (evicted from its buffer, or never buffered).","type":"string","const":"missing_browser_buffer"},{"description":"`Network.getResponseBody` did not answer within 2.5 s.","type":"string","const":"deadline"},{"description":"Capture stopped (or was interrupted) before the body arrived.","type":"string","const":"capture_stopped"},{"description":"The request failed or never finished loading.","type":"string","const":"request_failed"},{"description":"Over the 64 Ki code-unit individual body limit.","type":"string","const":"body_limit"},{"description":"Over the 512 Ki code-unit per-capture text budget.","type":"string","const":"capture_budget"},{"description":"bsk failed while reading the body (an internal error; the daemon's log says which).","type":"string","const":"read_failed"},{"description":"A streaming response (server-sent events) that had not ended: `bytes_seen` says how much\nof it arrived.","type":"string","const":"streaming"},{"description":"A worker's script: the request starts on the page and finishes on the worker's own\ntarget, which this capture does not record (`bsk debug start --workers` does).","type":"string","const":"worker_not_captured"}]},"BinaryFacts":{"description":"What identifies bytes bsk does not keep.","type":"object","properties":{"bytes":{"type":"integer","format":"uint64","minimum":0},"sha256":{"description":"Lowercase hex.","type":"string"},"sniffed_type":{"description":"The type the first bytes show (`image/png`, `application/pdf`, `application/wasm`,\n`application/gzip`, …), when they match a known signature.","type":["string","null"]}},"required":["bytes","sha256"]},"BodyPart":{"description":"One part of a multipart body.","type":"object","properties":{"name":{"type":["string","null"]},"filename":{"description":"A file part's file name.","type":["string","null"]},"content_type":{"type":["string","null"]},"bytes":{"type":"integer","format":"uint64","minimum":0},"value":{"description":"A text part's value, redacted like a form field (a password part is `[redacted]`), at\nmost 4 Ki code units.","type":["string","null"]},"truncated":{"description":"The value was cut at its bound.","type":"boolean"},"unread":{"description":"A file part whose bytes the browser did not hand over: a form navigation's files are\nread by the network stack and not kept for DevTools, so `bytes` and the digest are\nunknown (the `upload` operation that chose the file records its size and digest).","type":"boolean"},"sha256":{"description":"A file or binary part: SHA-256 of its bytes (lowercase hex), and the type they show.","type":["string","null"]},"sniffed_type":{"type":["string","null"]}},"required":["bytes"]},"WorkerSource":{"description":"A worker as the source of a request or console entry: its kind and script URL (redacted).","type":"object","properties":{"kind":{"$ref":"#/$defs/WorkerKind"},"url":{"type":"string"}},"required":["kind","url"]},"WorkerKind":{"description":"Which kind of worker.","oneOf":[{"description":"A dedicated worker (`new Worker(url)`).","type":"string","const":"dedicated"},{"description":"A shared worker (`new SharedWorker(url)`).","type":"string","const":"shared"},{"description":"A service worker.","type":"string","const":"service"}]},"OperationRecord":{"type":"object","properties":{"id":{"type":"string"},"revision":{"type":"integer","format":"uint64","minimum":0},"source":{"$ref":"#/$defs/OperationSource"},"name":{"description":"`navigate`, `click`, `fill`, …","type":"string"},"params":{"description":"The operation's parameters, values redacted."},"acted_on":{"description":"The elements it acted on, named when it acted (a drag names its source, then its\ntarget). Operations without a target, and records saved before names existed, have none.","type":"array","items":{"$ref":"#/$defs/ActedOn"}},"emulation":{"description":"The emulation in force when it started (`bsk emulate`), as [`crate::emulation::Emulation::label`]\nnames it; absent when none was.","type":["string","null"]},"state":{"$ref":"#/$defs/OperationState"},"started_at":{"type":"integer","format":"uint64","minimum":0},"ended_at":{"type":["integer","null"],"format":"uint64","minimum":0},"summary":{"type":["string","null"]},"error":{"type":["string","null"]},"before_text":{"description":"The page's visible text just before an agent input was dispatched (redacted, at most\n6,000 characters): the operation's before-state, against which its text changes are\nread. Manual operations and captures recorded before it existed have none.","type":["string","null"]},"observation":{"description":"The page right after the operation completed.","anyOf":[{"$ref":"#/$defs/PageObservation"},{"type":"null"}]},"follow_ups":{"description":"Later changes of the page within 15 s (coalesced at 700 ms), at most 4.","type":"array","items":{"$ref":"#/$defs/PageObservation"}},"follow_ups_evicted":{"description":"Changing observations beyond the 4 retained.","type":"integer","format":"uint64","minimum":0},"picture":{"description":"The page as it looked once the operation settled (`--screenshots`): a masked JPEG.","anyOf":[{"$ref":"#/$defs/Picture"},{"type":"null"}]},"suppressed_manual_events":{"description":"Manual input events suppressed because an agent operation was producing them.","type":"integer","format":"uint64","minimum":0},"field_chain":{"description":"Per field: original, operation-time, submitted, response and later page values. Filled\nby `bsk debug operation` and the export.","type":["array","null"],"items":{"$ref":"#/$defs/FieldChain"}},"windows":{"description":"The ids of the requests and console entries in the operation's evidence windows, so an\nexport stands alone without recomputing them. Filled by the export.","anyOf":[{"$ref":"#/$defs/OperationWindows"},{"type":"null"}]},"counts":{"description":"What its windows hold, counted as the record's Problems are. Filled by the export.","anyOf":[{"$ref":"#/$defs/WindowCounts"},{"type":"null"}]},"page_after":{"description":"The page as it stood once the operation's window closed (see [`PageAfter`]). Filled by\nthe export.","anyOf":[{"$ref":"#/$defs/PageAfter"},{"type":"null"}]},"text_change":{"description":"The page text the operation added and removed: from its before-state to\n[`OperationRecord::page_after`], as `bsk debug operation` shows it. Filled by the export.","anyOf":[{"$ref":"#/$defs/TextChange"},{"type":"null"}]}},"required":["id","revision","source","name","params","state","started_at"]},"OperationSource":{"type":"string","enum":["agent","manual"]},"ActedOn":{"description":"An element an operation acted on, named as a person reads it: its accessible role and name\n(cleaned as `observe` cleans names, and redacted), and the frame it is in.","type":"object","properties":{"target":{"description":"The `@eN` ref or CSS selector the agent gave.","type":"string"},"role":{"description":"Its accessible role (`button`, `textbox`, `link`, …).","type":["string","null"]},"name":{"description":"Its accessible name; absent when it has none.","type":["string","null"]},"tag":{"description":"Its tag, lowercase (`button`, `input`, `div`).","type":"string"},"element_id":{"description":"Its `id` attribute.","type":["string","null"]},"text":{"description":"The start of its text, when it has no accessible name (at most 40 characters).","type":["string","null"]},"frame":{"description":"The URL of the frame it is in; `main frame` for the top document.","type":"string"}},"required":["target","tag","frame"]},"OperationState":{"oneOf":[{"type":"string","enum":["running","completed","failed"]},{"description":"The capture ended while it ran; it is not claimed to have finished.","type":"string","const":"interrupted"}]},"PageObservation":{"description":"What the main page showed at one moment: bounded visible text and up to 16 fields. Shadow DOM\nand iframes are not covered.","type":"object","properties":{"at":{"description":"Ms since the Unix epoch.","type":"integer","format":"uint64","minimum":0},"url":{"type":"string"},"title":{"description":"The document's title, redacted, at most 300 characters; absent in observations made\nbefore it was recorded.","type":["string","null"]},"text":{"description":"Visible main-page text, redacted, at most 6000 characters.","type":"string"},"text_truncated":{"type":"boolean"},"text_source":{"description":"`dom` (the page's rendered text) or `accessibility` (accessible names, at most 100 lines,\nwhen the page has no rendered text).","type":"string"},"fields":{"type":"array","items":{"$ref":"#/$defs/FieldSnapshot"}},"candidates_scanned":{"description":"Controls looked at (at most 80).","type":"integer","format":"uint64","minimum":0},"candidates_over_limit":{"description":"More controls existed than were scanned.","type":"boolean"},"unidentified":{"description":"Fields left out: no usable name or id, a duplicate, an overly long or custom identity.","type":"integer","format":"uint64","minimum":0,"default":0},"fields_over_limit":{"description":"Fields past the 16 kept.","type":"integer","format":"uint64","minimum":0,"default":0}},"required":["at","url","text","text_source","fields","candidates_scanned"]},"FieldSnapshot":{"description":"One conventional form field as the observer saw it.","type":"object","properties":{"name":{"description":"The field's `name`, else its `id`: a stable identity, never guessed.","type":"string"},"form":{"description":"The form's id, name or action; absent for a field outside a form.","type":["string","null"]},"kind":{"description":"`text`, `email`, `select`, `textarea`, `checkbox`, …","type":"string"},"value":{"description":"The value, redacted, at most 256 characters; absent when omitted.","type":["string","null"]},"omitted":{"description":"A credential, payment or file field: its value is never recorded.","type":"boolean"},"truncated":{"type":"boolean"}},"required":["name","kind"]},"Picture":{"description":"A picture of the page once an operation settled (`bsk debug start --screenshots`): a JPEG,\nsensitive fields painted over (pixels are masked by field, not redacted by content), at most\n48 KiB. Pictures are immutable: between the daemon and the extension each travels once, by\nid; the export carries it inline.","type":"object","properties":{"id":{"description":"`p1`, `p2`, … within the capture.","type":"string"},"mime_type":{"description":"`image/jpeg`.","type":"string"},"bytes":{"description":"The encoded picture's size.","type":"integer","format":"uint64","minimum":0},"width":{"type":"integer","format":"uint32","minimum":0},"height":{"type":"integer","format":"uint32","minimum":0},"sha256":{"description":"SHA-256 of the encoded bytes, hex.","type":"string"},"taken_at":{"description":"Ms since the Unix epoch.","type":"integer","format":"uint64","minimum":0},"base64":{"description":"The picture itself, base64: in the export, and in memory; lists, reads and history's\ncheckpoints leave it out (history keeps it apart, by id).","type":["string","null"]}},"required":["id","mime_type","bytes","width","height","sha256","taken_at"]},"FieldChain":{"description":"One field followed through an operation.","type":"object","properties":{"name":{"type":"string"},"original":{"$ref":"#/$defs/ChainValue"},"operation_time":{"$ref":"#/$defs/ChainValue"},"submitted":{"$ref":"#/$defs/ChainValue"},"response":{"$ref":"#/$defs/ChainValue"},"later":{"$ref":"#/$defs/ChainValue"}},"required":["name","original","operation_time","submitted","response","later"]},"ChainValue":{"description":"Where one value of a field chain came from, or why it is missing.","type":"object","properties":{"value":{"type":["string","null"]},"request_id":{"description":"The request the value came from (submitted and response values).","type":["string","null"]},"page_id":{"description":"The page load it came from (later values).","type":["string","null"]},"unlinked":{"description":"Why it is not linked: `not_recorded`, `not_found`, `different_name`, `array`,\n`duplicate_name`, `truncated_body`, `missing_body`, `omitted`.","type":["string","null"]},"intervening_operations":{"description":"Operations that happened between this one and the later load (not a causal claim).","type":"array","items":{"type":"string"}}}},"OperationWindows":{"description":"An operation's two evidence windows by id.","type":"object","properties":{"immediate":{"description":"From the operation's start until 1.5 s after it completed, or the next operation.","$ref":"#/$defs/WindowIds"},"possibly_related":{"description":"Up to 15 s after it completed, capped by the next operation and by stop: by start time,\nnot proven cause.","$ref":"#/$defs/WindowIds"}},"required":["immediate","possibly_related"]},"WindowIds":{"description":"The requests and console entries that started inside `[from, until)` (ms since the epoch).","type":"object","properties":{"from":{"type":"integer","format":"uint64","minimum":0},"until":{"type":"integer","format":"uint64","minimum":0},"requests":{"type":"array","items":{"type":"string"}},"console":{"type":"array","items":{"type":"string"}}},"required":["from","until","requests","console"]},"WindowCounts":{"description":"How many problems an operation's windows hold, as the Problems list counts them: errors are\nfailed and 4xx/5xx requests, console errors and exceptions (a request's echoes are not\ncounted again); warnings are console warnings.","type":"object","properties":{"requests":{"description":"Requests in both windows, static ones included.","type":"integer","format":"uint","minimum":0},"folded":{"description":"Requests in both windows that lists fold (static resources, `data:`, extension traffic),\nnever a failing one.","type":"integer","format":"uint","minimum":0},"console":{"type":"integer","format":"uint","minimum":0},"errors":{"type":"integer","format":"uint","minimum":0},"warnings":{"type":"integer","format":"uint","minimum":0}},"required":["requests","folded","console","errors","warnings"]},"PageAfter":{"description":"Which snapshot shows the page after an operation: the last one taken before the next\noperation started, within the 15 s follow-up window. That is the next operation's\nbefore-state when it came within the window, else the operation's latest follow-up, else its\nobservation. The text is where it is named, not copied.","type":"object","properties":{"at":{"description":"When the snapshot was taken, ms since the Unix epoch.","type":"integer","format":"uint64","minimum":0},"from":{"$ref":"#/$defs/PageAfterSource"}},"required":["at","from"]},"PageAfterSource":{"description":"Where a [`PageAfter`] snapshot's text is.","oneOf":[{"description":"`before_text` of the next operation.","type":"object","properties":{"kind":{"type":"string","const":"next_operation"},"operation_id":{"type":"string"}},"required":["kind","operation_id"]},{"description":"`follow_ups[index]` of this operation.","type":"object","properties":{"kind":{"type":"string","const":"follow_up"},"index":{"type":"integer","format":"uint","minimum":0}},"required":["kind","index"]},{"description":"`observation` of this operation.","type":"object","properties":{"kind":{"type":"string","const":"observation"}},"required":["kind"]}]},"TextChange":{"description":"Lines of visible page text that appeared or disappeared, at most 10 of each.","type":"object","properties":{"added":{"type":"array","items":{"type":"string"}},"removed":{"type":"array","items":{"type":"string"}},"truncated":{"description":"More lines changed than are listed.","type":"boolean"}},"required":["added","removed","truncated"]},"ConsoleEntry":{"type":"object","properties":{"id":{"type":"string"},"revision":{"type":"integer","format":"uint64","minimum":0},"at":{"description":"Milliseconds since the Unix epoch: when the browser says it was logged, else when the\ndaemon read it (a dialog).","type":"integer","format":"uint64","minimum":0},"source":{"$ref":"#/$defs/ConsoleSource"},"level":{"description":"`log`, `info`, `warning`, `error`, `debug`, …","type":"string"},"kind":{"description":"`console` (console API), `exception` (uncaught error or unhandled rejection), `browser`,\nor `dialog` (a JavaScript alert, confirm, prompt or beforeunload the page opened).","type":"string"},"text":{"description":"Redacted, at most 4 Ki characters.","type":"string"},"url":{"type":["string","null"]},"line":{"description":"The source line, 0-based as Chrome reports it; `bsk debug console` and the evidence page\nshow it 1-based, as editors and DevTools do.","type":["integer","null"],"format":"uint64","minimum":0},"column":{"description":"The source column, 0-based as Chrome reports it; shown 1-based.","type":["integer","null"],"format":"uint64","minimum":0},"target_id":{"type":"string"},"worker":{"description":"The worker that logged it; absent for the page's and its frames' own entries.","anyOf":[{"$ref":"#/$defs/WorkerSource"},{"type":"null"}]}},"required":["id","revision","at","source","level","kind","text","target_id"]},"ConsoleSource":{"description":"Who wrote a console entry.","oneOf":[{"description":"The site's own pages and scripts (http, https, file, data, blob URLs).","type":"string","const":"website"},{"description":"A browser extension (`chrome-extension://`).","type":"string","const":"extension"},{"description":"The browser itself (`Log.entryAdded`: failed loads, violations, interventions).","type":"string","const":"browser"},{"description":"No source URL.","type":"string","const":"unknown"}]},"PageLoad":{"description":"One main-frame page load, for context.","type":"object","properties":{"id":{"type":"string"},"revision":{"type":"integer","format":"uint64","minimum":0},"url":{"type":"string"},"at":{"description":"When the navigation committed, ms since the Unix epoch.","type":"integer","format":"uint64","minimum":0},"dom_content_loaded_at":{"type":["integer","null"],"format":"uint64","minimum":0},"loaded_at":{"type":["integer","null"],"format":"uint64","minimum":0},"observation":{"description":"The page as it stood after `load`, when the observer could read it.","anyOf":[{"$ref":"#/$defs/PageObservation"},{"type":"null"}]}},"required":["id","revision","url","at"]},"TrafficSummary":{"description":"Statistics over every request a capture saw since it started, evicted ones included: what is\nleft of a load test's traffic once its records are gone (`bsk debug summary`).","type":"object","properties":{"requests":{"description":"Requests counted: every redirect hop and every CORS preflight is one, as the server sees\nthem.","type":"integer","format":"uint64","minimum":0},"routes":{"description":"One row per method and route, most requests first; at most 512.","type":"array","items":{"$ref":"#/$defs/RouteStats"}},"other":{"description":"Every request on a route beyond the 512th, together (`route` is `other`).","anyOf":[{"$ref":"#/$defs/RouteStats"},{"type":"null"}]},"untracked":{"description":"Requests counted whose outcome the summary could not follow: more than 4096 were in flight\nat once. They are in `requests` and their route's `count`, in no outcome.","type":"integer","format":"uint64","minimum":0,"default":0}},"required":["requests","routes"]},"RouteStats":{"description":"One method and route of a [`TrafficSummary`].","type":"object","properties":{"method":{"type":"string"},"route":{"description":"Host (with port) and path; numeric, UUID and long hexadecimal segments read `{id}`; the\nquery is left out. `data:`, `blob:` and the like are their scheme.","type":"string"},"count":{"type":"integer","format":"uint64","minimum":0},"status":{"description":"Responses by status class (`1xx` … `5xx`), redirects included. A response whose body then\nfailed is counted here and in `failed`.","type":"object","additionalProperties":{"type":"integer","format":"uint64","minimum":0}},"failed":{"description":"Requests that ended with `Network.loadingFailed`.","type":"integer","format":"uint64","minimum":0},"failures":{"description":"Failures by the browser's error text, most frequent first; at most 8, the rest in\n`failures_other`.","type":"array","items":{"$ref":"#/$defs/FailureCount"}},"failures_other":{"type":"integer","format":"uint64","minimum":0},"cached":{"description":"Served from the browser's cache or a service worker.","type":"integer","format":"uint64","minimum":0},"in_flight":{"description":"Neither finished nor failed (yet, or when the capture stopped).","type":"integer","format":"uint64","minimum":0},"duration_ms":{"description":"Duration from the request being sent to its last byte or failure, over finished requests.","anyOf":[{"$ref":"#/$defs/Percentiles"},{"type":"null"}]},"bytes_in":{"description":"Bytes received on the wire, headers included (Chromium's `encodedDataLength`).","type":"integer","format":"uint64","minimum":0},"bytes_out":{"description":"Request body bytes sent, where the browser reported them.","type":"integer","format":"uint64","minimum":0},"first_seen":{"description":"When the first and the latest request of the route were sent, ms since the Unix epoch.","type":"integer","format":"uint64","minimum":0},"last_seen":{"type":"integer","format":"uint64","minimum":0}},"required":["method","route","count","status","failed","in_flight","bytes_in","bytes_out","first_seen","last_seen"]},"FailureCount":{"description":"A failure's error text and how many requests ended with it.","type":"object","properties":{"error":{"type":"string"},"count":{"type":"integer","format":"uint64","minimum":0}},"required":["error","count"]},"Percentiles":{"description":"Duration percentiles, in milliseconds, within 2% of the exact value (log-scaled buckets).","type":"object","properties":{"p50":{"type":"number","format":"double"},"p95":{"type":"number","format":"double"},"p99":{"type":"number","format":"double"},"max":{"type":"number","format":"double"}},"required":["p50","p95","p99","max"]},"SliceInfo":{"description":"Requests and console entries a checkpoint of a load-profile capture left out: history keeps\nthe spec-bounded newest slice; `bsk debug export --output` has everything.","type":"object","properties":{"requests_left_out":{"type":"integer","format":"uint","minimum":0},"console_left_out":{"type":"integer","format":"uint","minimum":0},"bodies_left_out":{"description":"Bodies of kept requests whose text was left out to stay within 512 Ki code units.","type":"integer","format":"uint","minimum":0}},"required":["requests_left_out","console_left_out","bodies_left_out"]},"Problem":{"description":"One problem of a record, in time order.","type":"object","properties":{"kind":{"$ref":"#/$defs/ProblemKind"},"at":{"description":"When it started (a request) or was logged (a console entry), ms since the Unix epoch.","type":"integer","format":"uint64","minimum":0},"request_id":{"description":"The request (`failed`, `status`).","type":["string","null"]},"console_id":{"description":"The console entry (`exception`, `console_error`).","type":["string","null"]},"summary":{"description":"One line a person reads first: `POST /api/orders 422 Unprocessable Entity:\nQTY_EXCEEDS_STOCK Only 2 left`, or the exception's text.","type":"string"},"code":{"description":"The error code the response body names (the first string at a key named like `code`),\nfor a JSON body.","type":["string","null"]},"message":{"description":"The message the response body gives (the first string at `message`, `error`, `detail`,\n`title`, …; or the first line of a short text body), or the failure's text, or the\nconsole entry's text.","type":["string","null"]},"source":{"description":"Where an exception or error was thrown or logged: `url:line:column` (1-based).","type":["string","null"]},"echoes":{"description":"The browser's own console errors about this request (\"Failed to load resource\"), listed\nwith it rather than as problems of their own.","type":"array","items":{"type":"string"}},"frame":{"description":"The frame or worker it came from, by origin and path, when not the page's own document.","type":["string","null"]},"after":{"description":"The operation in whose window it started (immediate or possibly related): by start\ntime, not proven cause.","anyOf":[{"$ref":"#/$defs/ProblemAfter"},{"type":"null"}]}},"required":["kind","at","summary"]},"ProblemKind":{"description":"What kind of problem.","oneOf":[{"description":"The request failed (network error, blocked, cancelled).","type":"string","const":"failed"},{"description":"The response's status is 4xx or 5xx.","type":"string","const":"status"},{"description":"An uncaught exception or unhandled rejection.","type":"string","const":"exception"},{"description":"A console entry at level error.","type":"string","const":"console_error"}]},"ProblemAfter":{"description":"The operation a problem followed.","type":"object","properties":{"operation_id":{"type":"string"},"label":{"description":"`click button \"Place order\"`: its name and what it acted on.","type":"string"},"immediate":{"description":"Within the operation's immediate window (else possibly related, up to 15 s later).","type":"boolean"}},"required":["operation_id","label","immediate"]}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"ExportDocument","description":"The portable JSON document `bsk debug export` writes.","type":"object","properties":{"version":{"description":"Always 1.","type":"integer","format":"uint32","minimum":0},"saved_at":{"description":"When the snapshot was taken, ms since the Unix epoch.","type":"integer","format":"uint64","minimum":0},"run":{"$ref":"#/$defs/RunInfo"},"requests":{"type":"array","items":{"$ref":"#/$defs/RequestRecord"}},"operations":{"type":"array","items":{"$ref":"#/$defs/OperationRecord"}},"console":{"type":"array","items":{"$ref":"#/$defs/ConsoleEntry"}},"pages":{"type":"array","items":{"$ref":"#/$defs/PageLoad"}},"extension_version":{"type":["string","null"]},"user_agent":{"type":["string","null"]},"summary":{"description":"Statistics over all the traffic the capture saw, evicted requests included. Absent in\nexports written before it existed.","anyOf":[{"$ref":"#/$defs/TrafficSummary"},{"type":"null"}]},"slice":{"description":"Present on a history checkpoint of a load-profile capture: what it left out.","anyOf":[{"$ref":"#/$defs/SliceInfo"},{"type":"null"}]},"problems":{"description":"The record's problems in time order (failed and 4xx/5xx requests, console errors and\nuncaught exceptions), each with its own words and the operation it followed: what the\nevidence page shows first and `bsk debug problems` prints. Absent in records saved by a\nversion that did not list them (a reader says so rather than computing them).","type":["array","null"],"items":{"$ref":"#/$defs/Problem"}}},"required":["version","saved_at","run","requests","operations","console","pages"],"$defs":{"RunInfo":{"description":"A capture (\"run\") and its state.","type":"object","properties":{"run_id":{"type":"string"},"session":{"type":"string"},"name":{"type":["string","null"]},"tab_id":{"type":"string"},"state":{"$ref":"#/$defs/CaptureState"},"started_at":{"type":"integer","format":"uint64","minimum":0},"stopped_at":{"type":["integer","null"],"format":"uint64","minimum":0},"stop_reason":{"anyOf":[{"$ref":"#/$defs/StopReason"},{"type":"null"}]},"counters":{"$ref":"#/$defs/Counters"},"coverage":{"$ref":"#/$defs/Coverage"},"history":{"$ref":"#/$defs/HistoryStatus"},"text_units":{"description":"Retained request + response text, in UTF-16 code units (budget 512 Ki, or `limits`).","type":"integer","format":"uint","minimum":0},"limits":{"description":"What the capture retains at most. Exports written before limits existed had the spec's.","$ref":"#/$defs/CaptureLimits","default":{"profile":"default","max_requests":200,"max_console":100,"text_budget":524288,"memory_reserved":0}},"requests":{"type":"integer","format":"uint","minimum":0},"console":{"type":"integer","format":"uint","minimum":0},"operations":{"type":"integer","format":"uint","minimum":0},"pages":{"type":"integer","format":"uint","minimum":0},"emulation":{"description":"The emulation in force on the tab now, or when the capture stopped (`bsk emulate`);\nabsent when none is.","anyOf":[{"$ref":"#/$defs/Emulation"},{"type":"null"}]}},"required":["run_id","session","tab_id","state","started_at","counters","coverage","history","text_units","requests","console","operations","pages"]},"CaptureState":{"type":"string","enum":["active","stopped","interrupted"]},"StopReason":{"description":"Why a capture stopped. Detach, stop, crash and disconnect all end in one of these.","oneOf":[{"description":"`bsk debug stop` (or the MCP tool's stop).","type":"object","properties":{"kind":{"type":"string","const":"stopped"}},"required":["kind"],"x-words":"stopped with bsk debug stop"},{"description":"The person stopped it from the extension's popup.","type":"object","properties":{"kind":{"type":"string","const":"stopped_from_extension"}},"required":["kind"],"x-words":"stopped from the extension’s popup"},{"description":"The session ended (`bsk session stop`, idle timeout).","type":"object","properties":{"kind":{"type":"string","const":"session_ended"}},"required":["kind"],"x-words":"the session ended"},{"description":"The captured tab was returned to its user.","type":"object","properties":{"kind":{"type":"string","const":"tab_returned"}},"required":["kind"],"x-words":"the tab was returned to its user"},{"description":"The captured tab was closed.","type":"object","properties":{"kind":{"type":"string","const":"tab_closed"}},"required":["kind"],"x-words":"the tab was closed"},{"description":"The captured page's renderer crashed; the capture is interrupted.","type":"object","properties":{"kind":{"type":"string","const":"renderer_crashed"}},"required":["kind"],"x-words":"the page’s renderer crashed"},{"description":"The daemon shut down.","type":"object","properties":{"kind":{"type":"string","const":"daemon_shutdown"}},"required":["kind"],"x-words":"the bsk daemon shut down"},{"description":"The browser exited or the connection to it was lost.","type":"object","properties":{"kind":{"type":"string","const":"browser_disconnected"}},"required":["kind"],"x-words":"the browser exited or the connection to it was lost"},{"description":"A capture actor panicked; `actor` names which kind.","type":"object","properties":{"kind":{"type":"string","const":"actor_panicked"},"actor":{"type":"string"}},"required":["kind","actor"],"x-words":"a capture component failed"},{"description":"Set by the extension, never by the daemon: the record was still active when the browser\nor extension restarted or its daemon went away, so its latest checkpoint was recovered as\ninterrupted.","type":"object","properties":{"kind":{"type":"string","const":"recovered"}},"required":["kind"],"x-words":"left active by a daemon or browser that went away; recovered from its last checkpoint"}]},"Counters":{"description":"Every drop and eviction, counted. None of them is ever silent.","type":"object","properties":{"requests_seen":{"type":"integer","format":"uint64","minimum":0},"requests_evicted":{"description":"Oldest finished requests evicted to keep 200.","type":"integer","format":"uint64","minimum":0},"console_seen":{"type":"integer","format":"uint64","minimum":0},"console_evicted":{"description":"Oldest console entries evicted to keep 100.","type":"integer","format":"uint64","minimum":0},"operations_evicted":{"type":"integer","format":"uint64","minimum":0},"pages_evicted":{"type":"integer","format":"uint64","minimum":0},"bodies_evicted":{"description":"Bodies dropped to stay within 512 Ki code units per capture.","type":"integer","format":"uint64","minimum":0},"bodies_truncated":{"type":"integer","format":"uint64","minimum":0},"bodies_saturated":{"description":"Bodies of retained requests lost because the fetch queue (4 running, 32 queued) was full.\nA request evicted later takes its count with it (it is in `requests_evicted`), so this\nis the number of retained requests whose body reads `saturated`.","type":"integer","format":"uint64","minimum":0},"bodies_refetched":{"description":"Bodies that had given way to a full queue and were read on a second try, when the queue\nhad emptied and the browser still held them: no longer counted as saturated. Like\n`bodies_deadline`, it keeps counting a request evicted later.","type":"integer","format":"uint64","minimum":0,"default":0},"body_fetches_skipped":{"description":"Body fetches not made because their request was evicted before its turn (its body was\ngoing nowhere): work saved, no evidence lost.","type":"integer","format":"uint64","minimum":0,"default":0},"bodies_deadline":{"description":"Body fetches that missed the 2.5 s deadline.","type":"integer","format":"uint64","minimum":0},"bodies_read_failed":{"description":"Body reads that failed inside bsk (an internal error, written to the daemon's log): the\nrequest is kept, its body reads `read_failed`.","type":"integer","format":"uint64","minimum":0,"default":0},"events_dropped":{"description":"Browser events lost because a capture queue was full or the event could not be read.","type":"integer","format":"uint64","minimum":0},"extra_info_dropped":{"description":"ExtraInfo events dropped while waiting for their request.","type":"integer","format":"uint64","minimum":0},"pictures_dropped":{"description":"Filmstrip pictures (`--screenshots`) not kept: over the 40 a capture keeps, or still over\n48 KiB at the smallest size bsk scales to, or not taken (the page did not answer).","type":"integer","format":"uint64","minimum":0}},"required":["requests_seen","requests_evicted","console_seen","console_evicted","operations_evicted","pages_evicted","bodies_evicted","bodies_truncated","bodies_saturated","bodies_deadline","events_dropped","extra_info_dropped"]},"Coverage":{"description":"Which browser targets the capture covers.","type":"object","properties":{"iframe_targets":{"description":"Iframe targets captured over the capture's life (at most 16 attached at once; a detached one\nfrees its place).","type":"integer","format":"uint64","minimum":0},"iframe_targets_over_limit":{"description":"Iframe targets not captured because 16 were attached at the time.","type":"integer","format":"uint64","minimum":0},"iframe_setup_failed":{"description":"Iframe targets whose capture set-up failed.","type":"integer","format":"uint64","minimum":0},"iframe_targets_late":{"description":"Iframe targets that existed before capture started: their earliest requests may be missing.","type":"integer","format":"uint64","minimum":0},"late_start":{"description":"Capture started on a page that had already loaded: its load and earlier traffic are not\nin the capture.","type":"boolean","default":false},"workers":{"description":"Whether the capture records workers' requests (`bsk debug start --workers`).","type":"boolean"},"worker_targets":{"description":"Worker targets captured over the capture's life (at most 8 attached at once). Without\n`--workers`, only their console is recorded.","type":"integer","format":"uint64","minimum":0},"worker_targets_over_limit":{"description":"Worker targets not captured because 8 were attached at the time.","type":"integer","format":"uint64","minimum":0},"worker_traffic_not_recorded":{"description":"Workers seen while the capture does not record workers' requests: their traffic is not\nin the capture.","type":"integer","format":"uint64","minimum":0},"shared_workers_not_covered":{"description":"A capture with `--workers` of a tab in the person's own browser context (a borrowed tab,\nor a session on the shared profile): its shared workers are not covered, since that\ncontext's shared workers may serve pages no session owns.","type":"boolean"},"screenshots":{"description":"Whether the capture keeps a masked picture of the page after each agent operation\n(`bsk debug start --screenshots`).","type":"boolean"}},"required":["iframe_targets","iframe_targets_over_limit","iframe_setup_failed","iframe_targets_late"]},"HistoryStatus":{"description":"Whether retained evidence reaches browser-local history.","type":"object","properties":{"available":{"type":"boolean"},"reason":{"type":["string","null"]},"checkpoints":{"type":"integer","format":"uint64","minimum":0},"last_checkpoint_at":{"type":["integer","null"],"format":"uint64","minimum":0},"spacing_ms":{"description":"How far apart checkpoints are now, in ms, when a busy browser has spaced them beyond the\n2 s floor (each save waits 50 times as long as the last one took, at most 10 s).","type":["integer","null"],"format":"uint64","minimum":0}},"required":["available","checkpoints"]},"CaptureLimits":{"description":"The retention limits of one capture and the memory they may take.","type":"object","properties":{"profile":{"$ref":"#/$defs/CaptureProfile"},"max_requests":{"type":"integer","format":"uint","minimum":0},"max_console":{"type":"integer","format":"uint","minimum":0},"text_budget":{"description":"Retained request + response body text, in UTF-16 code units.","type":"integer","format":"uint","minimum":0},"memory_reserved":{"description":"What the daemon reserves for this capture against its memory budget, in bytes: the\nworst case at these limits.","type":"integer","format":"uint64","minimum":0}},"required":["profile","max_requests","max_console","text_budget","memory_reserved"]},"CaptureProfile":{"description":"How much a capture retains.","oneOf":[{"description":"The spec's bounds: 200 requests, 100 console entries, 512 Ki code units of text.","type":"string","const":"default"},{"description":"Opt-in larger retention for load tests (up to 10,000 requests, 5,000 console entries,\n32 Mi code units), under the daemon's memory budget; checkpoints keep the spec-bounded\nnewest slice and the summary.","type":"string","const":"load"}]},"Emulation":{"description":"What is in force on a tab: every override bsk set, none when the tab runs as the session\nstarted it.","type":"object","properties":{"viewport":{"anyOf":[{"$ref":"#/$defs/ViewportEmulation"},{"type":"null"}]},"user_agent":{"description":"The user agent a device sets.","type":["string","null"]},"network":{"anyOf":[{"$ref":"#/$defs/NetworkEmulation"},{"type":"null"}]},"cpu":{"description":"CPU slowdown factor.","type":["number","null"],"format":"double"},"color_scheme":{"anyOf":[{"$ref":"#/$defs/ColorScheme"},{"type":"null"}]},"reduced_motion":{"type":"boolean"},"locale":{"type":["string","null"]},"timezone":{"type":["string","null"]}}},"ViewportEmulation":{"type":"object","properties":{"width":{"type":"integer","format":"uint32","minimum":0},"height":{"type":"integer","format":"uint32","minimum":0},"dpr":{"type":"number","format":"double"},"mobile":{"type":"boolean"},"touch":{"type":"boolean"},"device":{"description":"The device from bsk's table it came from.","type":["string","null"]}},"required":["width","height","dpr","mobile","touch"]},"NetworkEmulation":{"type":"object","properties":{"name":{"description":"`Slow 3G`, `Offline`, … or `custom`.","type":"string"},"offline":{"type":"boolean"},"latency_ms":{"type":"number","format":"double"},"download_kbps":{"type":"number","format":"double"},"upload_kbps":{"type":"number","format":"double"}},"required":["name","offline","latency_ms","download_kbps","upload_kbps"]},"ColorScheme":{"type":"string","enum":["dark","light"]},"RequestRecord":{"description":"A request as capture retains it: its [`RequestHead`], headers, timing and bodies.","type":"object","properties":{"id":{"description":"Stable, distinct across redirects and iframe targets.","type":"string"},"revision":{"description":"Bumped on every update; `--since` follows it.","type":"integer","format":"uint64","minimum":0},"redirect_from":{"type":["string","null"]},"preflight_for":{"description":"On a CORS preflight (`OPTIONS`): the id of the request it guards.","type":["string","null"]},"preflight":{"description":"On a request that needed a CORS preflight: the preflight's id.","type":["string","null"]},"url":{"type":"string"},"method":{"type":"string"},"resource_type":{"type":["string","null"]},"state":{"$ref":"#/$defs/RequestState"},"started_at":{"description":"Milliseconds since the Unix epoch, by the browser's clock (`wallTime`).","type":"integer","format":"uint64","minimum":0},"status":{"type":["integer","null"],"format":"uint16","minimum":0,"maximum":65535},"target_id":{"description":"The CDP target (tab or iframe) the request was seen on.","type":"string"},"failure":{"type":["string","null"]},"from_cache":{"description":"Served from the memory or disk cache (`fromDiskCache`, `requestServedFromCache`).","type":"boolean","default":false},"from_service_worker":{"type":"boolean","default":false},"untrusted_certificate":{"description":"An HTTPS response whose certificate the browser did not trust: loaded only because the\nsession ignores certificate errors.","type":"boolean"},"worker":{"description":"The worker that made the request (`bsk debug start --workers`); absent for the page's\nand its frames' own requests.","anyOf":[{"$ref":"#/$defs/WorkerSource"},{"type":"null"}]},"emulation":{"description":"The emulation in force when it started (`bsk emulate`), as\n[`crate::emulation::Emulation::label`] names it (`Offline`, `390×844 mobile, Slow 3G`);\nabsent when none was.","type":["string","null"]},"ended_at":{"description":"When the browser finished, failed or redirected it, by the same clock (its monotonic\n`timestamp` moved onto `started_at`'s); the time the daemon read the event when the\nbrowser gave no timestamp.","type":["integer","null"],"format":"uint64","minimum":0},"status_text":{"type":["string","null"]},"frame_id":{"type":["string","null"]},"mime_type":{"type":["string","null"]},"encoded_data_length":{"description":"Bytes received for it in all (status line, headers and body as sent on the wire), as\nthe browser counted them when it finished (`encodedDataLength`).","type":["number","null"],"format":"double"},"response_headers_size":{"description":"Bytes the response's status line and headers took on the wire, as the browser counted\nthem when they arrived (`Response.encodedDataLength`).","type":["integer","null"],"format":"uint64","minimum":0},"protocol":{"description":"The response's protocol as Chrome names it (`http/1.1`, `h2`, `h3`, `data`, …).","type":["string","null"]},"remote_ip":{"description":"The server's IP address, when the response came over the network.","type":["string","null"]},"remote_port":{"type":["integer","null"],"format":"uint16","minimum":0,"maximum":65535},"initiator":{"description":"Who started it: `{type, url?, line?}`, the first stack frame at most."},"timing":{"description":"Chrome's `ResourceTiming`, as sent.","anyOf":[{"$ref":"#/$defs/ResourceTiming"},{"type":"null"}]},"request_headers":{"$ref":"#/$defs/Headers"},"request_headers_raw":{"description":"Raw headers from `requestWillBeSentExtraInfo` (cookies included, redacted).","anyOf":[{"$ref":"#/$defs/Headers"},{"type":"null"}]},"response_headers":{"$ref":"#/$defs/Headers"},"response_headers_raw":{"description":"Raw headers from `responseReceivedExtraInfo` (`Set-Cookie` included, redacted).","anyOf":[{"$ref":"#/$defs/Headers"},{"type":"null"}]},"request_body":{"$ref":"#/$defs/Body"},"response_body":{"$ref":"#/$defs/Body"}},"required":["id","revision","url","method","state","started_at","target_id","request_headers","response_headers","request_body","response_body"]},"RequestState":{"oneOf":[{"type":"string","enum":["pending","complete","failed"]},{"description":"Capture ended before the request finished.","type":"string","const":"unfinished"}]},"WorkerSource":{"description":"A worker as the source of a request or console entry: its kind and script URL (redacted).","type":"object","properties":{"kind":{"$ref":"#/$defs/WorkerKind"},"url":{"type":"string"}},"required":["kind","url"]},"WorkerKind":{"description":"Which kind of worker.","oneOf":[{"description":"A dedicated worker (`new Worker(url)`).","type":"string","const":"dedicated"},{"description":"A shared worker (`new SharedWorker(url)`).","type":"string","const":"shared"},{"description":"A service worker.","type":"string","const":"service"}]},"ResourceTiming":{"description":"Chrome's `ResourceTiming`, as sent: milliseconds after `requestTime` (seconds), `-1` where a phase did not happen.","type":"object","additionalProperties":{"type":"number"}},"Headers":{"description":"One header set, redacted, bounded to 4 Ki characters.","type":"object","properties":{"entries":{"type":"array","items":{"type":"array","prefixItems":[{"type":"string"},{"type":"string"}],"minItems":2,"maxItems":2}},"dropped":{"description":"Entries dropped to stay within the bound.","type":"integer","format":"uint","minimum":0}},"required":["entries"]},"Body":{"description":"A request or response body and its state.","type":"object","properties":{"state":{"$ref":"#/$defs/BodyState"},"reason":{"anyOf":[{"$ref":"#/$defs/BodyReason"},{"type":"null"}]},"mime_type":{"type":["string","null"]},"text":{"description":"Retained, redacted text. Lists never carry it; detail reads and the export do.","type":["string","null"]},"units":{"description":"Length of `text` in UTF-16 code units.","type":"integer","format":"uint","minimum":0,"default":0},"original_units":{"description":"Length the browser reported before truncation, in code units, when known.","type":["integer","null"],"format":"uint","minimum":0},"binary":{"description":"A binary body, identified without keeping a byte of it: its size, SHA-256 and the type\nits first bytes show. Absent when the bytes could not be read (the body pool was busy,\nthe browser no longer had them).","anyOf":[{"$ref":"#/$defs/BinaryFacts"},{"type":"null"}]},"parts":{"description":"A `multipart/*` body as its parts: text parts with their (redacted) values, files by\nname, type, size and SHA-256, never their content.","type":["array","null"],"items":{"$ref":"#/$defs/BodyPart"}},"parts_dropped":{"description":"Parts beyond the 64 kept.","type":"integer","format":"uint","minimum":0},"bytes_seen":{"description":"A stream's bytes received before it ended unread (`reason: streaming`), as the browser\ncounted them on the wire.","type":["integer","null"],"format":"uint64","minimum":0}},"required":["state"]},"BodyState":{"description":"Where a body stands. Every state but `available` and `empty` says why in `reason`.","oneOf":[{"description":"Asked for, not yet answered.","type":"string","const":"pending"},{"description":"Retained in full.","type":"string","const":"available"},{"description":"The browser reported no body.","type":"string","const":"empty"},{"description":"Retained up to the per-body or per-capture limit; not suitable for `--pointer`.","type":"string","const":"truncated"},{"description":"Could not be read (see `reason`).","type":"string","const":"unavailable"},{"description":"Deliberately not retained (binary, multipart, oversized structured body).","type":"string","const":"omitted"},{"description":"Retained once, then dropped to stay within the capture's text budget.","type":"string","const":"evicted"},{"description":"The request event carried no POST data and none could be fetched.","type":"string","const":"not_in_event"}]},"BodyReason":{"oneOf":[{"type":"string","enum":["binary","multipart","oversized_structured"]},{"description":"The body fetcher's queue (32) was full.","type":"string","const":"saturated"},{"description":"The browser no longer had the body (evicted from its buffer, or never buffered).","type":"string","const":"missing_browser_buffer"},{"description":"`Network.getResponseBody` did not answer within 2.5 s.","type":"string","const":"deadline"},{"description":"Capture stopped (or was interrupted) before the body arrived.","type":"string","const":"capture_stopped"},{"description":"The request failed or never finished loading.","type":"string","const":"request_failed"},{"description":"Over the 64 Ki code-unit individual body limit.","type":"string","const":"body_limit"},{"description":"Over the 512 Ki code-unit per-capture text budget.","type":"string","const":"capture_budget"},{"description":"bsk failed while reading the body (an internal error; the daemon's log says which).","type":"string","const":"read_failed"},{"description":"A streaming response (server-sent events) that had not ended: `bytes_seen` says how much\nof it arrived.","type":"string","const":"streaming"},{"description":"A worker's script: the request starts on the page and finishes on the worker's own\ntarget, which this capture does not record (`bsk debug start --workers` does).","type":"string","const":"worker_not_captured"}]},"BinaryFacts":{"description":"What identifies bytes bsk does not keep.","type":"object","properties":{"bytes":{"type":"integer","format":"uint64","minimum":0},"sha256":{"description":"Lowercase hex.","type":"string"},"sniffed_type":{"description":"The type the first bytes show (`image/png`, `application/pdf`, `application/wasm`,\n`application/gzip`, …), when they match a known signature.","type":["string","null"]}},"required":["bytes","sha256"]},"BodyPart":{"description":"One part of a multipart body.","type":"object","properties":{"name":{"type":["string","null"]},"filename":{"description":"A file part's file name.","type":["string","null"]},"content_type":{"type":["string","null"]},"bytes":{"type":"integer","format":"uint64","minimum":0},"value":{"description":"A text part's value, redacted like a form field (a password part is `[redacted]`), at\nmost 4 Ki code units.","type":["string","null"]},"truncated":{"description":"The value was cut at its bound.","type":"boolean"},"unread":{"description":"A file part whose bytes the browser did not hand over: a form navigation's files are\nread by the network stack and not kept for DevTools, so `bytes` and the digest are\nunknown (the `upload` operation that chose the file records its size and digest).","type":"boolean"},"sha256":{"description":"A file or binary part: SHA-256 of its bytes (lowercase hex), and the type they show.","type":["string","null"]},"sniffed_type":{"type":["string","null"]}},"required":["bytes"]},"OperationRecord":{"type":"object","properties":{"id":{"type":"string"},"revision":{"type":"integer","format":"uint64","minimum":0},"source":{"$ref":"#/$defs/OperationSource"},"name":{"description":"`navigate`, `click`, `fill`, …","type":"string"},"params":{"description":"The operation's parameters, values redacted."},"acted_on":{"description":"The elements it acted on, named when it acted (a drag names its source, then its\ntarget). Operations without a target, and records saved before names existed, have none.","type":"array","items":{"$ref":"#/$defs/ActedOn"}},"emulation":{"description":"The emulation in force when it started (`bsk emulate`), as [`crate::emulation::Emulation::label`]\nnames it; absent when none was.","type":["string","null"]},"state":{"$ref":"#/$defs/OperationState"},"started_at":{"type":"integer","format":"uint64","minimum":0},"ended_at":{"type":["integer","null"],"format":"uint64","minimum":0},"summary":{"type":["string","null"]},"error":{"type":["string","null"]},"before_text":{"description":"The page's visible text just before an agent input was dispatched (redacted, at most\n6,000 characters): the operation's before-state, against which its text changes are\nread. Manual operations and captures recorded before it existed have none.","type":["string","null"]},"observation":{"description":"The page right after the operation completed.","anyOf":[{"$ref":"#/$defs/PageObservation"},{"type":"null"}]},"follow_ups":{"description":"Later changes of the page within 15 s (coalesced at 700 ms), at most 4.","type":"array","items":{"$ref":"#/$defs/PageObservation"}},"follow_ups_evicted":{"description":"Changing observations beyond the 4 retained.","type":"integer","format":"uint64","minimum":0},"picture":{"description":"The page as it looked once the operation settled (`--screenshots`): a masked JPEG.","anyOf":[{"$ref":"#/$defs/Picture"},{"type":"null"}]},"suppressed_manual_events":{"description":"Manual input events suppressed because an agent operation was producing them.","type":"integer","format":"uint64","minimum":0},"field_chain":{"description":"Per field: original, operation-time, submitted, response and later page values. Filled\nby `bsk debug operation` and the export.","type":["array","null"],"items":{"$ref":"#/$defs/FieldChain"}},"windows":{"description":"The ids of the requests and console entries in the operation's evidence windows, so an\nexport stands alone without recomputing them. Filled by the export.","anyOf":[{"$ref":"#/$defs/OperationWindows"},{"type":"null"}]},"counts":{"description":"What its windows hold, counted as the record's Problems are. Filled by the export.","anyOf":[{"$ref":"#/$defs/WindowCounts"},{"type":"null"}]},"page_after":{"description":"The page as it stood once the operation's window closed (see [`PageAfter`]). Filled by\nthe export.","anyOf":[{"$ref":"#/$defs/PageAfter"},{"type":"null"}]},"text_change":{"description":"The page text the operation added and removed: from its before-state to\n[`OperationRecord::page_after`], as `bsk debug operation` shows it. Filled by the export.","anyOf":[{"$ref":"#/$defs/TextChange"},{"type":"null"}]}},"required":["id","revision","source","name","params","state","started_at"]},"OperationSource":{"type":"string","enum":["agent","manual"]},"ActedOn":{"description":"An element an operation acted on, named as a person reads it: its accessible role and name\n(cleaned as `observe` cleans names, and redacted), and the frame it is in.","type":"object","properties":{"target":{"description":"The `@eN` ref or CSS selector the agent gave.","type":"string"},"role":{"description":"Its accessible role (`button`, `textbox`, `link`, …).","type":["string","null"]},"name":{"description":"Its accessible name; absent when it has none.","type":["string","null"]},"tag":{"description":"Its tag, lowercase (`button`, `input`, `div`).","type":"string"},"element_id":{"description":"Its `id` attribute.","type":["string","null"]},"text":{"description":"The start of its text, when it has no accessible name (at most 40 characters).","type":["string","null"]},"frame":{"description":"The URL of the frame it is in; `main frame` for the top document.","type":"string"}},"required":["target","tag","frame"]},"OperationState":{"oneOf":[{"type":"string","enum":["running","completed","failed"]},{"description":"The capture ended while it ran; it is not claimed to have finished.","type":"string","const":"interrupted"}]},"PageObservation":{"description":"What the main page showed at one moment: bounded visible text and up to 16 fields. Shadow DOM\nand iframes are not covered.","type":"object","properties":{"at":{"description":"Ms since the Unix epoch.","type":"integer","format":"uint64","minimum":0},"url":{"type":"string"},"title":{"description":"The document's title, redacted, at most 300 characters; absent in observations made\nbefore it was recorded.","type":["string","null"]},"text":{"description":"Visible main-page text, redacted, at most 6000 characters.","type":"string"},"text_truncated":{"type":"boolean"},"text_source":{"description":"`dom` (the page's rendered text) or `accessibility` (accessible names, at most 100 lines,\nwhen the page has no rendered text).","type":"string"},"fields":{"type":"array","items":{"$ref":"#/$defs/FieldSnapshot"}},"candidates_scanned":{"description":"Controls looked at (at most 80).","type":"integer","format":"uint64","minimum":0},"candidates_over_limit":{"description":"More controls existed than were scanned.","type":"boolean"},"unidentified":{"description":"Fields left out: no usable name or id, a duplicate, an overly long or custom identity.","type":"integer","format":"uint64","minimum":0,"default":0},"fields_over_limit":{"description":"Fields past the 16 kept.","type":"integer","format":"uint64","minimum":0,"default":0}},"required":["at","url","text","text_source","fields","candidates_scanned"]},"FieldSnapshot":{"description":"One conventional form field as the observer saw it.","type":"object","properties":{"name":{"description":"The field's `name`, else its `id`: a stable identity, never guessed.","type":"string"},"form":{"description":"The form's id, name or action; absent for a field outside a form.","type":["string","null"]},"kind":{"description":"`text`, `email`, `select`, `textarea`, `checkbox`, …","type":"string"},"value":{"description":"The value, redacted, at most 256 characters; absent when omitted.","type":["string","null"]},"omitted":{"description":"A credential, payment or file field: its value is never recorded.","type":"boolean"},"truncated":{"type":"boolean"}},"required":["name","kind"]},"Picture":{"description":"A picture of the page once an operation settled (`bsk debug start --screenshots`): a JPEG,\nsensitive fields painted over (pixels are masked by field, not redacted by content), at most\n48 KiB. Pictures are immutable: between the daemon and the extension each travels once, by\nid; the export carries it inline.","type":"object","properties":{"id":{"description":"`p1`, `p2`, … within the capture.","type":"string"},"mime_type":{"description":"`image/jpeg`.","type":"string"},"bytes":{"description":"The encoded picture's size.","type":"integer","format":"uint64","minimum":0},"width":{"type":"integer","format":"uint32","minimum":0},"height":{"type":"integer","format":"uint32","minimum":0},"sha256":{"description":"SHA-256 of the encoded bytes, hex.","type":"string"},"taken_at":{"description":"Ms since the Unix epoch.","type":"integer","format":"uint64","minimum":0},"base64":{"description":"The picture itself, base64: in the export, and in memory; lists, reads and history's\ncheckpoints leave it out (history keeps it apart, by id).","type":["string","null"]}},"required":["id","mime_type","bytes","width","height","sha256","taken_at"]},"FieldChain":{"description":"One field followed through an operation.","type":"object","properties":{"name":{"type":"string"},"original":{"$ref":"#/$defs/ChainValue"},"operation_time":{"$ref":"#/$defs/ChainValue"},"submitted":{"$ref":"#/$defs/ChainValue"},"response":{"$ref":"#/$defs/ChainValue"},"later":{"$ref":"#/$defs/ChainValue"}},"required":["name","original","operation_time","submitted","response","later"]},"ChainValue":{"description":"Where one value of a field chain came from, or why it is missing.","type":"object","properties":{"value":{"type":["string","null"]},"request_id":{"description":"The request the value came from (submitted and response values).","type":["string","null"]},"page_id":{"description":"The page load it came from (later values).","type":["string","null"]},"unlinked":{"description":"Why it is not linked: `not_recorded`, `not_found`, `different_name`, `array`,\n`duplicate_name`, `truncated_body`, `missing_body`, `omitted`.","type":["string","null"]},"intervening_operations":{"description":"Operations that happened between this one and the later load (not a causal claim).","type":"array","items":{"type":"string"}}}},"OperationWindows":{"description":"An operation's two evidence windows by id.","type":"object","properties":{"immediate":{"description":"From the operation's start until 1.5 s after it completed, or the next operation.","$ref":"#/$defs/WindowIds"},"possibly_related":{"description":"Up to 15 s after it completed, capped by the next operation and by stop: by start time,\nnot proven cause.","$ref":"#/$defs/WindowIds"}},"required":["immediate","possibly_related"]},"WindowIds":{"description":"The requests and console entries that started inside `[from, until)` (ms since the epoch).","type":"object","properties":{"from":{"type":"integer","format":"uint64","minimum":0},"until":{"type":"integer","format":"uint64","minimum":0},"requests":{"type":"array","items":{"type":"string"}},"console":{"type":"array","items":{"type":"string"}}},"required":["from","until","requests","console"]},"WindowCounts":{"description":"How many problems an operation's windows hold, as the Problems list counts them: errors are\nfailed and 4xx/5xx requests, console errors and exceptions (a request's echoes are not\ncounted again); warnings are console warnings.","type":"object","properties":{"requests":{"description":"Requests in both windows, static ones included.","type":"integer","format":"uint","minimum":0},"folded":{"description":"Requests in both windows that lists fold (static resources, `data:`, extension traffic),\nnever a failing one.","type":"integer","format":"uint","minimum":0},"console":{"type":"integer","format":"uint","minimum":0},"errors":{"type":"integer","format":"uint","minimum":0},"warnings":{"type":"integer","format":"uint","minimum":0}},"required":["requests","folded","console","errors","warnings"]},"PageAfter":{"description":"Which snapshot shows the page after an operation: the last one taken before the next\noperation started, within the 15 s follow-up window. That is the next operation's\nbefore-state when it came within the window, else the operation's latest follow-up, else its\nobservation. The text is where it is named, not copied.","type":"object","properties":{"at":{"description":"When the snapshot was taken, ms since the Unix epoch.","type":"integer","format":"uint64","minimum":0},"from":{"$ref":"#/$defs/PageAfterSource"}},"required":["at","from"]},"PageAfterSource":{"description":"Where a [`PageAfter`] snapshot's text is.","oneOf":[{"description":"`before_text` of the next operation.","type":"object","properties":{"kind":{"type":"string","const":"next_operation"},"operation_id":{"type":"string"}},"required":["kind","operation_id"]},{"description":"`follow_ups[index]` of this operation.","type":"object","properties":{"kind":{"type":"string","const":"follow_up"},"index":{"type":"integer","format":"uint","minimum":0}},"required":["kind","index"]},{"description":"`observation` of this operation.","type":"object","properties":{"kind":{"type":"string","const":"observation"}},"required":["kind"]}]},"TextChange":{"description":"Lines of visible page text that appeared or disappeared, at most 10 of each.","type":"object","properties":{"added":{"type":"array","items":{"type":"string"}},"removed":{"type":"array","items":{"type":"string"}},"truncated":{"description":"More lines changed than are listed.","type":"boolean"}},"required":["added","removed","truncated"]},"ConsoleEntry":{"type":"object","properties":{"id":{"type":"string"},"revision":{"type":"integer","format":"uint64","minimum":0},"at":{"description":"Milliseconds since the Unix epoch: when the browser says it was logged, else when the\ndaemon read it (a dialog).","type":"integer","format":"uint64","minimum":0},"source":{"$ref":"#/$defs/ConsoleSource"},"level":{"description":"`log`, `info`, `warning`, `error`, `debug`, …","type":"string"},"kind":{"description":"`console` (console API), `exception` (uncaught error or unhandled rejection), `browser`,\nor `dialog` (a JavaScript alert, confirm, prompt or beforeunload the page opened).","type":"string"},"text":{"description":"Redacted, at most 4 Ki characters.","type":"string"},"url":{"type":["string","null"]},"line":{"description":"The source line, 0-based as Chrome reports it; `bsk debug console` and the evidence page\nshow it 1-based, as editors and DevTools do.","type":["integer","null"],"format":"uint64","minimum":0},"column":{"description":"The source column, 0-based as Chrome reports it; shown 1-based.","type":["integer","null"],"format":"uint64","minimum":0},"target_id":{"type":"string"},"worker":{"description":"The worker that logged it; absent for the page's and its frames' own entries.","anyOf":[{"$ref":"#/$defs/WorkerSource"},{"type":"null"}]}},"required":["id","revision","at","source","level","kind","text","target_id"]},"ConsoleSource":{"description":"Who wrote a console entry.","oneOf":[{"description":"The site's own pages and scripts (http, https, file, data, blob URLs).","type":"string","const":"website"},{"description":"A browser extension (`chrome-extension://`).","type":"string","const":"extension"},{"description":"The browser itself (`Log.entryAdded`: failed loads, violations, interventions).","type":"string","const":"browser"},{"description":"No source URL.","type":"string","const":"unknown"}]},"PageLoad":{"description":"One main-frame page load, for context.","type":"object","properties":{"id":{"type":"string"},"revision":{"type":"integer","format":"uint64","minimum":0},"url":{"type":"string"},"at":{"description":"When the navigation committed, ms since the Unix epoch.","type":"integer","format":"uint64","minimum":0},"dom_content_loaded_at":{"type":["integer","null"],"format":"uint64","minimum":0},"loaded_at":{"type":["integer","null"],"format":"uint64","minimum":0},"observation":{"description":"The page as it stood after `load`, when the observer could read it.","anyOf":[{"$ref":"#/$defs/PageObservation"},{"type":"null"}]}},"required":["id","revision","url","at"]},"TrafficSummary":{"description":"Statistics over every request a capture saw since it started, evicted ones included: what is\nleft of a load test's traffic once its records are gone (`bsk debug summary`).","type":"object","properties":{"requests":{"description":"Requests counted: every redirect hop and every CORS preflight is one, as the server sees\nthem.","type":"integer","format":"uint64","minimum":0},"routes":{"description":"One row per method and route, most requests first; at most 512.","type":"array","items":{"$ref":"#/$defs/RouteStats"}},"other":{"description":"Every request on a route beyond the 512th, together (`route` is `other`).","anyOf":[{"$ref":"#/$defs/RouteStats"},{"type":"null"}]},"untracked":{"description":"Requests counted whose outcome the summary could not follow: more than 4096 were in flight\nat once. They are in `requests` and their route's `count`, in no outcome.","type":"integer","format":"uint64","minimum":0,"default":0}},"required":["requests","routes"]},"RouteStats":{"description":"One method and route of a [`TrafficSummary`].","type":"object","properties":{"method":{"type":"string"},"route":{"description":"Host (with port) and path; numeric, UUID and long hexadecimal segments read `{id}`; the\nquery is left out. `data:`, `blob:` and the like are their scheme.","type":"string"},"count":{"type":"integer","format":"uint64","minimum":0},"status":{"description":"Responses by status class (`1xx` … `5xx`), redirects included. A response whose body then\nfailed is counted here and in `failed`.","type":"object","additionalProperties":{"type":"integer","format":"uint64","minimum":0}},"failed":{"description":"Requests that ended with `Network.loadingFailed`.","type":"integer","format":"uint64","minimum":0},"failures":{"description":"Failures by the browser's error text, most frequent first; at most 8, the rest in\n`failures_other`.","type":"array","items":{"$ref":"#/$defs/FailureCount"}},"failures_other":{"type":"integer","format":"uint64","minimum":0},"cached":{"description":"Served from the browser's cache or a service worker.","type":"integer","format":"uint64","minimum":0},"in_flight":{"description":"Neither finished nor failed (yet, or when the capture stopped).","type":"integer","format":"uint64","minimum":0},"duration_ms":{"description":"Duration from the request being sent to its last byte or failure, over finished requests.","anyOf":[{"$ref":"#/$defs/Percentiles"},{"type":"null"}]},"bytes_in":{"description":"Bytes received on the wire, headers included (Chromium's `encodedDataLength`).","type":"integer","format":"uint64","minimum":0},"bytes_out":{"description":"Request body bytes sent, where the browser reported them.","type":"integer","format":"uint64","minimum":0},"first_seen":{"description":"When the first and the latest request of the route were sent, ms since the Unix epoch.","type":"integer","format":"uint64","minimum":0},"last_seen":{"type":"integer","format":"uint64","minimum":0}},"required":["method","route","count","status","failed","in_flight","bytes_in","bytes_out","first_seen","last_seen"]},"FailureCount":{"description":"A failure's error text and how many requests ended with it.","type":"object","properties":{"error":{"type":"string"},"count":{"type":"integer","format":"uint64","minimum":0}},"required":["error","count"]},"Percentiles":{"description":"Duration percentiles, in milliseconds, within 2% of the exact value (log-scaled buckets).","type":"object","properties":{"p50":{"type":"number","format":"double"},"p95":{"type":"number","format":"double"},"p99":{"type":"number","format":"double"},"max":{"type":"number","format":"double"}},"required":["p50","p95","p99","max"]},"SliceInfo":{"description":"Requests and console entries a checkpoint of a load-profile capture left out: history keeps\nthe spec-bounded newest slice; `bsk debug export --output` has everything.","type":"object","properties":{"requests_left_out":{"type":"integer","format":"uint","minimum":0},"console_left_out":{"type":"integer","format":"uint","minimum":0},"bodies_left_out":{"description":"Bodies of kept requests whose text was left out to stay within 512 Ki code units.","type":"integer","format":"uint","minimum":0}},"required":["requests_left_out","console_left_out","bodies_left_out"]},"Problem":{"description":"One problem of a record, in time order.","type":"object","properties":{"kind":{"$ref":"#/$defs/ProblemKind"},"at":{"description":"When it started (a request) or was logged (a console entry), ms since the Unix epoch.","type":"integer","format":"uint64","minimum":0},"request_id":{"description":"The request (`failed`, `status`).","type":["string","null"]},"console_id":{"description":"The console entry (`exception`, `console_error`).","type":["string","null"]},"summary":{"description":"One line a person reads first: `POST /api/orders 422 Unprocessable Entity:\nQTY_EXCEEDS_STOCK Only 2 left`, or the exception's text.","type":"string"},"code":{"description":"The error code the response body names (the first string at a key named like `code`),\nfor a JSON body.","type":["string","null"]},"message":{"description":"The message the response body gives (the first string at `message`, `error`, `detail`,\n`title`, …; or the first line of a short text body), or the failure's text, or the\nconsole entry's text.","type":["string","null"]},"source":{"description":"Where an exception or error was thrown or logged: `url:line:column` (1-based).","type":["string","null"]},"echoes":{"description":"The browser's own console errors about this request (\"Failed to load resource\"), listed\nwith it rather than as problems of their own.","type":"array","items":{"type":"string"}},"frame":{"description":"The frame or worker it came from, by origin and path, when not the page's own document.","type":["string","null"]},"after":{"description":"The operation in whose window it started (immediate or possibly related): by start\ntime, not proven cause.","anyOf":[{"$ref":"#/$defs/ProblemAfter"},{"type":"null"}]}},"required":["kind","at","summary"]},"ProblemKind":{"description":"What kind of problem.","oneOf":[{"description":"The request failed (network error, blocked, cancelled).","type":"string","const":"failed"},{"description":"The response's status is 4xx or 5xx.","type":"string","const":"status"},{"description":"An uncaught exception or unhandled rejection.","type":"string","const":"exception"},{"description":"A console entry at level error.","type":"string","const":"console_error"}]},"ProblemAfter":{"description":"The operation a problem followed.","type":"object","properties":{"operation_id":{"type":"string"},"label":{"description":"`click button \"Place order\"`: its name and what it acted on.","type":"string"},"immediate":{"description":"Within the operation's immediate window (else possibly related, up to 15 s later).","type":"boolean"}},"required":["operation_id","label","immediate"]}}};
 const schema85 = {"description":"Requests and console entries a checkpoint of a load-profile capture left out: history keeps\nthe spec-bounded newest slice; `bsk debug export --output` has everything.","type":"object","properties":{"requests_left_out":{"type":"integer","format":"uint","minimum":0},"console_left_out":{"type":"integer","format":"uint","minimum":0},"bodies_left_out":{"description":"Bodies of kept requests whose text was left out to stay within 512 Ki code units.","type":"integer","format":"uint","minimum":0}},"required":["requests_left_out","console_left_out","bodies_left_out"]};
 const schema32 = {"description":"A capture (\"run\") and its state.","type":"object","properties":{"run_id":{"type":"string"},"session":{"type":"string"},"name":{"type":["string","null"]},"tab_id":{"type":"string"},"state":{"$ref":"#/$defs/CaptureState"},"started_at":{"type":"integer","format":"uint64","minimum":0},"stopped_at":{"type":["integer","null"],"format":"uint64","minimum":0},"stop_reason":{"anyOf":[{"$ref":"#/$defs/StopReason"},{"type":"null"}]},"counters":{"$ref":"#/$defs/Counters"},"coverage":{"$ref":"#/$defs/Coverage"},"history":{"$ref":"#/$defs/HistoryStatus"},"text_units":{"description":"Retained request + response text, in UTF-16 code units (budget 512 Ki, or `limits`).","type":"integer","format":"uint","minimum":0},"limits":{"description":"What the capture retains at most. Exports written before limits existed had the spec's.","$ref":"#/$defs/CaptureLimits","default":{"profile":"default","max_requests":200,"max_console":100,"text_budget":524288,"memory_reserved":0}},"requests":{"type":"integer","format":"uint","minimum":0},"console":{"type":"integer","format":"uint","minimum":0},"operations":{"type":"integer","format":"uint","minimum":0},"pages":{"type":"integer","format":"uint","minimum":0},"emulation":{"description":"The emulation in force on the tab now, or when the capture stopped (`bsk emulate`);\nabsent when none is.","anyOf":[{"$ref":"#/$defs/Emulation"},{"type":"null"}]}},"required":["run_id","session","tab_id","state","started_at","counters","coverage","history","text_units","requests","console","operations","pages"]};
 const schema33 = {"type":"string","enum":["active","stopped","interrupted"]};
@@ -2929,20 +2929,199 @@ return errors === 0;
 }
 validate21.evaluated = {"props":{"run_id":true,"session":true,"name":true,"tab_id":true,"state":true,"started_at":true,"stopped_at":true,"stop_reason":true,"counters":true,"coverage":true,"history":true,"text_units":true,"limits":true,"requests":true,"console":true,"operations":true,"pages":true,"emulation":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema44 = {"type":"object","properties":{"id":{"description":"Stable, distinct across redirects and iframe targets.","type":"string"},"revision":{"description":"Bumped on every update; `--since` follows it.","type":"integer","format":"uint64","minimum":0},"redirect_from":{"type":["string","null"]},"preflight_for":{"description":"On a CORS preflight (`OPTIONS`): the id of the request it guards.","type":["string","null"]},"preflight":{"description":"On a request that needed a CORS preflight: the preflight's id.","type":["string","null"]},"url":{"type":"string"},"method":{"type":"string"},"resource_type":{"type":["string","null"]},"state":{"$ref":"#/$defs/RequestState"},"started_at":{"description":"Milliseconds since the Unix epoch, by the browser's clock (`wallTime`).","type":"integer","format":"uint64","minimum":0},"ended_at":{"description":"When the browser finished, failed or redirected it, by the same clock (its monotonic\n`timestamp` moved onto `started_at`'s); the time the daemon read the event when the\nbrowser gave no timestamp.","type":["integer","null"],"format":"uint64","minimum":0},"status":{"type":["integer","null"],"format":"uint16","minimum":0,"maximum":65535},"status_text":{"type":["string","null"]},"target_id":{"description":"The CDP target (tab or iframe) the request was seen on.","type":"string"},"frame_id":{"type":["string","null"]},"failure":{"type":["string","null"]},"from_cache":{"description":"Served from the memory or disk cache (`fromDiskCache`, `requestServedFromCache`).","type":"boolean","default":false},"from_service_worker":{"type":"boolean","default":false},"untrusted_certificate":{"description":"An HTTPS response whose certificate the browser did not trust: loaded only because the\nsession ignores certificate errors.","type":"boolean"},"mime_type":{"type":["string","null"]},"encoded_data_length":{"description":"Bytes received for it in all (status line, headers and body as sent on the wire), as\nthe browser counted them when it finished (`encodedDataLength`).","type":["number","null"],"format":"double"},"response_headers_size":{"description":"Bytes the response's status line and headers took on the wire, as the browser counted\nthem when they arrived (`Response.encodedDataLength`).","type":["integer","null"],"format":"uint64","minimum":0},"protocol":{"description":"The response's protocol as Chrome names it (`http/1.1`, `h2`, `h3`, `data`, …).","type":["string","null"]},"remote_ip":{"description":"The server's IP address, when the response came over the network.","type":["string","null"]},"remote_port":{"type":["integer","null"],"format":"uint16","minimum":0,"maximum":65535},"initiator":{"description":"Who started it: `{type, url?, line?}`, the first stack frame at most."},"timing":{"description":"Chrome's `ResourceTiming`, as sent.","anyOf":[{"$ref":"#/$defs/ResourceTiming"},{"type":"null"}]},"request_headers":{"$ref":"#/$defs/Headers"},"request_headers_raw":{"description":"Raw headers from `requestWillBeSentExtraInfo` (cookies included, redacted).","anyOf":[{"$ref":"#/$defs/Headers"},{"type":"null"}]},"response_headers":{"$ref":"#/$defs/Headers"},"response_headers_raw":{"description":"Raw headers from `responseReceivedExtraInfo` (`Set-Cookie` included, redacted).","anyOf":[{"$ref":"#/$defs/Headers"},{"type":"null"}]},"request_body":{"$ref":"#/$defs/Body"},"response_body":{"$ref":"#/$defs/Body"},"worker":{"description":"The worker that made the request (`bsk debug start --workers`); absent for the page's\nand its frames' own requests.","anyOf":[{"$ref":"#/$defs/WorkerSource"},{"type":"null"}]},"emulation":{"description":"The emulation in force when it started (`bsk emulate`), as\n[`crate::emulation::Emulation::label`] names it (`Offline`, `390×844 mobile, Slow 3G`);\nabsent when none was.","type":["string","null"]}},"required":["id","revision","url","method","state","started_at","target_id","request_headers","response_headers","request_body","response_body"]};
+const schema44 = {"description":"A request as capture retains it: its [`RequestHead`], headers, timing and bodies.","type":"object","properties":{"id":{"description":"Stable, distinct across redirects and iframe targets.","type":"string"},"revision":{"description":"Bumped on every update; `--since` follows it.","type":"integer","format":"uint64","minimum":0},"redirect_from":{"type":["string","null"]},"preflight_for":{"description":"On a CORS preflight (`OPTIONS`): the id of the request it guards.","type":["string","null"]},"preflight":{"description":"On a request that needed a CORS preflight: the preflight's id.","type":["string","null"]},"url":{"type":"string"},"method":{"type":"string"},"resource_type":{"type":["string","null"]},"state":{"$ref":"#/$defs/RequestState"},"started_at":{"description":"Milliseconds since the Unix epoch, by the browser's clock (`wallTime`).","type":"integer","format":"uint64","minimum":0},"status":{"type":["integer","null"],"format":"uint16","minimum":0,"maximum":65535},"target_id":{"description":"The CDP target (tab or iframe) the request was seen on.","type":"string"},"failure":{"type":["string","null"]},"from_cache":{"description":"Served from the memory or disk cache (`fromDiskCache`, `requestServedFromCache`).","type":"boolean","default":false},"from_service_worker":{"type":"boolean","default":false},"untrusted_certificate":{"description":"An HTTPS response whose certificate the browser did not trust: loaded only because the\nsession ignores certificate errors.","type":"boolean"},"worker":{"description":"The worker that made the request (`bsk debug start --workers`); absent for the page's\nand its frames' own requests.","anyOf":[{"$ref":"#/$defs/WorkerSource"},{"type":"null"}]},"emulation":{"description":"The emulation in force when it started (`bsk emulate`), as\n[`crate::emulation::Emulation::label`] names it (`Offline`, `390×844 mobile, Slow 3G`);\nabsent when none was.","type":["string","null"]},"ended_at":{"description":"When the browser finished, failed or redirected it, by the same clock (its monotonic\n`timestamp` moved onto `started_at`'s); the time the daemon read the event when the\nbrowser gave no timestamp.","type":["integer","null"],"format":"uint64","minimum":0},"status_text":{"type":["string","null"]},"frame_id":{"type":["string","null"]},"mime_type":{"type":["string","null"]},"encoded_data_length":{"description":"Bytes received for it in all (status line, headers and body as sent on the wire), as\nthe browser counted them when it finished (`encodedDataLength`).","type":["number","null"],"format":"double"},"response_headers_size":{"description":"Bytes the response's status line and headers took on the wire, as the browser counted\nthem when they arrived (`Response.encodedDataLength`).","type":["integer","null"],"format":"uint64","minimum":0},"protocol":{"description":"The response's protocol as Chrome names it (`http/1.1`, `h2`, `h3`, `data`, …).","type":["string","null"]},"remote_ip":{"description":"The server's IP address, when the response came over the network.","type":["string","null"]},"remote_port":{"type":["integer","null"],"format":"uint16","minimum":0,"maximum":65535},"initiator":{"description":"Who started it: `{type, url?, line?}`, the first stack frame at most."},"timing":{"description":"Chrome's `ResourceTiming`, as sent.","anyOf":[{"$ref":"#/$defs/ResourceTiming"},{"type":"null"}]},"request_headers":{"$ref":"#/$defs/Headers"},"request_headers_raw":{"description":"Raw headers from `requestWillBeSentExtraInfo` (cookies included, redacted).","anyOf":[{"$ref":"#/$defs/Headers"},{"type":"null"}]},"response_headers":{"$ref":"#/$defs/Headers"},"response_headers_raw":{"description":"Raw headers from `responseReceivedExtraInfo` (`Set-Cookie` included, redacted).","anyOf":[{"$ref":"#/$defs/Headers"},{"type":"null"}]},"request_body":{"$ref":"#/$defs/Body"},"response_body":{"$ref":"#/$defs/Body"}},"required":["id","revision","url","method","state","started_at","target_id","request_headers","response_headers","request_body","response_body"]};
 const schema45 = {"oneOf":[{"type":"string","enum":["pending","complete","failed"]},{"description":"Capture ended before the request finished.","type":"string","const":"unfinished"}]};
-const schema46 = {"description":"Chrome's `ResourceTiming`, as sent: milliseconds after `requestTime` (seconds), `-1` where a phase did not happen.","type":"object","additionalProperties":{"type":"number"}};
-const schema47 = {"description":"One header set, redacted, bounded to 4 Ki characters.","type":"object","properties":{"entries":{"type":"array","items":{"type":"array","prefixItems":[{"type":"string"},{"type":"string"}],"minItems":2,"maxItems":2}},"dropped":{"description":"Entries dropped to stay within the bound.","type":"integer","format":"uint","minimum":0}},"required":["entries"]};
-const schema51 = {"description":"A request or response body and its state.","type":"object","properties":{"state":{"$ref":"#/$defs/BodyState"},"reason":{"anyOf":[{"$ref":"#/$defs/BodyReason"},{"type":"null"}]},"mime_type":{"type":["string","null"]},"text":{"description":"Retained, redacted text. Lists never carry it; detail reads and the export do.","type":["string","null"]},"units":{"description":"Length of `text` in UTF-16 code units.","type":"integer","format":"uint","minimum":0,"default":0},"original_units":{"description":"Length the browser reported before truncation, in code units, when known.","type":["integer","null"],"format":"uint","minimum":0},"binary":{"description":"A binary body, identified without keeping a byte of it: its size, SHA-256 and the type\nits first bytes show. Absent when the bytes could not be read (the body pool was busy,\nthe browser no longer had them).","anyOf":[{"$ref":"#/$defs/BinaryFacts"},{"type":"null"}]},"parts":{"description":"A `multipart/*` body as its parts: text parts with their (redacted) values, files by\nname, type, size and SHA-256, never their content.","type":["array","null"],"items":{"$ref":"#/$defs/BodyPart"}},"parts_dropped":{"description":"Parts beyond the 64 kept.","type":"integer","format":"uint","minimum":0},"bytes_seen":{"description":"A stream's bytes received before it ended unread (`reason: streaming`), as the browser\ncounted them on the wire.","type":["integer","null"],"format":"uint64","minimum":0}},"required":["state"]};
-const schema52 = {"description":"Where a body stands. Every state but `available` and `empty` says why in `reason`.","oneOf":[{"description":"Asked for, not yet answered.","type":"string","const":"pending"},{"description":"Retained in full.","type":"string","const":"available"},{"description":"The browser reported no body.","type":"string","const":"empty"},{"description":"Retained up to the per-body or per-capture limit; not suitable for `--pointer`.","type":"string","const":"truncated"},{"description":"Could not be read (see `reason`).","type":"string","const":"unavailable"},{"description":"Deliberately not retained (binary, multipart, oversized structured body).","type":"string","const":"omitted"},{"description":"Retained once, then dropped to stay within the capture's text budget.","type":"string","const":"evicted"},{"description":"The request event carried no POST data and none could be fetched.","type":"string","const":"not_in_event"}]};
-const schema53 = {"oneOf":[{"type":"string","enum":["binary","multipart","oversized_structured"]},{"description":"The body fetcher's queue (32) was full.","type":"string","const":"saturated"},{"description":"The browser no longer had the body (evicted from its buffer, or never buffered).","type":"string","const":"missing_browser_buffer"},{"description":"`Network.getResponseBody` did not answer within 2.5 s.","type":"string","const":"deadline"},{"description":"Capture stopped (or was interrupted) before the body arrived.","type":"string","const":"capture_stopped"},{"description":"The request failed or never finished loading.","type":"string","const":"request_failed"},{"description":"Over the 64 Ki code-unit individual body limit.","type":"string","const":"body_limit"},{"description":"Over the 512 Ki code-unit per-capture text budget.","type":"string","const":"capture_budget"},{"description":"bsk failed while reading the body (an internal error; the daemon's log says which).","type":"string","const":"read_failed"},{"description":"A streaming response (server-sent events) that had not ended: `bytes_seen` says how much\nof it arrived.","type":"string","const":"streaming"},{"description":"A worker's script: the request starts on the page and finishes on the worker's own\ntarget, which this capture does not record (`bsk debug start --workers` does).","type":"string","const":"worker_not_captured"}]};
-const schema54 = {"description":"What identifies bytes bsk does not keep.","type":"object","properties":{"bytes":{"type":"integer","format":"uint64","minimum":0},"sha256":{"description":"Lowercase hex.","type":"string"},"sniffed_type":{"description":"The type the first bytes show (`image/png`, `application/pdf`, `application/wasm`,\n`application/gzip`, …), when they match a known signature.","type":["string","null"]}},"required":["bytes","sha256"]};
-const schema55 = {"description":"One part of a multipart body.","type":"object","properties":{"name":{"type":["string","null"]},"filename":{"description":"A file part's file name.","type":["string","null"]},"content_type":{"type":["string","null"]},"bytes":{"type":"integer","format":"uint64","minimum":0},"value":{"description":"A text part's value, redacted like a form field (a password part is `[redacted]`), at\nmost 4 Ki code units.","type":["string","null"]},"truncated":{"description":"The value was cut at its bound.","type":"boolean"},"unread":{"description":"A file part whose bytes the browser did not hand over: a form navigation's files are\nread by the network stack and not kept for DevTools, so `bytes` and the digest are\nunknown (the `upload` operation that chose the file records its size and digest).","type":"boolean"},"sha256":{"description":"A file or binary part: SHA-256 of its bytes (lowercase hex), and the type they show.","type":["string","null"]},"sniffed_type":{"type":["string","null"]}},"required":["bytes"]};
+const schema48 = {"description":"Chrome's `ResourceTiming`, as sent: milliseconds after `requestTime` (seconds), `-1` where a phase did not happen.","type":"object","additionalProperties":{"type":"number"}};
+const schema49 = {"description":"One header set, redacted, bounded to 4 Ki characters.","type":"object","properties":{"entries":{"type":"array","items":{"type":"array","prefixItems":[{"type":"string"},{"type":"string"}],"minItems":2,"maxItems":2}},"dropped":{"description":"Entries dropped to stay within the bound.","type":"integer","format":"uint","minimum":0}},"required":["entries"]};
+const schema46 = {"description":"A worker as the source of a request or console entry: its kind and script URL (redacted).","type":"object","properties":{"kind":{"$ref":"#/$defs/WorkerKind"},"url":{"type":"string"}},"required":["kind","url"]};
+const schema47 = {"description":"Which kind of worker.","oneOf":[{"description":"A dedicated worker (`new Worker(url)`).","type":"string","const":"dedicated"},{"description":"A shared worker (`new SharedWorker(url)`).","type":"string","const":"shared"},{"description":"A service worker.","type":"string","const":"service"}]};
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate28.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.kind === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.url === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.kind !== undefined){
+let data0 = data.kind;
+const _errs3 = errors;
+let valid2 = false;
+let passing0 = null;
+const _errs4 = errors;
+if(typeof data0 !== "string"){
+const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/WorkerKind/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if("dedicated" !== data0){
+const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/WorkerKind/oneOf/0/const",keyword:"const",params:{allowedValue: "dedicated"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs4 === errors;
+if(_valid0){
+valid2 = true;
+passing0 = 0;
+}
+const _errs6 = errors;
+if(typeof data0 !== "string"){
+const err4 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/WorkerKind/oneOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if("shared" !== data0){
+const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/WorkerKind/oneOf/1/const",keyword:"const",params:{allowedValue: "shared"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+var _valid0 = _errs6 === errors;
+if(_valid0 && valid2){
+valid2 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid2 = true;
+passing0 = 1;
+}
+const _errs8 = errors;
+if(typeof data0 !== "string"){
+const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/WorkerKind/oneOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if("service" !== data0){
+const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/WorkerKind/oneOf/2/const",keyword:"const",params:{allowedValue: "service"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+var _valid0 = _errs8 === errors;
+if(_valid0 && valid2){
+valid2 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid2 = true;
+passing0 = 2;
+}
+}
+}
+if(!valid2){
+const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/WorkerKind/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.url !== undefined){
+if(typeof data.url !== "string"){
+const err9 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate28.errors = vErrors;
+return errors === 0;
+}
+validate28.evaluated = {"props":{"kind":true,"url":true},"dynamicProps":false,"dynamicItems":false};
+
+const schema53 = {"description":"A request or response body and its state.","type":"object","properties":{"state":{"$ref":"#/$defs/BodyState"},"reason":{"anyOf":[{"$ref":"#/$defs/BodyReason"},{"type":"null"}]},"mime_type":{"type":["string","null"]},"text":{"description":"Retained, redacted text. Lists never carry it; detail reads and the export do.","type":["string","null"]},"units":{"description":"Length of `text` in UTF-16 code units.","type":"integer","format":"uint","minimum":0,"default":0},"original_units":{"description":"Length the browser reported before truncation, in code units, when known.","type":["integer","null"],"format":"uint","minimum":0},"binary":{"description":"A binary body, identified without keeping a byte of it: its size, SHA-256 and the type\nits first bytes show. Absent when the bytes could not be read (the body pool was busy,\nthe browser no longer had them).","anyOf":[{"$ref":"#/$defs/BinaryFacts"},{"type":"null"}]},"parts":{"description":"A `multipart/*` body as its parts: text parts with their (redacted) values, files by\nname, type, size and SHA-256, never their content.","type":["array","null"],"items":{"$ref":"#/$defs/BodyPart"}},"parts_dropped":{"description":"Parts beyond the 64 kept.","type":"integer","format":"uint","minimum":0},"bytes_seen":{"description":"A stream's bytes received before it ended unread (`reason: streaming`), as the browser\ncounted them on the wire.","type":["integer","null"],"format":"uint64","minimum":0}},"required":["state"]};
+const schema54 = {"description":"Where a body stands. Every state but `available` and `empty` says why in `reason`.","oneOf":[{"description":"Asked for, not yet answered.","type":"string","const":"pending"},{"description":"Retained in full.","type":"string","const":"available"},{"description":"The browser reported no body.","type":"string","const":"empty"},{"description":"Retained up to the per-body or per-capture limit; not suitable for `--pointer`.","type":"string","const":"truncated"},{"description":"Could not be read (see `reason`).","type":"string","const":"unavailable"},{"description":"Deliberately not retained (binary, multipart, oversized structured body).","type":"string","const":"omitted"},{"description":"Retained once, then dropped to stay within the capture's text budget.","type":"string","const":"evicted"},{"description":"The request event carried no POST data and none could be fetched.","type":"string","const":"not_in_event"}]};
+const schema55 = {"oneOf":[{"type":"string","enum":["binary","multipart","oversized_structured"]},{"description":"The body fetcher's queue (32) was full.","type":"string","const":"saturated"},{"description":"The browser no longer had the body (evicted from its buffer, or never buffered).","type":"string","const":"missing_browser_buffer"},{"description":"`Network.getResponseBody` did not answer within 2.5 s.","type":"string","const":"deadline"},{"description":"Capture stopped (or was interrupted) before the body arrived.","type":"string","const":"capture_stopped"},{"description":"The request failed or never finished loading.","type":"string","const":"request_failed"},{"description":"Over the 64 Ki code-unit individual body limit.","type":"string","const":"body_limit"},{"description":"Over the 512 Ki code-unit per-capture text budget.","type":"string","const":"capture_budget"},{"description":"bsk failed while reading the body (an internal error; the daemon's log says which).","type":"string","const":"read_failed"},{"description":"A streaming response (server-sent events) that had not ended: `bytes_seen` says how much\nof it arrived.","type":"string","const":"streaming"},{"description":"A worker's script: the request starts on the page and finishes on the worker's own\ntarget, which this capture does not record (`bsk debug start --workers` does).","type":"string","const":"worker_not_captured"}]};
+const schema56 = {"description":"What identifies bytes bsk does not keep.","type":"object","properties":{"bytes":{"type":"integer","format":"uint64","minimum":0},"sha256":{"description":"Lowercase hex.","type":"string"},"sniffed_type":{"description":"The type the first bytes show (`image/png`, `application/pdf`, `application/wasm`,\n`application/gzip`, …), when they match a known signature.","type":["string","null"]}},"required":["bytes","sha256"]};
+const schema57 = {"description":"One part of a multipart body.","type":"object","properties":{"name":{"type":["string","null"]},"filename":{"description":"A file part's file name.","type":["string","null"]},"content_type":{"type":["string","null"]},"bytes":{"type":"integer","format":"uint64","minimum":0},"value":{"description":"A text part's value, redacted like a form field (a password part is `[redacted]`), at\nmost 4 Ki code units.","type":["string","null"]},"truncated":{"description":"The value was cut at its bound.","type":"boolean"},"unread":{"description":"A file part whose bytes the browser did not hand over: a form navigation's files are\nread by the network stack and not kept for DevTools, so `bytes` and the digest are\nunknown (the `upload` operation that chose the file records its size and digest).","type":"boolean"},"sha256":{"description":"A file or binary part: SHA-256 of its bytes (lowercase hex), and the type they show.","type":["string","null"]},"sniffed_type":{"type":["string","null"]}},"required":["bytes"]};
+
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate30.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3257,7 +3436,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(((data1 === "binary") || (data1 === "multipart")) || (data1 === "oversized_structured"))){
-const err19 = {instancePath:instancePath+"/reason",schemaPath:"#/$defs/BodyReason/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema53.oneOf[0].enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/reason",schemaPath:"#/$defs/BodyReason/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema55.oneOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3652,7 +3831,7 @@ vErrors = null;
 if(data.mime_type !== undefined){
 let data2 = data.mime_type;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err43 = {instancePath:instancePath+"/mime_type",schemaPath:"#/properties/mime_type/type",keyword:"type",params:{type: schema51.properties.mime_type.type},message:"must be string,null"};
+const err43 = {instancePath:instancePath+"/mime_type",schemaPath:"#/properties/mime_type/type",keyword:"type",params:{type: schema53.properties.mime_type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -3665,7 +3844,7 @@ errors++;
 if(data.text !== undefined){
 let data3 = data.text;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err44 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: schema51.properties.text.type},message:"must be string,null"};
+const err44 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: schema53.properties.text.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -3703,7 +3882,7 @@ errors++;
 if(data.original_units !== undefined){
 let data5 = data.original_units;
 if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)){
-const err47 = {instancePath:instancePath+"/original_units",schemaPath:"#/properties/original_units/type",keyword:"type",params:{type: schema51.properties.original_units.type},message:"must be integer,null"};
+const err47 = {instancePath:instancePath+"/original_units",schemaPath:"#/properties/original_units/type",keyword:"type",params:{type: schema53.properties.original_units.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -3791,7 +3970,7 @@ errors++;
 if(data6.sniffed_type !== undefined){
 let data9 = data6.sniffed_type;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err54 = {instancePath:instancePath+"/binary/sniffed_type",schemaPath:"#/$defs/BinaryFacts/properties/sniffed_type/type",keyword:"type",params:{type: schema54.properties.sniffed_type.type},message:"must be string,null"};
+const err54 = {instancePath:instancePath+"/binary/sniffed_type",schemaPath:"#/$defs/BinaryFacts/properties/sniffed_type/type",keyword:"type",params:{type: schema56.properties.sniffed_type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -3858,7 +4037,7 @@ vErrors = null;
 if(data.parts !== undefined){
 let data10 = data.parts;
 if((!(Array.isArray(data10))) && (data10 !== null)){
-const err58 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: schema51.properties.parts.type},message:"must be array,null"};
+const err58 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: schema53.properties.parts.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -3885,7 +4064,7 @@ errors++;
 if(data11.name !== undefined){
 let data12 = data11.name;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err60 = {instancePath:instancePath+"/parts/" + i0+"/name",schemaPath:"#/$defs/BodyPart/properties/name/type",keyword:"type",params:{type: schema55.properties.name.type},message:"must be string,null"};
+const err60 = {instancePath:instancePath+"/parts/" + i0+"/name",schemaPath:"#/$defs/BodyPart/properties/name/type",keyword:"type",params:{type: schema57.properties.name.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -3898,7 +4077,7 @@ errors++;
 if(data11.filename !== undefined){
 let data13 = data11.filename;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err61 = {instancePath:instancePath+"/parts/" + i0+"/filename",schemaPath:"#/$defs/BodyPart/properties/filename/type",keyword:"type",params:{type: schema55.properties.filename.type},message:"must be string,null"};
+const err61 = {instancePath:instancePath+"/parts/" + i0+"/filename",schemaPath:"#/$defs/BodyPart/properties/filename/type",keyword:"type",params:{type: schema57.properties.filename.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -3911,7 +4090,7 @@ errors++;
 if(data11.content_type !== undefined){
 let data14 = data11.content_type;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err62 = {instancePath:instancePath+"/parts/" + i0+"/content_type",schemaPath:"#/$defs/BodyPart/properties/content_type/type",keyword:"type",params:{type: schema55.properties.content_type.type},message:"must be string,null"};
+const err62 = {instancePath:instancePath+"/parts/" + i0+"/content_type",schemaPath:"#/$defs/BodyPart/properties/content_type/type",keyword:"type",params:{type: schema57.properties.content_type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -3949,7 +4128,7 @@ errors++;
 if(data11.value !== undefined){
 let data16 = data11.value;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err65 = {instancePath:instancePath+"/parts/" + i0+"/value",schemaPath:"#/$defs/BodyPart/properties/value/type",keyword:"type",params:{type: schema55.properties.value.type},message:"must be string,null"};
+const err65 = {instancePath:instancePath+"/parts/" + i0+"/value",schemaPath:"#/$defs/BodyPart/properties/value/type",keyword:"type",params:{type: schema57.properties.value.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -3986,7 +4165,7 @@ errors++;
 if(data11.sha256 !== undefined){
 let data19 = data11.sha256;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err68 = {instancePath:instancePath+"/parts/" + i0+"/sha256",schemaPath:"#/$defs/BodyPart/properties/sha256/type",keyword:"type",params:{type: schema55.properties.sha256.type},message:"must be string,null"};
+const err68 = {instancePath:instancePath+"/parts/" + i0+"/sha256",schemaPath:"#/$defs/BodyPart/properties/sha256/type",keyword:"type",params:{type: schema57.properties.sha256.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -3999,7 +4178,7 @@ errors++;
 if(data11.sniffed_type !== undefined){
 let data20 = data11.sniffed_type;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err69 = {instancePath:instancePath+"/parts/" + i0+"/sniffed_type",schemaPath:"#/$defs/BodyPart/properties/sniffed_type/type",keyword:"type",params:{type: schema55.properties.sniffed_type.type},message:"must be string,null"};
+const err69 = {instancePath:instancePath+"/parts/" + i0+"/sniffed_type",schemaPath:"#/$defs/BodyPart/properties/sniffed_type/type",keyword:"type",params:{type: schema57.properties.sniffed_type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -4051,7 +4230,7 @@ errors++;
 if(data.bytes_seen !== undefined){
 let data22 = data.bytes_seen;
 if((!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))) && (data22 !== null)){
-const err73 = {instancePath:instancePath+"/bytes_seen",schemaPath:"#/properties/bytes_seen/type",keyword:"type",params:{type: schema51.properties.bytes_seen.type},message:"must be integer,null"};
+const err73 = {instancePath:instancePath+"/bytes_seen",schemaPath:"#/properties/bytes_seen/type",keyword:"type",params:{type: schema53.properties.bytes_seen.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -4084,189 +4263,10 @@ vErrors.push(err75);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
-validate28.evaluated = {"props":{"state":true,"reason":true,"mime_type":true,"text":true,"units":true,"original_units":true,"binary":true,"parts":true,"parts_dropped":true,"bytes_seen":true},"dynamicProps":false,"dynamicItems":false};
-
-const schema56 = {"description":"A worker as the source of a request or console entry: its kind and script URL (redacted).","type":"object","properties":{"kind":{"$ref":"#/$defs/WorkerKind"},"url":{"type":"string"}},"required":["kind","url"]};
-const schema57 = {"description":"Which kind of worker.","oneOf":[{"description":"A dedicated worker (`new Worker(url)`).","type":"string","const":"dedicated"},{"description":"A shared worker (`new SharedWorker(url)`).","type":"string","const":"shared"},{"description":"A service worker.","type":"string","const":"service"}]};
-
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate31.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.kind === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.url === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.kind !== undefined){
-let data0 = data.kind;
-const _errs3 = errors;
-let valid2 = false;
-let passing0 = null;
-const _errs4 = errors;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/WorkerKind/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if("dedicated" !== data0){
-const err3 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/WorkerKind/oneOf/0/const",keyword:"const",params:{allowedValue: "dedicated"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-if(_valid0){
-valid2 = true;
-passing0 = 0;
-}
-const _errs6 = errors;
-if(typeof data0 !== "string"){
-const err4 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/WorkerKind/oneOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if("shared" !== data0){
-const err5 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/WorkerKind/oneOf/1/const",keyword:"const",params:{allowedValue: "shared"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-var _valid0 = _errs6 === errors;
-if(_valid0 && valid2){
-valid2 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid2 = true;
-passing0 = 1;
-}
-const _errs8 = errors;
-if(typeof data0 !== "string"){
-const err6 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/WorkerKind/oneOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if("service" !== data0){
-const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/WorkerKind/oneOf/2/const",keyword:"const",params:{allowedValue: "service"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-var _valid0 = _errs8 === errors;
-if(_valid0 && valid2){
-valid2 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid2 = true;
-passing0 = 2;
-}
-}
-}
-if(!valid2){
-const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/$defs/WorkerKind/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.url !== undefined){
-if(typeof data.url !== "string"){
-const err9 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate31.errors = vErrors;
-return errors === 0;
-}
-validate31.evaluated = {"props":{"kind":true,"url":true},"dynamicProps":false,"dynamicItems":false};
+validate30.evaluated = {"props":{"state":true,"reason":true,"mime_type":true,"text":true,"units":true,"original_units":true,"binary":true,"parts":true,"parts_dropped":true,"bytes_seen":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -4613,10 +4613,10 @@ errors++;
 }
 }
 }
-if(data.ended_at !== undefined){
-let data10 = data.ended_at;
+if(data.status !== undefined){
+let data10 = data.status;
 if((!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))) && (data10 !== null)){
-const err27 = {instancePath:instancePath+"/ended_at",schemaPath:"#/properties/ended_at/type",keyword:"type",params:{type: schema44.properties.ended_at.type},message:"must be integer,null"};
+const err27 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema44.properties.status.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4626,8 +4626,8 @@ vErrors.push(err27);
 errors++;
 }
 if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 < 0 || isNaN(data10)){
-const err28 = {instancePath:instancePath+"/ended_at",schemaPath:"#/properties/ended_at/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data10 > 65535 || isNaN(data10)){
+const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4636,12 +4636,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-}
-if(data.status !== undefined){
-let data11 = data.status;
-if((!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))) && (data11 !== null)){
-const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: schema44.properties.status.type},message:"must be integer,null"};
+if(data10 < 0 || isNaN(data10)){
+const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4650,9 +4646,11 @@ vErrors.push(err29);
 }
 errors++;
 }
-if((typeof data11 == "number") && (isFinite(data11))){
-if(data11 > 65535 || isNaN(data11)){
-const err30 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"};
+}
+}
+if(data.target_id !== undefined){
+if(typeof data.target_id !== "string"){
+const err30 = {instancePath:instancePath+"/target_id",schemaPath:"#/properties/target_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4661,8 +4659,11 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data11 < 0 || isNaN(data11)){
-const err31 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.failure !== undefined){
+let data12 = data.failure;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err31 = {instancePath:instancePath+"/failure",schemaPath:"#/properties/failure/type",keyword:"type",params:{type: schema44.properties.failure.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4672,11 +4673,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-}
-if(data.status_text !== undefined){
-let data12 = data.status_text;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err32 = {instancePath:instancePath+"/status_text",schemaPath:"#/properties/status_text/type",keyword:"type",params:{type: schema44.properties.status_text.type},message:"must be string,null"};
+if(data.from_cache !== undefined){
+if(typeof data.from_cache !== "boolean"){
+const err32 = {instancePath:instancePath+"/from_cache",schemaPath:"#/properties/from_cache/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4686,9 +4685,9 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.target_id !== undefined){
-if(typeof data.target_id !== "string"){
-const err33 = {instancePath:instancePath+"/target_id",schemaPath:"#/properties/target_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.from_service_worker !== undefined){
+if(typeof data.from_service_worker !== "boolean"){
+const err33 = {instancePath:instancePath+"/from_service_worker",schemaPath:"#/properties/from_service_worker/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4698,10 +4697,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.frame_id !== undefined){
-let data14 = data.frame_id;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err34 = {instancePath:instancePath+"/frame_id",schemaPath:"#/properties/frame_id/type",keyword:"type",params:{type: schema44.properties.frame_id.type},message:"must be string,null"};
+if(data.untrusted_certificate !== undefined){
+if(typeof data.untrusted_certificate !== "boolean"){
+const err34 = {instancePath:instancePath+"/untrusted_certificate",schemaPath:"#/properties/untrusted_certificate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4711,10 +4709,25 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.failure !== undefined){
-let data15 = data.failure;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err35 = {instancePath:instancePath+"/failure",schemaPath:"#/properties/failure/type",keyword:"type",params:{type: schema44.properties.failure.type},message:"must be string,null"};
+if(data.worker !== undefined){
+let data16 = data.worker;
+const _errs39 = errors;
+let valid3 = false;
+const _errs40 = errors;
+if(!(validate28(data16, {instancePath:instancePath+"/worker",parentData:data,parentDataProperty:"worker",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+var _valid1 = _errs40 === errors;
+valid3 = valid3 || _valid1;
+if(_valid1){
+var props0 = {};
+props0.kind = true;
+props0.url = true;
+}
+const _errs41 = errors;
+if(data16 !== null){
+const err35 = {instancePath:instancePath+"/worker",schemaPath:"#/properties/worker/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -4723,10 +4736,10 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-if(data.from_cache !== undefined){
-if(typeof data.from_cache !== "boolean"){
-const err36 = {instancePath:instancePath+"/from_cache",schemaPath:"#/properties/from_cache/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+var _valid1 = _errs41 === errors;
+valid3 = valid3 || _valid1;
+if(!valid3){
+const err36 = {instancePath:instancePath+"/worker",schemaPath:"#/properties/worker/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -4735,10 +4748,22 @@ vErrors.push(err36);
 }
 errors++;
 }
+else {
+errors = _errs39;
+if(vErrors !== null){
+if(_errs39){
+vErrors.length = _errs39;
 }
-if(data.from_service_worker !== undefined){
-if(typeof data.from_service_worker !== "boolean"){
-const err37 = {instancePath:instancePath+"/from_service_worker",schemaPath:"#/properties/from_service_worker/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.emulation !== undefined){
+let data17 = data.emulation;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err37 = {instancePath:instancePath+"/emulation",schemaPath:"#/properties/emulation/type",keyword:"type",params:{type: schema44.properties.emulation.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4748,9 +4773,10 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.untrusted_certificate !== undefined){
-if(typeof data.untrusted_certificate !== "boolean"){
-const err38 = {instancePath:instancePath+"/untrusted_certificate",schemaPath:"#/properties/untrusted_certificate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.ended_at !== undefined){
+let data18 = data.ended_at;
+if((!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))) && (data18 !== null)){
+const err38 = {instancePath:instancePath+"/ended_at",schemaPath:"#/properties/ended_at/type",keyword:"type",params:{type: schema44.properties.ended_at.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -4759,11 +4785,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-if(data.mime_type !== undefined){
-let data19 = data.mime_type;
-if((typeof data19 !== "string") && (data19 !== null)){
-const err39 = {instancePath:instancePath+"/mime_type",schemaPath:"#/properties/mime_type/type",keyword:"type",params:{type: schema44.properties.mime_type.type},message:"must be string,null"};
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 < 0 || isNaN(data18)){
+const err39 = {instancePath:instancePath+"/ended_at",schemaPath:"#/properties/ended_at/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -4773,10 +4797,11 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.encoded_data_length !== undefined){
-let data20 = data.encoded_data_length;
-if((!((typeof data20 == "number") && (isFinite(data20)))) && (data20 !== null)){
-const err40 = {instancePath:instancePath+"/encoded_data_length",schemaPath:"#/properties/encoded_data_length/type",keyword:"type",params:{type: schema44.properties.encoded_data_length.type},message:"must be number,null"};
+}
+if(data.status_text !== undefined){
+let data19 = data.status_text;
+if((typeof data19 !== "string") && (data19 !== null)){
+const err40 = {instancePath:instancePath+"/status_text",schemaPath:"#/properties/status_text/type",keyword:"type",params:{type: schema44.properties.status_text.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4786,10 +4811,10 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.response_headers_size !== undefined){
-let data21 = data.response_headers_size;
-if((!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))) && (data21 !== null)){
-const err41 = {instancePath:instancePath+"/response_headers_size",schemaPath:"#/properties/response_headers_size/type",keyword:"type",params:{type: schema44.properties.response_headers_size.type},message:"must be integer,null"};
+if(data.frame_id !== undefined){
+let data20 = data.frame_id;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err41 = {instancePath:instancePath+"/frame_id",schemaPath:"#/properties/frame_id/type",keyword:"type",params:{type: schema44.properties.frame_id.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4798,9 +4823,11 @@ vErrors.push(err41);
 }
 errors++;
 }
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 < 0 || isNaN(data21)){
-const err42 = {instancePath:instancePath+"/response_headers_size",schemaPath:"#/properties/response_headers_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.mime_type !== undefined){
+let data21 = data.mime_type;
+if((typeof data21 !== "string") && (data21 !== null)){
+const err42 = {instancePath:instancePath+"/mime_type",schemaPath:"#/properties/mime_type/type",keyword:"type",params:{type: schema44.properties.mime_type.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -4810,11 +4837,10 @@ vErrors.push(err42);
 errors++;
 }
 }
-}
-if(data.protocol !== undefined){
-let data22 = data.protocol;
-if((typeof data22 !== "string") && (data22 !== null)){
-const err43 = {instancePath:instancePath+"/protocol",schemaPath:"#/properties/protocol/type",keyword:"type",params:{type: schema44.properties.protocol.type},message:"must be string,null"};
+if(data.encoded_data_length !== undefined){
+let data22 = data.encoded_data_length;
+if((!((typeof data22 == "number") && (isFinite(data22)))) && (data22 !== null)){
+const err43 = {instancePath:instancePath+"/encoded_data_length",schemaPath:"#/properties/encoded_data_length/type",keyword:"type",params:{type: schema44.properties.encoded_data_length.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -4824,10 +4850,10 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.remote_ip !== undefined){
-let data23 = data.remote_ip;
-if((typeof data23 !== "string") && (data23 !== null)){
-const err44 = {instancePath:instancePath+"/remote_ip",schemaPath:"#/properties/remote_ip/type",keyword:"type",params:{type: schema44.properties.remote_ip.type},message:"must be string,null"};
+if(data.response_headers_size !== undefined){
+let data23 = data.response_headers_size;
+if((!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))) && (data23 !== null)){
+const err44 = {instancePath:instancePath+"/response_headers_size",schemaPath:"#/properties/response_headers_size/type",keyword:"type",params:{type: schema44.properties.response_headers_size.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -4836,11 +4862,9 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-if(data.remote_port !== undefined){
-let data24 = data.remote_port;
-if((!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))) && (data24 !== null)){
-const err45 = {instancePath:instancePath+"/remote_port",schemaPath:"#/properties/remote_port/type",keyword:"type",params:{type: schema44.properties.remote_port.type},message:"must be integer,null"};
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 < 0 || isNaN(data23)){
+const err45 = {instancePath:instancePath+"/response_headers_size",schemaPath:"#/properties/response_headers_size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -4849,9 +4873,12 @@ vErrors.push(err45);
 }
 errors++;
 }
-if((typeof data24 == "number") && (isFinite(data24))){
-if(data24 > 65535 || isNaN(data24)){
-const err46 = {instancePath:instancePath+"/remote_port",schemaPath:"#/properties/remote_port/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"};
+}
+}
+if(data.protocol !== undefined){
+let data24 = data.protocol;
+if((typeof data24 !== "string") && (data24 !== null)){
+const err46 = {instancePath:instancePath+"/protocol",schemaPath:"#/properties/protocol/type",keyword:"type",params:{type: schema44.properties.protocol.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -4860,8 +4887,11 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(data24 < 0 || isNaN(data24)){
-const err47 = {instancePath:instancePath+"/remote_port",schemaPath:"#/properties/remote_port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.remote_ip !== undefined){
+let data25 = data.remote_ip;
+if((typeof data25 !== "string") && (data25 !== null)){
+const err47 = {instancePath:instancePath+"/remote_ip",schemaPath:"#/properties/remote_ip/type",keyword:"type",params:{type: schema44.properties.remote_ip.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -4871,17 +4901,10 @@ vErrors.push(err47);
 errors++;
 }
 }
-}
-if(data.timing !== undefined){
-let data25 = data.timing;
-const _errs57 = errors;
-let valid3 = false;
-const _errs58 = errors;
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-for(const key0 in data25){
-let data26 = data25[key0];
-if(!((typeof data26 == "number") && (isFinite(data26)))){
-const err48 = {instancePath:instancePath+"/timing/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ResourceTiming/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data.remote_port !== undefined){
+let data26 = data.remote_port;
+if((!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))) && (data26 !== null)){
+const err48 = {instancePath:instancePath+"/remote_port",schemaPath:"#/properties/remote_port/type",keyword:"type",params:{type: schema44.properties.remote_port.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -4890,10 +4913,9 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-}
-else {
-const err49 = {instancePath:instancePath+"/timing",schemaPath:"#/$defs/ResourceTiming/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data26 == "number") && (isFinite(data26))){
+if(data26 > 65535 || isNaN(data26)){
+const err49 = {instancePath:instancePath+"/remote_port",schemaPath:"#/properties/remote_port/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65535},message:"must be <= 65535"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -4902,11 +4924,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-var _valid1 = _errs58 === errors;
-valid3 = valid3 || _valid1;
-const _errs64 = errors;
-if(data25 !== null){
-const err50 = {instancePath:instancePath+"/timing",schemaPath:"#/properties/timing/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(data26 < 0 || isNaN(data26)){
+const err50 = {instancePath:instancePath+"/remote_port",schemaPath:"#/properties/remote_port/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -4915,10 +4934,18 @@ vErrors.push(err50);
 }
 errors++;
 }
-var _valid1 = _errs64 === errors;
-valid3 = valid3 || _valid1;
-if(!valid3){
-const err51 = {instancePath:instancePath+"/timing",schemaPath:"#/properties/timing/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+}
+}
+if(data.timing !== undefined){
+let data27 = data.timing;
+const _errs64 = errors;
+let valid4 = false;
+const _errs65 = errors;
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+for(const key0 in data27){
+let data28 = data27[key0];
+if(!((typeof data28 == "number") && (isFinite(data28)))){
+const err51 = {instancePath:instancePath+"/timing/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ResourceTiming/additionalProperties/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -4927,23 +4954,10 @@ vErrors.push(err51);
 }
 errors++;
 }
-else {
-errors = _errs57;
-if(vErrors !== null){
-if(_errs57){
-vErrors.length = _errs57;
+}
 }
 else {
-vErrors = null;
-}
-}
-}
-}
-if(data.request_headers !== undefined){
-let data27 = data.request_headers;
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if(data27.entries === undefined){
-const err52 = {instancePath:instancePath+"/request_headers",schemaPath:"#/$defs/Headers/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'"};
+const err52 = {instancePath:instancePath+"/timing",schemaPath:"#/$defs/ResourceTiming/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -4952,15 +4966,11 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(data27.entries !== undefined){
-let data28 = data27.entries;
-if(Array.isArray(data28)){
-const len0 = data28.length;
-for(let i0=0; i0<len0; i0++){
-let data29 = data28[i0];
-if(Array.isArray(data29)){
-if(data29.length > 2){
-const err53 = {instancePath:instancePath+"/request_headers/entries/" + i0,schemaPath:"#/$defs/Headers/properties/entries/items/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items"};
+var _valid2 = _errs65 === errors;
+valid4 = valid4 || _valid2;
+const _errs71 = errors;
+if(data27 !== null){
+const err53 = {instancePath:instancePath+"/timing",schemaPath:"#/properties/timing/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -4969,8 +4979,10 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(data29.length < 2){
-const err54 = {instancePath:instancePath+"/request_headers/entries/" + i0,schemaPath:"#/$defs/Headers/properties/entries/items/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
+var _valid2 = _errs71 === errors;
+valid4 = valid4 || _valid2;
+if(!valid4){
+const err54 = {instancePath:instancePath+"/timing",schemaPath:"#/properties/timing/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -4979,10 +4991,23 @@ vErrors.push(err54);
 }
 errors++;
 }
-const len1 = data29.length;
-if(len1 > 0){
-if(typeof data29[0] !== "string"){
-const err55 = {instancePath:instancePath+"/request_headers/entries/" + i0+"/0",schemaPath:"#/$defs/Headers/properties/entries/items/prefixItems/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+errors = _errs64;
+if(vErrors !== null){
+if(_errs64){
+vErrors.length = _errs64;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.request_headers !== undefined){
+let data29 = data.request_headers;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.entries === undefined){
+const err55 = {instancePath:instancePath+"/request_headers",schemaPath:"#/$defs/Headers/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -4991,10 +5016,15 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-if(len1 > 1){
-if(typeof data29[1] !== "string"){
-const err56 = {instancePath:instancePath+"/request_headers/entries/" + i0+"/1",schemaPath:"#/$defs/Headers/properties/entries/items/prefixItems/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data29.entries !== undefined){
+let data30 = data29.entries;
+if(Array.isArray(data30)){
+const len0 = data30.length;
+for(let i0=0; i0<len0; i0++){
+let data31 = data30[i0];
+if(Array.isArray(data31)){
+if(data31.length > 2){
+const err56 = {instancePath:instancePath+"/request_headers/entries/" + i0,schemaPath:"#/$defs/Headers/properties/entries/items/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -5003,10 +5033,8 @@ vErrors.push(err56);
 }
 errors++;
 }
-}
-}
-else {
-const err57 = {instancePath:instancePath+"/request_headers/entries/" + i0,schemaPath:"#/$defs/Headers/properties/entries/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data31.length < 2){
+const err57 = {instancePath:instancePath+"/request_headers/entries/" + i0,schemaPath:"#/$defs/Headers/properties/entries/items/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -5015,10 +5043,10 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-}
-else {
-const err58 = {instancePath:instancePath+"/request_headers/entries",schemaPath:"#/$defs/Headers/properties/entries/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const len1 = data31.length;
+if(len1 > 0){
+if(typeof data31[0] !== "string"){
+const err58 = {instancePath:instancePath+"/request_headers/entries/" + i0+"/0",schemaPath:"#/$defs/Headers/properties/entries/items/prefixItems/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -5028,10 +5056,9 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data27.dropped !== undefined){
-let data32 = data27.dropped;
-if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-const err59 = {instancePath:instancePath+"/request_headers/dropped",schemaPath:"#/$defs/Headers/properties/dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(len1 > 1){
+if(typeof data31[1] !== "string"){
+const err59 = {instancePath:instancePath+"/request_headers/entries/" + i0+"/1",schemaPath:"#/$defs/Headers/properties/entries/items/prefixItems/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -5040,9 +5067,10 @@ vErrors.push(err59);
 }
 errors++;
 }
-if((typeof data32 == "number") && (isFinite(data32))){
-if(data32 < 0 || isNaN(data32)){
-const err60 = {instancePath:instancePath+"/request_headers/dropped",schemaPath:"#/$defs/Headers/properties/dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/request_headers/entries/" + i0,schemaPath:"#/$defs/Headers/properties/entries/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -5053,9 +5081,8 @@ errors++;
 }
 }
 }
-}
 else {
-const err61 = {instancePath:instancePath+"/request_headers",schemaPath:"#/$defs/Headers/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err61 = {instancePath:instancePath+"/request_headers/entries",schemaPath:"#/$defs/Headers/properties/entries/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -5065,14 +5092,10 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data.request_headers_raw !== undefined){
-let data33 = data.request_headers_raw;
-const _errs80 = errors;
-let valid11 = false;
-const _errs81 = errors;
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-if(data33.entries === undefined){
-const err62 = {instancePath:instancePath+"/request_headers_raw",schemaPath:"#/$defs/Headers/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'"};
+if(data29.dropped !== undefined){
+let data34 = data29.dropped;
+if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
+const err62 = {instancePath:instancePath+"/request_headers/dropped",schemaPath:"#/$defs/Headers/properties/dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -5081,15 +5104,9 @@ vErrors.push(err62);
 }
 errors++;
 }
-if(data33.entries !== undefined){
-let data34 = data33.entries;
-if(Array.isArray(data34)){
-const len2 = data34.length;
-for(let i1=0; i1<len2; i1++){
-let data35 = data34[i1];
-if(Array.isArray(data35)){
-if(data35.length > 2){
-const err63 = {instancePath:instancePath+"/request_headers_raw/entries/" + i1,schemaPath:"#/$defs/Headers/properties/entries/items/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items"};
+if((typeof data34 == "number") && (isFinite(data34))){
+if(data34 < 0 || isNaN(data34)){
+const err63 = {instancePath:instancePath+"/request_headers/dropped",schemaPath:"#/$defs/Headers/properties/dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -5098,8 +5115,11 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(data35.length < 2){
-const err64 = {instancePath:instancePath+"/request_headers_raw/entries/" + i1,schemaPath:"#/$defs/Headers/properties/entries/items/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
+}
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/request_headers",schemaPath:"#/$defs/Headers/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -5108,10 +5128,15 @@ vErrors.push(err64);
 }
 errors++;
 }
-const len3 = data35.length;
-if(len3 > 0){
-if(typeof data35[0] !== "string"){
-const err65 = {instancePath:instancePath+"/request_headers_raw/entries/" + i1+"/0",schemaPath:"#/$defs/Headers/properties/entries/items/prefixItems/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.request_headers_raw !== undefined){
+let data35 = data.request_headers_raw;
+const _errs87 = errors;
+let valid12 = false;
+const _errs88 = errors;
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+if(data35.entries === undefined){
+const err65 = {instancePath:instancePath+"/request_headers_raw",schemaPath:"#/$defs/Headers/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -5120,10 +5145,15 @@ vErrors.push(err65);
 }
 errors++;
 }
-}
-if(len3 > 1){
-if(typeof data35[1] !== "string"){
-const err66 = {instancePath:instancePath+"/request_headers_raw/entries/" + i1+"/1",schemaPath:"#/$defs/Headers/properties/entries/items/prefixItems/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data35.entries !== undefined){
+let data36 = data35.entries;
+if(Array.isArray(data36)){
+const len2 = data36.length;
+for(let i1=0; i1<len2; i1++){
+let data37 = data36[i1];
+if(Array.isArray(data37)){
+if(data37.length > 2){
+const err66 = {instancePath:instancePath+"/request_headers_raw/entries/" + i1,schemaPath:"#/$defs/Headers/properties/entries/items/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -5132,10 +5162,8 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-}
-else {
-const err67 = {instancePath:instancePath+"/request_headers_raw/entries/" + i1,schemaPath:"#/$defs/Headers/properties/entries/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data37.length < 2){
+const err67 = {instancePath:instancePath+"/request_headers_raw/entries/" + i1,schemaPath:"#/$defs/Headers/properties/entries/items/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -5144,10 +5172,10 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-}
-else {
-const err68 = {instancePath:instancePath+"/request_headers_raw/entries",schemaPath:"#/$defs/Headers/properties/entries/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const len3 = data37.length;
+if(len3 > 0){
+if(typeof data37[0] !== "string"){
+const err68 = {instancePath:instancePath+"/request_headers_raw/entries/" + i1+"/0",schemaPath:"#/$defs/Headers/properties/entries/items/prefixItems/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -5157,10 +5185,9 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data33.dropped !== undefined){
-let data38 = data33.dropped;
-if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-const err69 = {instancePath:instancePath+"/request_headers_raw/dropped",schemaPath:"#/$defs/Headers/properties/dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(len3 > 1){
+if(typeof data37[1] !== "string"){
+const err69 = {instancePath:instancePath+"/request_headers_raw/entries/" + i1+"/1",schemaPath:"#/$defs/Headers/properties/entries/items/prefixItems/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -5169,9 +5196,10 @@ vErrors.push(err69);
 }
 errors++;
 }
-if((typeof data38 == "number") && (isFinite(data38))){
-if(data38 < 0 || isNaN(data38)){
-const err70 = {instancePath:instancePath+"/request_headers_raw/dropped",schemaPath:"#/$defs/Headers/properties/dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/request_headers_raw/entries/" + i1,schemaPath:"#/$defs/Headers/properties/entries/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -5182,9 +5210,8 @@ errors++;
 }
 }
 }
-}
 else {
-const err71 = {instancePath:instancePath+"/request_headers_raw",schemaPath:"#/$defs/Headers/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err71 = {instancePath:instancePath+"/request_headers_raw/entries",schemaPath:"#/$defs/Headers/properties/entries/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -5193,16 +5220,11 @@ vErrors.push(err71);
 }
 errors++;
 }
-var _valid2 = _errs81 === errors;
-valid11 = valid11 || _valid2;
-if(_valid2){
-var props1 = {};
-props1.entries = true;
-props1.dropped = true;
 }
-const _errs94 = errors;
-if(data33 !== null){
-const err72 = {instancePath:instancePath+"/request_headers_raw",schemaPath:"#/properties/request_headers_raw/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(data35.dropped !== undefined){
+let data40 = data35.dropped;
+if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))){
+const err72 = {instancePath:instancePath+"/request_headers_raw/dropped",schemaPath:"#/$defs/Headers/properties/dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -5211,10 +5233,9 @@ vErrors.push(err72);
 }
 errors++;
 }
-var _valid2 = _errs94 === errors;
-valid11 = valid11 || _valid2;
-if(!valid11){
-const err73 = {instancePath:instancePath+"/request_headers_raw",schemaPath:"#/properties/request_headers_raw/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if((typeof data40 == "number") && (isFinite(data40))){
+if(data40 < 0 || isNaN(data40)){
+const err73 = {instancePath:instancePath+"/request_headers_raw/dropped",schemaPath:"#/$defs/Headers/properties/dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -5223,23 +5244,11 @@ vErrors.push(err73);
 }
 errors++;
 }
-else {
-errors = _errs80;
-if(vErrors !== null){
-if(_errs80){
-vErrors.length = _errs80;
+}
+}
 }
 else {
-vErrors = null;
-}
-}
-}
-}
-if(data.response_headers !== undefined){
-let data39 = data.response_headers;
-if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
-if(data39.entries === undefined){
-const err74 = {instancePath:instancePath+"/response_headers",schemaPath:"#/$defs/Headers/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'"};
+const err74 = {instancePath:instancePath+"/request_headers_raw",schemaPath:"#/$defs/Headers/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -5248,15 +5257,16 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(data39.entries !== undefined){
-let data40 = data39.entries;
-if(Array.isArray(data40)){
-const len4 = data40.length;
-for(let i2=0; i2<len4; i2++){
-let data41 = data40[i2];
-if(Array.isArray(data41)){
-if(data41.length > 2){
-const err75 = {instancePath:instancePath+"/response_headers/entries/" + i2,schemaPath:"#/$defs/Headers/properties/entries/items/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items"};
+var _valid3 = _errs88 === errors;
+valid12 = valid12 || _valid3;
+if(_valid3){
+var props2 = {};
+props2.entries = true;
+props2.dropped = true;
+}
+const _errs101 = errors;
+if(data35 !== null){
+const err75 = {instancePath:instancePath+"/request_headers_raw",schemaPath:"#/properties/request_headers_raw/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -5265,8 +5275,10 @@ vErrors.push(err75);
 }
 errors++;
 }
-if(data41.length < 2){
-const err76 = {instancePath:instancePath+"/response_headers/entries/" + i2,schemaPath:"#/$defs/Headers/properties/entries/items/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
+var _valid3 = _errs101 === errors;
+valid12 = valid12 || _valid3;
+if(!valid12){
+const err76 = {instancePath:instancePath+"/request_headers_raw",schemaPath:"#/properties/request_headers_raw/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -5275,10 +5287,23 @@ vErrors.push(err76);
 }
 errors++;
 }
-const len5 = data41.length;
-if(len5 > 0){
-if(typeof data41[0] !== "string"){
-const err77 = {instancePath:instancePath+"/response_headers/entries/" + i2+"/0",schemaPath:"#/$defs/Headers/properties/entries/items/prefixItems/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+errors = _errs87;
+if(vErrors !== null){
+if(_errs87){
+vErrors.length = _errs87;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.response_headers !== undefined){
+let data41 = data.response_headers;
+if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
+if(data41.entries === undefined){
+const err77 = {instancePath:instancePath+"/response_headers",schemaPath:"#/$defs/Headers/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -5287,10 +5312,15 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
-if(len5 > 1){
-if(typeof data41[1] !== "string"){
-const err78 = {instancePath:instancePath+"/response_headers/entries/" + i2+"/1",schemaPath:"#/$defs/Headers/properties/entries/items/prefixItems/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data41.entries !== undefined){
+let data42 = data41.entries;
+if(Array.isArray(data42)){
+const len4 = data42.length;
+for(let i2=0; i2<len4; i2++){
+let data43 = data42[i2];
+if(Array.isArray(data43)){
+if(data43.length > 2){
+const err78 = {instancePath:instancePath+"/response_headers/entries/" + i2,schemaPath:"#/$defs/Headers/properties/entries/items/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -5299,10 +5329,8 @@ vErrors.push(err78);
 }
 errors++;
 }
-}
-}
-else {
-const err79 = {instancePath:instancePath+"/response_headers/entries/" + i2,schemaPath:"#/$defs/Headers/properties/entries/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data43.length < 2){
+const err79 = {instancePath:instancePath+"/response_headers/entries/" + i2,schemaPath:"#/$defs/Headers/properties/entries/items/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -5311,10 +5339,10 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-}
-else {
-const err80 = {instancePath:instancePath+"/response_headers/entries",schemaPath:"#/$defs/Headers/properties/entries/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const len5 = data43.length;
+if(len5 > 0){
+if(typeof data43[0] !== "string"){
+const err80 = {instancePath:instancePath+"/response_headers/entries/" + i2+"/0",schemaPath:"#/$defs/Headers/properties/entries/items/prefixItems/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -5324,10 +5352,9 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data39.dropped !== undefined){
-let data44 = data39.dropped;
-if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
-const err81 = {instancePath:instancePath+"/response_headers/dropped",schemaPath:"#/$defs/Headers/properties/dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(len5 > 1){
+if(typeof data43[1] !== "string"){
+const err81 = {instancePath:instancePath+"/response_headers/entries/" + i2+"/1",schemaPath:"#/$defs/Headers/properties/entries/items/prefixItems/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -5336,9 +5363,10 @@ vErrors.push(err81);
 }
 errors++;
 }
-if((typeof data44 == "number") && (isFinite(data44))){
-if(data44 < 0 || isNaN(data44)){
-const err82 = {instancePath:instancePath+"/response_headers/dropped",schemaPath:"#/$defs/Headers/properties/dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+else {
+const err82 = {instancePath:instancePath+"/response_headers/entries/" + i2,schemaPath:"#/$defs/Headers/properties/entries/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -5349,9 +5377,8 @@ errors++;
 }
 }
 }
-}
 else {
-const err83 = {instancePath:instancePath+"/response_headers",schemaPath:"#/$defs/Headers/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err83 = {instancePath:instancePath+"/response_headers/entries",schemaPath:"#/$defs/Headers/properties/entries/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -5361,14 +5388,10 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data.response_headers_raw !== undefined){
-let data45 = data.response_headers_raw;
-const _errs110 = errors;
-let valid22 = false;
-const _errs111 = errors;
-if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-if(data45.entries === undefined){
-const err84 = {instancePath:instancePath+"/response_headers_raw",schemaPath:"#/$defs/Headers/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'"};
+if(data41.dropped !== undefined){
+let data46 = data41.dropped;
+if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
+const err84 = {instancePath:instancePath+"/response_headers/dropped",schemaPath:"#/$defs/Headers/properties/dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -5377,15 +5400,9 @@ vErrors.push(err84);
 }
 errors++;
 }
-if(data45.entries !== undefined){
-let data46 = data45.entries;
-if(Array.isArray(data46)){
-const len6 = data46.length;
-for(let i3=0; i3<len6; i3++){
-let data47 = data46[i3];
-if(Array.isArray(data47)){
-if(data47.length > 2){
-const err85 = {instancePath:instancePath+"/response_headers_raw/entries/" + i3,schemaPath:"#/$defs/Headers/properties/entries/items/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items"};
+if((typeof data46 == "number") && (isFinite(data46))){
+if(data46 < 0 || isNaN(data46)){
+const err85 = {instancePath:instancePath+"/response_headers/dropped",schemaPath:"#/$defs/Headers/properties/dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -5394,8 +5411,11 @@ vErrors.push(err85);
 }
 errors++;
 }
-if(data47.length < 2){
-const err86 = {instancePath:instancePath+"/response_headers_raw/entries/" + i3,schemaPath:"#/$defs/Headers/properties/entries/items/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
+}
+}
+}
+else {
+const err86 = {instancePath:instancePath+"/response_headers",schemaPath:"#/$defs/Headers/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -5404,10 +5424,15 @@ vErrors.push(err86);
 }
 errors++;
 }
-const len7 = data47.length;
-if(len7 > 0){
-if(typeof data47[0] !== "string"){
-const err87 = {instancePath:instancePath+"/response_headers_raw/entries/" + i3+"/0",schemaPath:"#/$defs/Headers/properties/entries/items/prefixItems/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.response_headers_raw !== undefined){
+let data47 = data.response_headers_raw;
+const _errs117 = errors;
+let valid23 = false;
+const _errs118 = errors;
+if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
+if(data47.entries === undefined){
+const err87 = {instancePath:instancePath+"/response_headers_raw",schemaPath:"#/$defs/Headers/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -5416,10 +5441,15 @@ vErrors.push(err87);
 }
 errors++;
 }
-}
-if(len7 > 1){
-if(typeof data47[1] !== "string"){
-const err88 = {instancePath:instancePath+"/response_headers_raw/entries/" + i3+"/1",schemaPath:"#/$defs/Headers/properties/entries/items/prefixItems/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data47.entries !== undefined){
+let data48 = data47.entries;
+if(Array.isArray(data48)){
+const len6 = data48.length;
+for(let i3=0; i3<len6; i3++){
+let data49 = data48[i3];
+if(Array.isArray(data49)){
+if(data49.length > 2){
+const err88 = {instancePath:instancePath+"/response_headers_raw/entries/" + i3,schemaPath:"#/$defs/Headers/properties/entries/items/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -5428,10 +5458,8 @@ vErrors.push(err88);
 }
 errors++;
 }
-}
-}
-else {
-const err89 = {instancePath:instancePath+"/response_headers_raw/entries/" + i3,schemaPath:"#/$defs/Headers/properties/entries/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data49.length < 2){
+const err89 = {instancePath:instancePath+"/response_headers_raw/entries/" + i3,schemaPath:"#/$defs/Headers/properties/entries/items/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -5440,10 +5468,10 @@ vErrors.push(err89);
 }
 errors++;
 }
-}
-}
-else {
-const err90 = {instancePath:instancePath+"/response_headers_raw/entries",schemaPath:"#/$defs/Headers/properties/entries/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const len7 = data49.length;
+if(len7 > 0){
+if(typeof data49[0] !== "string"){
+const err90 = {instancePath:instancePath+"/response_headers_raw/entries/" + i3+"/0",schemaPath:"#/$defs/Headers/properties/entries/items/prefixItems/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -5453,10 +5481,9 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(data45.dropped !== undefined){
-let data50 = data45.dropped;
-if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
-const err91 = {instancePath:instancePath+"/response_headers_raw/dropped",schemaPath:"#/$defs/Headers/properties/dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(len7 > 1){
+if(typeof data49[1] !== "string"){
+const err91 = {instancePath:instancePath+"/response_headers_raw/entries/" + i3+"/1",schemaPath:"#/$defs/Headers/properties/entries/items/prefixItems/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -5465,9 +5492,10 @@ vErrors.push(err91);
 }
 errors++;
 }
-if((typeof data50 == "number") && (isFinite(data50))){
-if(data50 < 0 || isNaN(data50)){
-const err92 = {instancePath:instancePath+"/response_headers_raw/dropped",schemaPath:"#/$defs/Headers/properties/dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+else {
+const err92 = {instancePath:instancePath+"/response_headers_raw/entries/" + i3,schemaPath:"#/$defs/Headers/properties/entries/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -5478,9 +5506,8 @@ errors++;
 }
 }
 }
-}
 else {
-const err93 = {instancePath:instancePath+"/response_headers_raw",schemaPath:"#/$defs/Headers/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err93 = {instancePath:instancePath+"/response_headers_raw/entries",schemaPath:"#/$defs/Headers/properties/entries/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -5489,16 +5516,11 @@ vErrors.push(err93);
 }
 errors++;
 }
-var _valid3 = _errs111 === errors;
-valid22 = valid22 || _valid3;
-if(_valid3){
-var props2 = {};
-props2.entries = true;
-props2.dropped = true;
 }
-const _errs124 = errors;
-if(data45 !== null){
-const err94 = {instancePath:instancePath+"/response_headers_raw",schemaPath:"#/properties/response_headers_raw/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(data47.dropped !== undefined){
+let data52 = data47.dropped;
+if(!(((typeof data52 == "number") && (!(data52 % 1) && !isNaN(data52))) && (isFinite(data52)))){
+const err94 = {instancePath:instancePath+"/response_headers_raw/dropped",schemaPath:"#/$defs/Headers/properties/dropped/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -5507,10 +5529,9 @@ vErrors.push(err94);
 }
 errors++;
 }
-var _valid3 = _errs124 === errors;
-valid22 = valid22 || _valid3;
-if(!valid22){
-const err95 = {instancePath:instancePath+"/response_headers_raw",schemaPath:"#/properties/response_headers_raw/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if((typeof data52 == "number") && (isFinite(data52))){
+if(data52 < 0 || isNaN(data52)){
+const err95 = {instancePath:instancePath+"/response_headers_raw/dropped",schemaPath:"#/$defs/Headers/properties/dropped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -5519,49 +5540,11 @@ vErrors.push(err95);
 }
 errors++;
 }
-else {
-errors = _errs110;
-if(vErrors !== null){
-if(_errs110){
-vErrors.length = _errs110;
+}
+}
 }
 else {
-vErrors = null;
-}
-}
-}
-}
-if(data.request_body !== undefined){
-if(!(validate28(data.request_body, {instancePath:instancePath+"/request_body",parentData:data,parentDataProperty:"request_body",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-}
-if(data.response_body !== undefined){
-if(!(validate28(data.response_body, {instancePath:instancePath+"/response_body",parentData:data,parentDataProperty:"response_body",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-}
-if(data.worker !== undefined){
-let data53 = data.worker;
-const _errs129 = errors;
-let valid28 = false;
-const _errs130 = errors;
-if(!(validate31(data53, {instancePath:instancePath+"/worker",parentData:data,parentDataProperty:"worker",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
-errors = vErrors.length;
-}
-var _valid4 = _errs130 === errors;
-valid28 = valid28 || _valid4;
-if(_valid4){
-var props3 = {};
-props3.kind = true;
-props3.url = true;
-}
-const _errs131 = errors;
-if(data53 !== null){
-const err96 = {instancePath:instancePath+"/worker",schemaPath:"#/properties/worker/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err96 = {instancePath:instancePath+"/response_headers_raw",schemaPath:"#/$defs/Headers/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -5570,10 +5553,16 @@ vErrors.push(err96);
 }
 errors++;
 }
-var _valid4 = _errs131 === errors;
-valid28 = valid28 || _valid4;
-if(!valid28){
-const err97 = {instancePath:instancePath+"/worker",schemaPath:"#/properties/worker/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+var _valid4 = _errs118 === errors;
+valid23 = valid23 || _valid4;
+if(_valid4){
+var props3 = {};
+props3.entries = true;
+props3.dropped = true;
+}
+const _errs131 = errors;
+if(data47 !== null){
+const err97 = {instancePath:instancePath+"/response_headers_raw",schemaPath:"#/properties/response_headers_raw/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -5582,22 +5571,10 @@ vErrors.push(err97);
 }
 errors++;
 }
-else {
-errors = _errs129;
-if(vErrors !== null){
-if(_errs129){
-vErrors.length = _errs129;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.emulation !== undefined){
-let data54 = data.emulation;
-if((typeof data54 !== "string") && (data54 !== null)){
-const err98 = {instancePath:instancePath+"/emulation",schemaPath:"#/properties/emulation/type",keyword:"type",params:{type: schema44.properties.emulation.type},message:"must be string,null"};
+var _valid4 = _errs131 === errors;
+valid23 = valid23 || _valid4;
+if(!valid23){
+const err98 = {instancePath:instancePath+"/response_headers_raw",schemaPath:"#/properties/response_headers_raw/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -5605,6 +5582,29 @@ else {
 vErrors.push(err98);
 }
 errors++;
+}
+else {
+errors = _errs117;
+if(vErrors !== null){
+if(_errs117){
+vErrors.length = _errs117;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.request_body !== undefined){
+if(!(validate30(data.request_body, {instancePath:instancePath+"/request_body",parentData:data,parentDataProperty:"request_body",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+}
+if(data.response_body !== undefined){
+if(!(validate30(data.response_body, {instancePath:instancePath+"/response_body",parentData:data,parentDataProperty:"response_body",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
 }
 }
 }
@@ -5621,7 +5621,7 @@ errors++;
 validate27.errors = vErrors;
 return errors === 0;
 }
-validate27.evaluated = {"props":{"id":true,"revision":true,"redirect_from":true,"preflight_for":true,"preflight":true,"url":true,"method":true,"resource_type":true,"state":true,"started_at":true,"ended_at":true,"status":true,"status_text":true,"target_id":true,"frame_id":true,"failure":true,"from_cache":true,"from_service_worker":true,"untrusted_certificate":true,"mime_type":true,"encoded_data_length":true,"response_headers_size":true,"protocol":true,"remote_ip":true,"remote_port":true,"initiator":true,"timing":true,"request_headers":true,"request_headers_raw":true,"response_headers":true,"response_headers_raw":true,"request_body":true,"response_body":true,"worker":true,"emulation":true},"dynamicProps":false,"dynamicItems":false};
+validate27.evaluated = {"props":{"id":true,"revision":true,"redirect_from":true,"preflight_for":true,"preflight":true,"url":true,"method":true,"resource_type":true,"state":true,"started_at":true,"status":true,"target_id":true,"failure":true,"from_cache":true,"from_service_worker":true,"untrusted_certificate":true,"worker":true,"emulation":true,"ended_at":true,"status_text":true,"frame_id":true,"mime_type":true,"encoded_data_length":true,"response_headers_size":true,"protocol":true,"remote_ip":true,"remote_port":true,"initiator":true,"timing":true,"request_headers":true,"request_headers_raw":true,"response_headers":true,"response_headers_raw":true,"request_body":true,"response_body":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema58 = {"type":"object","properties":{"id":{"type":"string"},"revision":{"type":"integer","format":"uint64","minimum":0},"source":{"$ref":"#/$defs/OperationSource"},"name":{"description":"`navigate`, `click`, `fill`, …","type":"string"},"params":{"description":"The operation's parameters, values redacted."},"acted_on":{"description":"The elements it acted on, named when it acted (a drag names its source, then its\ntarget). Operations without a target, and records saved before names existed, have none.","type":"array","items":{"$ref":"#/$defs/ActedOn"}},"emulation":{"description":"The emulation in force when it started (`bsk emulate`), as [`crate::emulation::Emulation::label`]\nnames it; absent when none was.","type":["string","null"]},"state":{"$ref":"#/$defs/OperationState"},"started_at":{"type":"integer","format":"uint64","minimum":0},"ended_at":{"type":["integer","null"],"format":"uint64","minimum":0},"summary":{"type":["string","null"]},"error":{"type":["string","null"]},"before_text":{"description":"The page's visible text just before an agent input was dispatched (redacted, at most\n6,000 characters): the operation's before-state, against which its text changes are\nread. Manual operations and captures recorded before it existed have none.","type":["string","null"]},"observation":{"description":"The page right after the operation completed.","anyOf":[{"$ref":"#/$defs/PageObservation"},{"type":"null"}]},"follow_ups":{"description":"Later changes of the page within 15 s (coalesced at 700 ms), at most 4.","type":"array","items":{"$ref":"#/$defs/PageObservation"}},"follow_ups_evicted":{"description":"Changing observations beyond the 4 retained.","type":"integer","format":"uint64","minimum":0},"picture":{"description":"The page as it looked once the operation settled (`--screenshots`): a masked JPEG.","anyOf":[{"$ref":"#/$defs/Picture"},{"type":"null"}]},"suppressed_manual_events":{"description":"Manual input events suppressed because an agent operation was producing them.","type":"integer","format":"uint64","minimum":0},"field_chain":{"description":"Per field: original, operation-time, submitted, response and later page values. Filled\nby `bsk debug operation` and the export.","type":["array","null"],"items":{"$ref":"#/$defs/FieldChain"}},"windows":{"description":"The ids of the requests and console entries in the operation's evidence windows, so an\nexport stands alone without recomputing them. Filled by the export.","anyOf":[{"$ref":"#/$defs/OperationWindows"},{"type":"null"}]},"counts":{"description":"What its windows hold, counted as the record's Problems are. Filled by the export.","anyOf":[{"$ref":"#/$defs/WindowCounts"},{"type":"null"}]},"page_after":{"description":"The page as it stood once the operation's window closed (see [`PageAfter`]). Filled by\nthe export.","anyOf":[{"$ref":"#/$defs/PageAfter"},{"type":"null"}]},"text_change":{"description":"The page text the operation added and removed: from its before-state to\n[`OperationRecord::page_after`], as `bsk debug operation` shows it. Filled by the export.","anyOf":[{"$ref":"#/$defs/TextChange"},{"type":"null"}]}},"required":["id","revision","source","name","params","state","started_at"]};
 const schema59 = {"type":"string","enum":["agent","manual"]};
@@ -9165,8 +9165,8 @@ let data11 = data.worker;
 const _errs33 = errors;
 let valid3 = false;
 const _errs34 = errors;
-if(!(validate31(data11, {instancePath:instancePath+"/worker",parentData:data,parentDataProperty:"worker",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate28(data11, {instancePath:instancePath+"/worker",parentData:data,parentDataProperty:"worker",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs34 === errors;

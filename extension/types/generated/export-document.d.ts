@@ -43,6 +43,10 @@ export type CaptureProfile = "default" | "load";
 export type ColorScheme = "dark" | "light";
 export type RequestState = ("pending" | "complete" | "failed") | "unfinished";
 /**
+ * Which kind of worker.
+ */
+export type WorkerKind = "dedicated" | "shared" | "service";
+/**
  * Where a body stands. Every state but `available` and `empty` says why in `reason`.
  */
 export type BodyState =
@@ -59,10 +63,6 @@ export type BodyReason =
   | "read_failed"
   | "streaming"
   | "worker_not_captured";
-/**
- * Which kind of worker.
- */
-export type WorkerKind = "dedicated" | "shared" | "service";
 export type OperationSource = "agent" | "manual";
 export type OperationState = ("running" | "completed" | "failed") | "interrupted";
 /**
@@ -344,6 +344,9 @@ export interface NetworkEmulation {
   download_kbps: number;
   upload_kbps: number;
 }
+/**
+ * A request as capture retains it: its [`RequestHead`], headers, timing and bodies.
+ */
 export interface RequestRecord {
   /**
    * Stable, distinct across redirects and iframe targets.
@@ -370,19 +373,11 @@ export interface RequestRecord {
    * Milliseconds since the Unix epoch, by the browser's clock (`wallTime`).
    */
   started_at: number;
-  /**
-   * When the browser finished, failed or redirected it, by the same clock (its monotonic
-   * `timestamp` moved onto `started_at`'s); the time the daemon read the event when the
-   * browser gave no timestamp.
-   */
-  ended_at?: number | null;
   status?: number | null;
-  status_text?: string | null;
   /**
    * The CDP target (tab or iframe) the request was seen on.
    */
   target_id: string;
-  frame_id?: string | null;
   failure?: string | null;
   /**
    * Served from the memory or disk cache (`fromDiskCache`, `requestServedFromCache`).
@@ -394,6 +389,25 @@ export interface RequestRecord {
    * session ignores certificate errors.
    */
   untrusted_certificate?: boolean;
+  /**
+   * The worker that made the request (`bsk debug start --workers`); absent for the page's
+   * and its frames' own requests.
+   */
+  worker?: WorkerSource | null;
+  /**
+   * The emulation in force when it started (`bsk emulate`), as
+   * [`crate::emulation::Emulation::label`] names it (`Offline`, `390×844 mobile, Slow 3G`);
+   * absent when none was.
+   */
+  emulation?: string | null;
+  /**
+   * When the browser finished, failed or redirected it, by the same clock (its monotonic
+   * `timestamp` moved onto `started_at`'s); the time the daemon read the event when the
+   * browser gave no timestamp.
+   */
+  ended_at?: number | null;
+  status_text?: string | null;
+  frame_id?: string | null;
   mime_type?: string | null;
   /**
    * Bytes received for it in all (status line, headers and body as sent on the wire), as
@@ -436,17 +450,13 @@ export interface RequestRecord {
   response_headers_raw?: Headers | null;
   request_body: Body;
   response_body: Body;
-  /**
-   * The worker that made the request (`bsk debug start --workers`); absent for the page's
-   * and its frames' own requests.
-   */
-  worker?: WorkerSource | null;
-  /**
-   * The emulation in force when it started (`bsk emulate`), as
-   * [`crate::emulation::Emulation::label`] names it (`Offline`, `390×844 mobile, Slow 3G`);
-   * absent when none was.
-   */
-  emulation?: string | null;
+}
+/**
+ * A worker as the source of a request or console entry: its kind and script URL (redacted).
+ */
+export interface WorkerSource {
+  kind: WorkerKind;
+  url: string;
 }
 /**
  * Chrome's `ResourceTiming`, as sent: milliseconds after `requestTime` (seconds), `-1` where a phase did not happen.
@@ -550,13 +560,6 @@ export interface BodyPart {
    */
   sha256?: string | null;
   sniffed_type?: string | null;
-}
-/**
- * A worker as the source of a request or console entry: its kind and script URL (redacted).
- */
-export interface WorkerSource {
-  kind: WorkerKind;
-  url: string;
 }
 export interface OperationRecord {
   id: string;

@@ -31,7 +31,9 @@ pub use operation::{
 };
 pub use page::{FieldSnapshot, PageLoad, PageObservation};
 pub use problem::{Problem, ProblemAfter, ProblemKind, WindowCounts};
-pub use request::{Headers, RequestRecord, RequestState, RequestSummary, WorkerKind, WorkerSource};
+pub use request::{
+    Headers, RequestHead, RequestRecord, RequestState, RequestSummary, WorkerKind, WorkerSource,
+};
 pub use run::{
     CaptureLimits, CaptureProfile, CaptureState, Counters, Coverage, HistoryStatus, RunInfo,
     StopReason,

@@ -27,8 +27,11 @@ pub enum RequestState {
     Unfinished,
 }
 
+/// What a request's record and its summary in lists both say, once: its identity, its links to
+/// other hops, what it was and how it ended. [`RequestRecord`] and [`RequestSummary`] carry it
+/// flattened (the JSON has these fields at the top level) and read through to it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-pub struct RequestRecord {
+pub struct RequestHead {
     /// Stable, distinct across redirects and iframe targets.
     pub id: String,
     /// Bumped on every update; `--since` follows it.
@@ -48,19 +51,10 @@ pub struct RequestRecord {
     pub state: RequestState,
     /// Milliseconds since the Unix epoch, by the browser's clock (`wallTime`).
     pub started_at: u64,
-    /// When the browser finished, failed or redirected it, by the same clock (its monotonic
-    /// `timestamp` moved onto `started_at`'s); the time the daemon read the event when the
-    /// browser gave no timestamp.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ended_at: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub status: Option<u16>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub status_text: Option<String>,
     /// The CDP target (tab or iframe) the request was seen on.
     pub target_id: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub frame_id: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub failure: Option<String>,
     /// Served from the memory or disk cache (`fromDiskCache`, `requestServedFromCache`).
@@ -72,6 +66,31 @@ pub struct RequestRecord {
     /// session ignores certificate errors.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub untrusted_certificate: bool,
+    /// The worker that made the request (`bsk debug start --workers`); absent for the page's
+    /// and its frames' own requests.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub worker: Option<WorkerSource>,
+    /// The emulation in force when it started (`bsk emulate`), as
+    /// [`crate::emulation::Emulation::label`] names it (`Offline`, `390×844 mobile, Slow 3G`);
+    /// absent when none was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub emulation: Option<std::sync::Arc<str>>,
+}
+
+/// A request as capture retains it: its [`RequestHead`], headers, timing and bodies.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct RequestRecord {
+    #[serde(flatten)]
+    pub head: RequestHead,
+    /// When the browser finished, failed or redirected it, by the same clock (its monotonic
+    /// `timestamp` moved onto `started_at`'s); the time the daemon read the event when the
+    /// browser gave no timestamp.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended_at: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status_text: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub frame_id: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// Bytes received for it in all (status line, headers and body as sent on the wire), as
@@ -106,15 +125,19 @@ pub struct RequestRecord {
     pub response_headers_raw: Option<Headers>,
     pub request_body: Body,
     pub response_body: Body,
-    /// The worker that made the request (`bsk debug start --workers`); absent for the page's
-    /// and its frames' own requests.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub worker: Option<WorkerSource>,
-    /// The emulation in force when it started (`bsk emulate`), as
-    /// [`crate::emulation::Emulation::label`] names it (`Offline`, `390×844 mobile, Slow 3G`);
-    /// absent when none was.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub emulation: Option<std::sync::Arc<str>>,
+}
+
+impl std::ops::Deref for RequestRecord {
+    type Target = RequestHead;
+    fn deref(&self) -> &RequestHead {
+        &self.head
+    }
+}
+
+impl std::ops::DerefMut for RequestRecord {
+    fn deref_mut(&mut self) -> &mut RequestHead {
+        &mut self.head
+    }
 }
 
 /// Which kind of worker.
@@ -156,76 +179,37 @@ pub struct WorkerSource {
     pub url: String,
 }
 
-/// A request as lists show it: no headers, no body text.
+/// A request as lists show it: its [`RequestHead`], how long it took and each body's state; no
+/// headers, no body text.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct RequestSummary {
-    pub id: String,
-    pub revision: u64,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub redirect_from: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub preflight_for: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub preflight: Option<String>,
+    #[serde(flatten)]
+    pub head: RequestHead,
     /// With `--logical`: the ids of every hop of this request's redirect chain, first to this
     /// one (present only when there were redirects).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub chain: Vec<String>,
-    pub url: String,
-    pub method: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub resource_type: Option<String>,
-    pub state: RequestState,
-    pub started_at: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub duration_ms: Option<u64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub status: Option<u16>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub failure: Option<String>,
-    #[serde(default)]
-    pub from_cache: bool,
-    #[serde(default)]
-    pub from_service_worker: bool,
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub untrusted_certificate: bool,
-    pub target_id: String,
     pub request_body: Body,
     pub response_body: Body,
-    /// The worker that made the request (`bsk debug start --workers`); absent for the page's
-    /// and its frames' own requests.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub worker: Option<WorkerSource>,
-    /// The emulation in force when it started (`bsk emulate`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub emulation: Option<std::sync::Arc<str>>,
+}
+
+impl std::ops::Deref for RequestSummary {
+    type Target = RequestHead;
+    fn deref(&self) -> &RequestHead {
+        &self.head
+    }
 }
 
 impl RequestRecord {
     pub fn summary(&self) -> RequestSummary {
         RequestSummary {
-            id: self.id.clone(),
-            revision: self.revision,
-            redirect_from: self.redirect_from.clone(),
-            preflight_for: self.preflight_for.clone(),
-            preflight: self.preflight.clone(),
+            head: self.head.clone(),
             chain: Vec::new(),
-            url: self.url.clone(),
-            method: self.method.clone(),
-            resource_type: self.resource_type.clone(),
-            state: self.state,
-            started_at: self.started_at,
             duration_ms: self.ended_at.map(|end| end.saturating_sub(self.started_at)),
-            status: self.status,
-            failure: self.failure.clone(),
-            from_cache: self.from_cache,
-            from_service_worker: self.from_service_worker,
-            untrusted_certificate: self.untrusted_certificate,
-            target_id: self.target_id.clone(),
             request_body: self.request_body.without_text(),
             response_body: self.response_body.without_text(),
-            worker: self.worker.clone(),
-            emulation: self.emulation.clone(),
         }
     }
 }

@@ -1,7 +1,9 @@
 //! `Network.requestWillBeSent`: a new request record, the hop it redirects from, and its
 //! request body, kept from the event or fetched.
 
-use bsk_schema::capture::{Body, BodyReason, BodyState, Headers, RequestRecord, RequestState};
+use bsk_schema::capture::{
+    Body, BodyReason, BodyState, Headers, RequestHead, RequestRecord, RequestState,
+};
 
 use super::millis;
 use super::record_parts::{header_set, initiator, remote_endpoint, wire_size};
@@ -90,7 +92,7 @@ impl Capture {
         } else {
             Body::state(BodyState::Pending, None)
         };
-        let record = RequestRecord {
+        let head = RequestHead {
             id: id.clone(),
             revision: self.bump(),
             redirect_from,
@@ -101,15 +103,20 @@ impl Capture {
             resource_type: params.resource_type.as_deref().map(str::to_string),
             state: RequestState::Pending,
             started_at,
-            ended_at: None,
             status: None,
-            status_text: None,
             target_id: target_id.to_string(),
-            frame_id: params.frame_id.as_deref().map(str::to_string),
             failure: None,
             from_cache: false,
             from_service_worker: false,
             untrusted_certificate: false,
+            worker: self.worker_of(target_id),
+            emulation: self.emulation.label_at(started_at),
+        };
+        let record = RequestRecord {
+            head,
+            ended_at: None,
+            status_text: None,
+            frame_id: params.frame_id.as_deref().map(str::to_string),
             mime_type: None,
             encoded_data_length: None,
             response_headers_size: None,
@@ -124,8 +131,6 @@ impl Capture {
             response_headers_raw: None,
             request_body,
             response_body,
-            worker: self.worker_of(target_id),
-            emulation: self.emulation.label_at(started_at),
         };
         self.text_units += record.request_body.units;
         self.count_into_operation_window(started_at);

@@ -157,7 +157,7 @@ fn a_preflight_links_to_the_request_it_guards_in_either_order() {
         let ids: Vec<&str> = logical.items.iter().map(|r| r.id.as_str()).collect();
         assert_eq!(ids, [put], "one logical request");
         let chain = c.request_chain(put).expect("chain");
-        assert_eq!(chain.preflight.map(|p| p.id).as_deref(), Some(options));
+        assert_eq!(chain.preflight.map(|p| p.head.id).as_deref(), Some(options));
     }
 }
 
