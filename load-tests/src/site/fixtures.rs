@@ -66,6 +66,19 @@ pub(crate) async fn status(Path(code): Path<u16>) -> Response {
     }
 }
 
+/// `/empty`, any method: 200 with a JSON content type and no body (`Content-Length: 0`), where
+/// only the body the browser hands over says that nothing came.
+pub(crate) async fn empty() -> Response {
+    (
+        StatusCode::OK,
+        [
+            (header::CONTENT_TYPE, "application/json"),
+            (header::CONTENT_LENGTH, "0"),
+        ],
+    )
+        .into_response()
+}
+
 #[derive(Debug, Deserialize)]
 pub(crate) struct LargeParams {
     kb: Option<usize>,

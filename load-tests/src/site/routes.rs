@@ -22,6 +22,7 @@ pub(crate) fn router(state: SiteState) -> Router {
         .route("/redirect/middle", get(fixtures::redirect_middle))
         .route("/redirect/final", get(fixtures::redirect_final))
         .route("/status/{code}", any(fixtures::status))
+        .route("/empty", any(fixtures::empty))
         .route("/large", get(fixtures::large))
         .route("/text", get(fixtures::text))
         .route("/cached", get(fixtures::cached))

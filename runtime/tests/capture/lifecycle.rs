@@ -156,9 +156,10 @@ async fn every_stop_path_records_its_reason() {
     let gone = debug_fail(&ending, &["status"]).await;
     assert_eq!(gone["exit_code"], 1, "{gone}");
 
-    // The browser killed under a running capture: reads fail as a browser failure.
+    // The browser killed under a running capture: reads fail as a browser failure that names
+    // the session's end, and the capture ends interrupted for the browser's disconnect.
     let crashed = bsk.start_session().await;
-    start_capture(&crashed, &crashed.tab, &[]).await;
+    let crashed_run = start_capture(&crashed, &crashed.tab, &[]).await;
     crashed
         .op(&["navigate", &site.url("/redirect/final")])
         .await;
@@ -173,6 +174,42 @@ async fn every_stop_path_records_its_reason() {
     .await;
     assert_eq!(error.0, 3, "{error:?}");
     assert_eq!(error.1["code"], "browser", "{error:?}");
+    let ended = format!(
+        "session {} ended: the browser exited or crashed",
+        crashed.id
+    );
+    assert!(
+        error.1["message"]
+            .as_str()
+            .is_some_and(|m| m.contains(&ended)),
+        "the error says why the session ended: {error:?}"
+    );
+    // With its session gone, no agent read reaches the capture (its record is the extension's
+    // history now): the daemon's log is where its end is readable, as a grid operator reads it.
+    let end = capture_end_logged(&bsk, &crashed_run).await;
+    assert!(
+        end.contains("reason=browser_disconnected"),
+        "{crashed_run} ended for the browser's disconnect: {end}"
+    );
+}
+
+/// The daemon log's `capture ended` line for `run_id`, once written.
+async fn capture_end_logged(bsk: &TestBsk, run_id: &str) -> String {
+    let log = bsk.home.join("daemon.log");
+    let run = format!("run={run_id} ");
+    wait_for(
+        &format!("{run_id}'s end in {}", log.display()),
+        WAIT,
+        || {
+            let line = std::fs::read_to_string(&log).ok().and_then(|text| {
+                text.lines()
+                    .find(|l| l.contains("capture ended") && l.contains(&run))
+                    .map(str::to_string)
+            });
+            async move { line }
+        },
+    )
+    .await
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -13,6 +13,7 @@ mod common;
 mod bodies;
 mod bounds;
 mod buffers;
+mod contract;
 mod export;
 mod frame_setup;
 mod frames;

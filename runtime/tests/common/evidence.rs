@@ -43,11 +43,13 @@ pub async fn list(s: &Session<'_>, what: &str) -> Vec<Value> {
             );
             break;
         }
+        // A page holds the records changed earliest after `since`, listed in creation order:
+        // `next_since` is the latest revision among them, wherever it is listed.
         let next = page["next_since"].as_u64();
         assert_eq!(
             next,
-            items.last().and_then(|r| r["revision"].as_u64()),
-            "next_since is the last item's revision: {page}"
+            items.iter().filter_map(|r| r["revision"].as_u64()).max(),
+            "next_since is the page's latest revision: {page}"
         );
         for item in items {
             match merged.iter_mut().find(|r| r["id"] == item["id"]) {

@@ -14,6 +14,7 @@ mod pool;
 mod prompt;
 mod sessions;
 mod tabs;
+mod user_tabs;
 
 use serde_json::Value;
 
