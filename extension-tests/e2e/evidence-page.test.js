@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { bytes, count, milliseconds } from '../../extension/evidence/format.js';
+import { STOP_REASONS, bytes, count, milliseconds } from '../../extension/evidence/format.js';
 import { makeFullDocument } from '../fixtures/make-full.js';
 import { seenRecord, trafficSummary } from '../fixtures/traffic-summary.js';
 import {
@@ -329,11 +329,16 @@ describe('evidence page', () => {
     const page = await open(runHash(leftBehind.run.run_id));
     const card = page.locator('.card', { hasText: 'Interrupted work' });
     const text = await textOf(card);
-    assert.match(text, /This capture was interrupted: left active by a daemon or browser that went away; recovered from its last checkpoint/);
+    assert.ok(text.includes(`This capture was interrupted: ${STOP_REASONS.recovered}. Pending work is not claimed done.`), text);
     assert.match(text, /1 operation interrupted before finishing/);
     assert.match(text, /1 request unfinished: capture ended first/);
-    assert.match(await textOf(page.locator('.record-head .state')), /interrupted/);
-    assert.match(await page.locator('article.op').last().innerText(), /interrupted/);
+    assert.equal(await textOf(page.locator('.record-head .state')), 'interrupted');
+    assert.equal(await textOf(page.locator('.record-head dt', { hasText: /^Stop reason$/ }).locator('xpath=following-sibling::dd[1]')),
+      STOP_REASONS.recovered);
+    // The operation that was running when it was left behind is interrupted, not done.
+    const last = page.locator('article.op').last();
+    assert.equal(await textOf(last.locator('.op-head .badge-op-interrupted')), 'interrupted');
+    assert.equal(await last.locator('.op-head .badge-op-completed, .op-head .badge-op-running').count(), 0);
     await page.close();
   });
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { alteredExtension, bsk, bskJson, extensionWorker, launchBrowser, serveSite, stateDir, waitFor } from './daemon-harness.js';
 import { LINK_PROTOCOL } from '../../extension/lib/constants.js';
+import { STOP_REASONS } from '../../extension/lib/generated/stop-reasons.js';
 import { metaOf } from '../../extension/lib/record.js';
 import { seed } from './support.js';
 
@@ -193,7 +194,12 @@ describe('history through the extension link', () => {
         assert.notEqual(request.response_body.state, 'pending');
       }
       for (const operation of recovered.doc.operations) assert.notEqual(operation.state, 'running');
-      await page.getByText('interrupted').first().waitFor({ timeout: 10_000 });
+      // History lists it as interrupted, and says why in the stop reason's words.
+      const row = page.locator(`li.record[data-run="${runId}"]`);
+      await row.locator('.state').waitFor({ timeout: 10_000 });
+      assert.equal(await row.locator('.state').innerText(), 'interrupted');
+      assert.equal(await row.locator('.row-meta').getByText(STOP_REASONS.recovered, { exact: true }).count(), 1,
+        `the row says "${STOP_REASONS.recovered}": ${await row.locator('.row-meta').innerText()}`);
     } finally {
       await browser.close();
     }

@@ -5,6 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { STOP_REASONS } from '../../extension/lib/generated/stop-reasons.js';
 import { bskWith, launchBrowser, serveSite, stateDir, waitFor } from './daemon-harness.js';
 
 /** @type {Awaited<ReturnType<typeof serveSite>>} */
@@ -101,12 +102,27 @@ describe('stop paths', () => {
         const [info] = JSON.parse(await run('debug', 'status', '--session', session, '--json'));
         return info.history.checkpoints >= 2;
       }, 15_000);
-      // The browser dies; the daemon sees it and ends the capture, but cannot save any more.
+      // The browser dies; the daemon sees it and ends the session with it, and so the capture
+      // (as browser_disconnected), which it cannot save any more. Until it sees it, the capture
+      // is active; then the session is gone, for that reason and no other. (Agents cannot read
+      // an ended session's captures: the record lives on in the browser's history, below.)
       browser.child.kill('SIGKILL');
-      await waitFor('the daemon to see the browser gone', async () => {
-        const out = await run('debug', 'status', '--session', session).catch((e) => String(e));
-        return /ended: the browser exited|browser_disconnected|interrupted/.test(out);
+      /** @type {string[]} */
+      const answers = [];
+      const gone = await waitFor('the daemon to see the browser gone', async () => {
+        const answer = await run('debug', 'status', '--session', session).then(
+          (out) => ({ out }), (/** @type {Error} */ e) => ({ error: e.message }));
+        answers.push(answer.out ?? answer.error);
+        return answer.error ?? null;
       }, 15_000);
+      // Before, the capture is active (or, were the daemon to answer between stopping the
+      // capture and ending the session, interrupted by the browser's going, in those words).
+      const words = STOP_REASONS.browser_disconnected.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const running = new RegExp(`^${runId} (active|interrupted \\(${words}\\)) tab `);
+      assert.deepEqual(answers.slice(0, -1).filter((out) => !running.test(out)), [],
+        `before the daemon sees the browser gone, the capture is active (or interrupted: ${STOP_REASONS.browser_disconnected})`);
+      assert.match(gone, new RegExp(`: error: session ${session} ended: the browser exited or crashed\n`),
+        'then the session has ended because the browser exited');
       const profile = browser.profile;
       await browser.close();
       // The browser starts again with the same profile: the record is recovered as interrupted.
@@ -120,6 +136,13 @@ describe('stop paths', () => {
       }, 30_000);
       assert.deepEqual(record.doc.run.stop_reason, { kind: 'recovered' });
       assert.ok(record.doc.requests.length >= 1, 'the last checkpoint is kept');
+      // The evidence page says so in the words of the state and the stop reason.
+      await page.goto(browser.evidenceUrl(runId));
+      const head = page.locator('.record-head');
+      await head.locator('.state').waitFor({ timeout: 10_000 });
+      assert.equal(await head.locator('.state').innerText(), 'interrupted');
+      assert.equal(await head.locator('dt', { hasText: /^Stop reason$/ }).locator('xpath=following-sibling::dd[1]').innerText(),
+        STOP_REASONS.recovered);
     } finally {
       await run('daemon', 'stop').catch(() => {});
       await browser.close();
