@@ -1,4 +1,4 @@
-// The flow through `bsk mcp`: a session whose capture starts before anything loads, then the
+// The flows through `bsk mcp`: a session whose capture starts before anything loads, then the
 // same actions. To find the failing request the agent uses what the action's result names (its
 // `operation` and `caused` requests and console) when the build reports them, and otherwise reads
 // the capture's operations (`debug operations`, then `debug operation`), as an agent must today.
@@ -9,6 +9,7 @@ import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { connect, findRef } from './lib.mjs';
 import { holdsOrderError } from './flow.mjs';
+import { isCancel, isCancelPreflight, isCorsError } from './portal-flow.mjs';
 
 /**
  * @param {{ bsk: string, chromium: string }} options
@@ -36,6 +37,27 @@ export async function bskAdapter({ bsk, chromium }) {
   /** The ref of the last click, to find its operation in `debug operations`. */
   const clicked = new Map();
 
+  /**
+   * The requests and console entries of the step's (last) click, read from the capture: `debug
+   * operations` to find it by its target, then `debug operation`. Notes what it did in `how`.
+   * @param {string} step
+   * @param {string[]} how
+   */
+  async function readClick(step, how) {
+    const listed = await call('evidence', 'find failing request', 'browser_inspect', { sessionId, action: 'debug', debugAction: 'operations' });
+    const ops = listed.structured?.items ?? [];
+    const ref = clicked.get(step);
+    const op = [...ops].reverse().find((o) => o.name === 'click' && (!ref || JSON.stringify(o.params ?? {}).includes(ref))) ?? [...ops].reverse().find((o) => o.name === 'click');
+    how.push('debug operations (the click\'s result names no operation), matched by its target');
+    if (!op) return { requests: [], consoleEntries: [] };
+    const detail = await call('evidence', 'find failing request', 'browser_inspect', { sessionId, action: 'debug', debugAction: 'operation', id: op.id });
+    how.push(`debug operation ${op.id} (its windows' requests)`);
+    return {
+      requests: collect(detail.structured, (o) => typeof o.method === 'string' && typeof o.id === 'string'),
+      consoleEntries: collect(detail.structured, (o) => typeof o.level === 'string' && typeof o.text === 'string'),
+    };
+  }
+
   return {
     name: 'bsk',
     version,
@@ -47,9 +69,9 @@ export async function bskAdapter({ bsk, chromium }) {
       if (!sessionId) throw new Error(`bsk: session start answered no id: ${started.text}`);
     },
     navigate: (step, url) => call('action', step, 'browser_navigate', { sessionId, url, ...look }),
-    async click(step, ref, label) {
+    async click(step, ref, _label, kind = 'action') {
       clicked.set(step, ref);
-      return call('action', step, 'browser_act', { sessionId, action: 'click', target: ref, ...look });
+      return call(kind, step, 'browser_act', { sessionId, action: 'click', target: ref, ...look });
     },
     fill: (step, ref, value) => call('action', step, 'browser_act', { sessionId, action: 'fill', target: ref, value }),
     async look(step, kind) {
@@ -83,19 +105,9 @@ export async function bskAdapter({ bsk, chromium }) {
         if (requests.some(isPreflight)) linkedPreflight = "in the click's result";
       } else {
         // Today: find the click among the capture's operations, then read that operation.
-        const listed = await call('evidence', 'find failing request', 'browser_inspect', { sessionId, action: 'debug', debugAction: 'operations' });
-        const ops = listed.structured?.items ?? [];
-        const ref = clicked.get('execute order');
-        const op = [...ops].reverse().find((o) => o.name === 'click' && (!ref || JSON.stringify(o.params ?? {}).includes(ref))) ?? [...ops].reverse().find((o) => o.name === 'click');
-        how.push('debug operations (the click\'s result names no operation), matched by its target');
-        if (op) {
-          const detail = await call('evidence', 'find failing request', 'browser_inspect', { sessionId, action: 'debug', debugAction: 'operation', id: op.id });
-          requests = collect(detail.structured, (o) => typeof o.method === 'string' && typeof o.id === 'string');
-          consoleEntries = collect(detail.structured, (o) => typeof o.level === 'string' && typeof o.text === 'string');
-          how.push(`debug operation ${op.id} (its windows' requests)`);
-          if (requests.some(isOrderPost)) link = 'via debug operations + debug operation';
-          if (requests.some(isPreflight)) linkedPreflight = 'via debug operation';
-        }
+        ({ requests, consoleEntries } = await readClick('execute order', how));
+        if (requests.some(isOrderPost)) link = 'via debug operations + debug operation';
+        if (requests.some(isPreflight)) linkedPreflight = 'via debug operation';
       }
       // The failed POST; one still unanswered when the action returned is read all the same.
       const failing = requests.find(isFailingOrder) ?? requests.find(isOrderPost);
@@ -120,6 +132,48 @@ export async function bskAdapter({ bsk, chromium }) {
         console_in_action_result: consoleInAction,
         link,
         preflight: linkedPreflight,
+        how,
+      };
+    },
+    async corsEvidence({ cancel, orderId }) {
+      const how = [];
+      const s = cancel.structured ?? {};
+      /** @type {any[]} */
+      let requests = [];
+      /** @type {any[]} */
+      let consoleEntries = [];
+      let link = 'none';
+      let preflight = 'not shown';
+      if (s.caused && Array.isArray(s.caused.requests)) {
+        requests = s.caused.requests;
+        consoleEntries = s.caused.console ?? [];
+        how.push(`the click's result (operation ${s.operation?.qualified ?? s.operation?.id ?? '?'}: its caused requests and console)`);
+        if (requests.some((r) => isCancel(r, orderId))) link = "in the click's result";
+        if (requests.some((r) => isCancelPreflight(r, orderId))) preflight = "in the click's result";
+      }
+      if (!requests.some((r) => isCancel(r, orderId))) {
+        // The click's result did not name it: find the click among the capture's operations.
+        ({ requests, consoleEntries } = await readClick('cancel order', how));
+        if (requests.some((r) => isCancel(r, orderId))) link = 'via debug operations + debug operation';
+        if (requests.some((r) => isCancelPreflight(r, orderId))) preflight = 'via debug operation';
+      }
+      const failing = requests.find((r) => isCancel(r, orderId) && ((r.status ?? 0) >= 400 || !!r.failure));
+      const pre = requests.find((r) => isCancelPreflight(r, orderId));
+      let consoleFound = consoleEntries.some((c) => /error/i.test(c.level ?? '') && isCorsError(c.text ?? ''));
+      const consoleInAction = consoleFound && link === "in the click's result";
+      if (!consoleFound) {
+        const read = await call('evidence', 'read console errors', 'browser_inspect', { sessionId, action: 'debug', debugAction: 'console', limit: 100 });
+        consoleFound = (read.structured?.items ?? []).some((c) => isCorsError(c.text ?? '')) || isCorsError(read.text);
+        how.push('debug console');
+      }
+      return {
+        request_found: !!failing,
+        request_error: failing ? String(failing.failure ?? failing.status) : '',
+        console_error_found: consoleFound,
+        console_in_action_result: consoleInAction,
+        link,
+        preflight,
+        preflight_status: pre?.status ?? null,
         how,
       };
     },

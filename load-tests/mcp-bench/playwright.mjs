@@ -1,4 +1,4 @@
-// The flow through Playwright's MCP server (`@playwright/mcp` from npm) on Debian's Chromium,
+// The flows through Playwright's MCP server (`@playwright/mcp` from npm) on Debian's Chromium,
 // headless, with a profile in memory (`--isolated`) and its output files in a scratch directory.
 
 import fs from 'node:fs';
@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connect, findRef } from './lib.mjs';
 import { holdsOrderError } from './flow.mjs';
+import { isCorsError } from './portal-flow.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -30,7 +31,7 @@ export async function playwrightAdapter({ chromium }) {
     tools: session.tools,
     async setup() {},
     navigate: (step, url) => call('action', step, 'browser_navigate', { url }),
-    click: (step, ref, label) => call('action', step, 'browser_click', { element: label, target: ref }),
+    click: (step, ref, label, kind = 'action') => call(kind, step, 'browser_click', { element: label, target: ref }),
     fill: (step, ref, value, label) => call('action', step, 'browser_type', { element: label, target: ref, text: value }),
     async look(step, kind) {
       return (await call(kind, step, 'browser_snapshot', {})).text;
@@ -64,6 +65,27 @@ export async function playwrightAdapter({ chromium }) {
         how,
       };
     },
+    async corsEvidence({ cancel, orderId }) {
+      const how = [];
+      // The failing request: the page's requests (the iframe's among them) with their outcome.
+      const list = (await call('evidence', 'find failing request', 'browser_network_requests', { static: false })).text;
+      const line = list.split('\n').find((l) => /\bDELETE\b/.test(l) && l.includes(`/orders/${orderId}`) && /FAILED|\b[45]\d\d\b/.test(l));
+      how.push('browser_network_requests lists the page\'s requests; the DELETE line shows it failed');
+      // The console error: what CORS refused.
+      const consoleText = (await call('evidence', 'read console errors', 'browser_console_messages', { level: 'error' })).text;
+      how.push('browser_console_messages level error');
+      const preflightLine = (text) => text.split('\n').some((l) => /\bOPTIONS\b/.test(l) && l.includes(`/orders/${orderId}`));
+      return {
+        request_found: !!line,
+        request_error: line ? (/=>\s*(.*)$/.exec(line)?.[1] ?? line).trim() : '',
+        console_error_found: consoleText.split('\n').some(isCorsError),
+        console_in_action_result: isCorsError(cancel.text),
+        link: cancel.text.includes(`/orders/${orderId}`) ? "in the click's result" : 'none (the request list does not say which action sent what)',
+        preflight: preflightLine(cancel.text) ? "in the click's result" : preflightLine(list) ? 'in the request list, unlinked' : 'not shown',
+        preflight_status: null,
+        how,
+      };
+    },
     async close() {
       await session.close().catch(() => {});
       fs.rmSync(scratch, { recursive: true, force: true });
@@ -78,7 +100,7 @@ export async function playwrightAdapter({ chromium }) {
  */
 export function parseLine(line) {
   const m = /^\s*- '?([a-z]+)(?: "((?:[^"\\]|\\.)*)")?(.*)$/.exec(line);
-  const ref = m && /\[ref=(e\d+)\]/.exec(m[3])?.[1];
+  const ref = m && /\[ref=((?:f\d+)?e\d+)\]/.exec(m[3])?.[1];
   if (!m || !ref) return null;
   return { role: m[1], name: (m[2] ?? '').replace(/\\"/g, '"'), value: (/\]: (.*)$/.exec(m[3])?.[1] ?? '').replace(/\\"/g, '"'), ref };
 }
