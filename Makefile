@@ -55,8 +55,9 @@ bench-compare: deps
 
 # The MCP benchmark behind docs/mcp.md ("Measured against Playwright's MCP server"): a release
 # bsk, the bench's pinned npm packages (Swagger UI, Express, @playwright/mcp, the MCP Inspector and
-# the Node 22 it needs; no browser download), then one agent flow through `bsk mcp` and through
-# Playwright's MCP server, three runs each, and the Inspector's --strict check of both.
+# the Node 22 it needs; no browser download), then two agent flows (Swagger UI; RapiDoc in a
+# cross-site iframe) through `bsk mcp` and through Playwright's MCP server, three runs each, and
+# the Inspector's --strict check of both (about three minutes past the build).
 # Tables: load-tests/mcp-bench/out/report.md; data: load-tests/mcp-bench/out/report.json.
 # BENCH_MCP_ARGS passes options, e.g. `make bench-mcp BENCH_MCP_ARGS="--runs 1"`.
 bench-mcp: deps load-tests/mcp-bench/node_modules/.package-lock.json
