@@ -56,6 +56,11 @@ pub(crate) const PAGES: &[Page] = &[
     Page::html("/iframe-host", include_str!("../../site/iframe-host.html")),
     Page::html("/frame/inner", include_str!("../../site/frame-inner.html")),
     Page::html("/many-frames", include_str!("../../site/many-frames.html")),
+    Page::html(
+        "/tall-frame-host",
+        include_str!("../../site/tall-frame-host.html"),
+    ),
+    Page::html("/tall-frame", include_str!("../../site/tall-frame.html")),
     // Capture scenarios.
     Page::html("/post-page", include_str!("../../site/post-page.html")),
     Page::html("/cache-page", include_str!("../../site/cache-page.html")),

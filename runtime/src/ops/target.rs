@@ -310,11 +310,51 @@ fn node_failure(error: Failure, what: &str) -> Failure {
 
 /// Scrolls the node into view and returns its centre in the top-level page's viewport, adding
 /// the offsets of the out-of-process iframes it sits in (each has its own coordinate space).
+///
+/// The scroll may not be over when it answers: a page that scrolls smoothly animates it, and in
+/// an out-of-process iframe it reaches the pages above asynchronously. Measured at once, the
+/// centre can be where the element was, and a press there lands elsewhere (the page then sees a
+/// click on some parent). So the centre is measured again until it lies in the viewport and
+/// holds still between two readings 20 ms apart (at most 0.5 s).
 pub async fn center(tab: &Tab, node: &Node) -> Result<(f64, f64)> {
     let id = json!({ "backendNodeId": node.backend_node_id });
     let _ = tab
-        .call_in(&node.session_id, "DOM.scrollIntoViewIfNeeded", id.clone())
+        .call_in(&node.session_id, "DOM.scrollIntoViewIfNeeded", id)
         .await;
+    let mut at = locate(tab, node).await?;
+    let viewport = viewport(tab).await;
+    for _ in 0..SCROLL_READINGS {
+        tokio::time::sleep(SCROLL_READING_GAP).await;
+        let now = locate(tab, node).await?;
+        let still = (now.0 - at.0).abs() < 0.5 && (now.1 - at.1).abs() < 0.5;
+        let inside = viewport.is_none_or(|(width, height)| {
+            (0.0..width).contains(&now.0) && (0.0..height).contains(&now.1)
+        });
+        at = now;
+        if still && inside {
+            break;
+        }
+    }
+    Ok(at)
+}
+
+/// How many times, and how far apart, [`center`] measures an element again while it scrolls.
+const SCROLL_READINGS: usize = 25;
+const SCROLL_READING_GAP: std::time::Duration = std::time::Duration::from_millis(20);
+
+/// The top-level page's visual viewport, width and height in CSS pixels.
+async fn viewport(tab: &Tab) -> Option<(f64, f64)> {
+    let metrics = tab.call("Page.getLayoutMetrics", json!({})).await.ok()?;
+    let visual = &metrics["cssVisualViewport"];
+    Some((
+        visual["clientWidth"].as_f64()?,
+        visual["clientHeight"].as_f64()?,
+    ))
+}
+
+/// The node's centre in the top-level page's viewport, as it stands now.
+async fn locate(tab: &Tab, node: &Node) -> Result<(f64, f64)> {
+    let id = json!({ "backendNodeId": node.backend_node_id });
     let quads = tab
         .call_in(&node.session_id, "DOM.getContentQuads", id)
         .await

@@ -288,3 +288,47 @@ async fn observe_shows_names_as_a_person_reads_them() {
     );
     assert!(!snapshot.contains('\u{200B}'), "{snapshot}");
 }
+
+/// A button low in a tall cross-site iframe, in a page that must scroll to show it, both
+/// scrolling smoothly: the page above the iframe scrolls after the iframe's own scroll, so a
+/// click aimed at once can land where the button was (the page then sees a click on some
+/// parent). Every click reaches the button, and the page's own button below its fold: the site
+/// sees each one's request.
+#[tokio::test(flavor = "multi_thread")]
+async fn clicks_reach_a_button_in_a_cross_site_iframe_the_page_must_scroll_to() {
+    const CLICKS: usize = 5;
+    let site = site().await;
+    let bsk = TestBsk::new("iframe-click");
+    let s = bsk.start_session().await;
+    s.load(&site.url("/tall-frame-host")).await;
+    let target = wait_for("the iframe's button in the tree", WAIT, || async {
+        let snapshot = s.observe().await;
+        let lines = crate::common::snapshot::subtree(&snapshot, "button \"Try it\"");
+        (!lines.is_empty()).then(|| crate::common::snapshot::ref_in(&lines, "button \"Try it\""))
+    })
+    .await;
+    for i in 1..=CLICKS {
+        // Back to the top, with the button out of view again (the iframe's own scroll is left
+        // where the last click put it; the page's is not).
+        s.eval("document.documentElement.style.scrollBehavior = 'auto', scrollTo(0, 0), document.documentElement.style.scrollBehavior = '', true").await;
+        s.op(&["click", &target]).await;
+        let path = format!("/echo?tall-click={i}");
+        wait_for(&format!("click {i} to reach the button"), WAIT, || async {
+            (site.request_count(&path) == 1).then_some(())
+        })
+        .await;
+    }
+    assert_eq!(site.request_count("/echo?tall-click="), CLICKS);
+    // The page's own button below its fold, the page scrolling smoothly.
+    for i in 1..=CLICKS {
+        s.eval("document.documentElement.style.scrollBehavior = 'auto', scrollTo(0, 0), document.documentElement.style.scrollBehavior = '', true").await;
+        s.op(&["click", "#below"]).await;
+        let path = format!("/echo?below-click={i}");
+        wait_for(
+            &format!("click {i} to reach the page's button"),
+            WAIT,
+            || async { (site.request_count(&path) == 1).then_some(()) },
+        )
+        .await;
+    }
+}
