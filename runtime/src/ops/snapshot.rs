@@ -12,6 +12,8 @@ use crate::tab::refs::{NodeRef, RefMap};
 
 /// Lines in one snapshot; past this the rest is counted, not printed.
 pub const MAX_SNAPSHOT_LINES: usize = 1000;
+/// Characters of one line of joined sibling text.
+const MAX_TEXT_RUN_CHARS: usize = 240;
 
 /// How deep the renderer walks the accessibility tree (nested frames included). A page can nest
 /// its DOM 50,000 deep; walking it recursively would overflow the daemon's stack, and no one
@@ -183,6 +185,7 @@ pub async fn observe(tab: &Tab) -> Result<Snapshot> {
         loader_id,
         refs: &mut refs,
         named: 0,
+        text_run: None,
         frames: trees
             .iter()
             .enumerate()
@@ -228,6 +231,10 @@ struct Renderer<'a> {
     named: usize,
     /// Which tree hangs under which `<iframe>` element.
     frames: HashMap<(String, i64), usize>,
+    /// The text of the last line when it is a plain `StaticText` (no ref, no properties), and
+    /// its depth: a run of such siblings reads as one line (a syntax-highlighted body is a span
+    /// per token, a line each otherwise).
+    text_run: Option<(usize, String)>,
 }
 
 /// A node's field as a person reads it (see [`as_read`]).
@@ -272,10 +279,33 @@ pub fn as_read(text: &str) -> String {
 
 impl Renderer<'_> {
     fn push(&mut self, depth: usize, line: String) {
+        self.text_run = None;
         if self.lines.len() < MAX_SNAPSHOT_LINES {
             self.lines.push(format!("{}- {line}", "  ".repeat(depth)));
         } else {
             self.hidden += 1;
+        }
+    }
+
+    /// A plain `StaticText` line, joined to the line before when that one is plain text at the
+    /// same depth (up to [`MAX_TEXT_RUN_CHARS`]).
+    fn push_text(&mut self, depth: usize, text: &str) {
+        if let Some((run_depth, run)) = self.text_run.take()
+            && run_depth == depth
+            && run.chars().count() < MAX_TEXT_RUN_CHARS
+            && let Some(last) = self.lines.last_mut()
+        {
+            let joined = truncate(&format!("{run} {text}"), MAX_TEXT_RUN_CHARS);
+            *last = format!("{}- StaticText {}", "  ".repeat(depth), quoted(&joined));
+            self.text_run = Some((depth, joined));
+            return;
+        }
+        self.push(
+            depth,
+            format!("StaticText {}", quoted(&truncate(text, 120))),
+        );
+        if self.hidden == 0 {
+            self.text_run = Some((depth, truncate(text, 120)));
         }
     }
 
@@ -318,7 +348,10 @@ impl Renderer<'_> {
         let mut child_depth = depth;
         let mut named = parent_named;
         let skip_text = role == "StaticText" && (parent_named || name.trim().is_empty());
-        if !ignored && !TRANSPARENT.contains(&role.as_str()) && !skip_text {
+        let plain_text = role == "StaticText" && properties(node).is_empty();
+        if !ignored && !skip_text && plain_text {
+            self.push_text(depth, &name);
+        } else if !ignored && !TRANSPARENT.contains(&role.as_str()) && !skip_text {
             let mut line = if role == "RootWebArea" {
                 "document".to_string()
             } else {

@@ -31,12 +31,14 @@ pub fn ref_in(lines: &[&str], needle: &str) -> String {
     line[start..end].to_string()
 }
 
-/// The text of the line after the first line containing `needle`: e.g. the click count that
-/// follows `StaticText "Clicks:"`.
-pub fn text_after(lines: &[&str], needle: &str) -> Option<String> {
-    let index = lines.iter().position(|l| l.contains(needle))?;
-    let next = lines.get(index + 1)?;
-    let start = next.find('"')? + 1;
-    let end = start + next[start..].find('"')?;
-    Some(next[start..end].to_string())
+/// The text of the first `StaticText` line that starts with `start`: e.g. `Clicks: 2`, a label
+/// and the count the page writes beside it, which the snapshot reads as one line.
+pub fn text_starting(lines: &[&str], start: &str) -> Option<String> {
+    let prefix = format!("StaticText \"{start}");
+    let line = lines
+        .iter()
+        .find(|l| l.trim_start_matches([' ', '-']).starts_with(&prefix))?;
+    let open = line.find('"')? + 1;
+    let close = line.rfind('"')?;
+    Some(line[open..close].to_string())
 }

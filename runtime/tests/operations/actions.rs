@@ -287,6 +287,25 @@ async fn observe_shows_names_as_a_person_reads_them() {
         "the zero-width spaces the page put in the path are gone:\n{snapshot}"
     );
     assert!(!snapshot.contains('\u{200B}'), "{snapshot}");
+
+    // A syntax-highlighted body is a span per token: a run of sibling text reads as one line,
+    // not a line per token.
+    s.eval(
+        "document.body.insertAdjacentHTML('beforeend', '<pre id=json>' + \
+         ['{', '\"id\"', ':', '7', ',', '\"state\"', ':', '\"pending\"', '}'] \
+           .map(t => '<span>' + t + '</span>').join('') + '</pre>'), true",
+    )
+    .await;
+    let snapshot = s.observe().await;
+    let token_lines = snapshot
+        .lines()
+        .filter(|l| l.trim() == "- StaticText \":\"")
+        .count();
+    assert_eq!(token_lines, 0, "a token on a line of its own:\n{snapshot}");
+    assert!(
+        snapshot.contains(r#"StaticText "{ \"id\" : 7 , \"state\" : \"pending\" }""#),
+        "the tokens on one line:\n{snapshot}"
+    );
 }
 
 /// A button low in a tall cross-site iframe, in a page that must scroll to show it, both
