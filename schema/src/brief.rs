@@ -8,8 +8,9 @@ use serde::{Deserialize, Serialize};
 
 /// Requests and console entries listed at most in a brief; the rest are counted.
 pub const MAX_BRIEF_ITEMS: usize = 12;
-/// Characters of a console message kept in a brief.
-pub const MAX_BRIEF_TEXT: usize = 160;
+/// Characters of a console message kept in a brief (a browser's CORS error is about 250); a
+/// longer one ends in `…`.
+pub const MAX_BRIEF_TEXT: usize = 320;
 
 /// The operation an action was recorded as.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -91,7 +92,7 @@ pub struct ConsoleBrief {
     pub level: String,
     /// `console`, `exception` or `browser`.
     pub kind: String,
-    /// The message's start, at most 160 characters.
+    /// The message, at most 320 characters; a longer one is cut and ends in `…`.
     pub text: String,
 }
 

@@ -83,7 +83,7 @@ impl Capture {
                     id: entry.id.clone(),
                     level: entry.level.clone(),
                     kind: entry.kind.clone(),
-                    text: entry.text.chars().take(MAX_BRIEF_TEXT).collect(),
+                    text: brief_text(&entry.text),
                 });
             } else {
                 caused.more_console += 1;
@@ -96,6 +96,14 @@ impl Capture {
             .find(|p| p.at >= started && immediate(p.at))
             .map(|p| p.url.clone());
         caused
+    }
+}
+
+/// A console message as a brief shows it: whole, or cut at [`MAX_BRIEF_TEXT`] with `…`.
+fn brief_text(text: &str) -> String {
+    match text.char_indices().nth(MAX_BRIEF_TEXT) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_string(),
     }
 }
 
@@ -131,5 +139,17 @@ mod tests {
         assert!(is_problem("log", "exception"));
         assert!(!is_problem("log", "console"));
         assert!(!is_problem("info", "console"));
+    }
+
+    #[test]
+    fn a_long_console_message_is_cut_with_a_mark() {
+        let cors = "Access to fetch at 'http://127.0.0.1:4001/orders/7' from origin 'http://localhost:4002' \
+                    has been blocked by CORS policy: Method DELETE is not allowed by \
+                    Access-Control-Allow-Methods in preflight response.";
+        assert_eq!(brief_text(cors), cors, "a CORS error is kept whole");
+        let long = "é".repeat(MAX_BRIEF_TEXT + 5);
+        let cut = brief_text(&long);
+        assert_eq!(cut.chars().count(), MAX_BRIEF_TEXT + 1);
+        assert!(cut.ends_with('…'));
     }
 }
