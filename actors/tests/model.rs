@@ -741,3 +741,30 @@ mod hostile {
         }
     }
 }
+
+/// The Rust rule decides every case of the hand-decided table the page observer's JavaScript
+/// and the extension's tests run too (`schema/fixtures/sensitive-fields/cases.json`).
+#[test]
+fn sensitive_fields_are_decided_as_the_shared_table_says() {
+    let table: Value = serde_json::from_str(include_str!(
+        "../../schema/fixtures/sensitive-fields/cases.json"
+    ))
+    .expect("the table is JSON");
+    let cases = table["cases"].as_array().expect("cases");
+    assert!(cases.len() >= 60, "{table}");
+    let wrong: Vec<String> = cases
+        .iter()
+        .filter_map(|case| {
+            let a = |k: &str| case[k].as_str().unwrap_or_default();
+            let said = bsk_actors::model::redact::is_secret_field(
+                a("type"),
+                a("autocomplete"),
+                a("name"),
+                a("id"),
+            );
+            (Some(said) != case["secret"].as_bool())
+                .then(|| format!("{}: the rule says {said}", a("case")))
+        })
+        .collect();
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
