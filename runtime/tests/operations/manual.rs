@@ -35,15 +35,25 @@ async fn manual_typing_bursts_clicks_submit_and_reload_are_operations() {
     assert_eq!(clicked["state"], "completed", "{clicked}");
     assert_eq!(clicked["params"]["target"]["id"], "name", "{clicked}");
 
-    // First burst: "Grace" in five quick keys, one operation with the final snapshot.
-    person.type_burst("Grace").await;
-    let first = wait_for("the first burst to complete", WAIT, || async {
+    // First burst: "Grace" in five quick keys, one operation with the final snapshot. The time
+    // just before the last key is sent bounds the debounce from below.
+    person.type_burst("Grac").await;
+    tokio::time::sleep(KEY_GAP).await;
+    let last_key = crate::common::manual::now_ms();
+    person.key('e').await;
+    // Second burst four debounces after the last key, typed without waiting for the first to
+    // complete: a debounce much longer than 350 ms (1.4 s or more) would still be running and
+    // merge the two into one operation.
+    let debounce = bsk_actors::bounds::TYPING_DEBOUNCE.as_millis() as u64;
+    pass(last_key + 4 * debounce).await;
+    person.type_burst(" Hop").await;
+    let both = wait_for("both bursts to complete", WAIT, || async {
         let ops = typed(&operations(&s).await);
-        (!ops.is_empty() && ops.iter().all(|o| o["state"] == "completed")).then_some(ops)
+        (ops.len() >= 2 && ops.iter().all(|o| o["state"] == "completed")).then_some(ops)
     })
     .await;
-    assert_eq!(first.len(), 1, "one burst, one operation: {first:#?}");
-    let first = &first[0];
+    assert_eq!(both.len(), 2, "two bursts, two operations: {both:#?}");
+    let first = &both[0];
     assert_eq!(
         first["params"]["value"], "Grace",
         "the final snapshot: {first}"
@@ -56,15 +66,11 @@ async fn manual_typing_bursts_clicks_submit_and_reload_are_operations() {
         typed_for >= 4 * KEY_GAP.as_millis() as u64,
         "one operation spans the whole burst ({typed_for} ms): {first}"
     );
-
-    // Second burst after a pause longer than the debounce (the first one has completed).
-    person.type_burst(" Hop").await;
-    let both = wait_for("the second burst to complete", WAIT, || async {
-        let ops = typed(&operations(&s).await);
-        (ops.len() == 2 && ops.iter().all(|o| o["state"] == "completed")).then_some(ops)
-    })
-    .await;
-    assert_eq!(both[0]["id"], first["id"], "{both:#?}");
+    let ended = first["ended_at"].as_u64().unwrap_or_default();
+    assert!(
+        ended + 1 >= last_key + debounce,
+        "complete no sooner than the debounce after the last key (ended {ended}, last key {last_key}): {first}"
+    );
     assert_eq!(both[1]["params"]["value"], "Grace Hop", "{both:#?}");
 
     // While keys keep coming the operation is running, its value the latest snapshot; once
