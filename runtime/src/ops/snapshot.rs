@@ -349,6 +349,11 @@ impl Renderer<'_> {
         let mut named = parent_named;
         let skip_text = role == "StaticText" && (parent_named || name.trim().is_empty());
         let plain_text = role == "StaticText" && properties(node).is_empty();
+        if role == "generic" && !ignored {
+            // A block of its own (a `<div>`, a `<pre>`): its text does not run on from what
+            // came before it, nor what follows from its text.
+            self.text_run = None;
+        }
         if !ignored && !skip_text && plain_text {
             self.push_text(depth, &name);
         } else if !ignored && !TRANSPARENT.contains(&role.as_str()) && !skip_text {
@@ -384,6 +389,9 @@ impl Renderer<'_> {
         }
         for child in children {
             self.node(trees, index, &child, (child_depth, level + 1), named);
+        }
+        if role == "generic" && !ignored {
+            self.text_run = None;
         }
     }
 }

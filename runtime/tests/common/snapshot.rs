@@ -31,14 +31,22 @@ pub fn ref_in(lines: &[&str], needle: &str) -> String {
     line[start..end].to_string()
 }
 
-/// The text of the first `StaticText` line that starts with `start`: e.g. `Clicks: 2`, a label
-/// and the count the page writes beside it, which the snapshot reads as one line.
+/// The text that follows the label `start` (e.g. the click count after `Clicks:`): on the label's
+/// own `StaticText` line when the tree joined them, else on the next line. Returned with the label
+/// (`Clicks: 2`).
 pub fn text_starting(lines: &[&str], start: &str) -> Option<String> {
     let prefix = format!("StaticText \"{start}");
-    let line = lines
+    let text = |line: &str| {
+        let open = line.find('"')? + 1;
+        let close = line.rfind('"')?;
+        Some(line[open..close].to_string())
+    };
+    let at = lines
         .iter()
-        .find(|l| l.trim_start_matches([' ', '-']).starts_with(&prefix))?;
-    let open = line.find('"')? + 1;
-    let close = line.rfind('"')?;
-    Some(line[open..close].to_string())
+        .position(|l| l.trim_start_matches([' ', '-']).starts_with(&prefix))?;
+    let own = text(lines[at])?;
+    if own.trim() != start {
+        return Some(own);
+    }
+    Some(format!("{start} {}", text(lines.get(at + 1)?)?))
 }

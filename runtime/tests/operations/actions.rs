@@ -306,6 +306,18 @@ async fn observe_shows_names_as_a_person_reads_them() {
         snapshot.contains(r#"StaticText "{ \"id\" : 7 , \"state\" : \"pending\" }""#),
         "the tokens on one line:\n{snapshot}"
     );
+
+    // Text in two blocks of their own reads as two lines.
+    s.eval(
+        "document.body.insertAdjacentHTML('beforeend', '<div>Name</div><div>Ada Lovelace</div>'), true",
+    )
+    .await;
+    let snapshot = s.observe().await;
+    assert!(
+        snapshot.contains("StaticText \"Name\"\n")
+            && snapshot.contains("StaticText \"Ada Lovelace\""),
+        "two blocks, two lines:\n{snapshot}"
+    );
 }
 
 /// A button low in a tall cross-site iframe, in a page that must scroll to show it, both
