@@ -68,6 +68,12 @@ export async function connect(spec) {
       const ms = performance.now() - started;
       const json = JSON.stringify(result);
       const bytes = Buffer.byteLength(json);
+      // BENCH_MCP_DUMP=DIR keeps each result, to see where the bytes go.
+      if (process.env.BENCH_MCP_DUMP) {
+        const { mkdirSync, writeFileSync } = await import('node:fs');
+        mkdirSync(process.env.BENCH_MCP_DUMP, { recursive: true });
+        writeFileSync(`${process.env.BENCH_MCP_DUMP}/${String(calls.length + 1).padStart(2, '0')}-${tool}-${step.replaceAll(' ', '-')}.json`, json);
+      }
       calls.push({ tool, kind, step, args, bytes, ms: Math.round(ms), isError: !!result.isError, password: json.includes(PASSWORD) });
       return { result, text: textOf(result), structured: result.structuredContent };
     },

@@ -48,6 +48,9 @@ const TRANSPARENT: &[&str] = &[
     "presentation",
     "InlineTextBox",
     "LineBreak",
+    // A `<select>`'s popup and a `<label>`: their options and fields say it all.
+    "MenuListPopup",
+    "LabelText",
 ];
 
 /// One frame's document and where it hangs in the page.
@@ -347,7 +350,9 @@ impl Renderer<'_> {
             .unwrap_or_default();
         let mut child_depth = depth;
         let mut named = parent_named;
-        let skip_text = role == "StaticText" && (parent_named || name.trim().is_empty());
+        // Text a named parent already says, or empty; an image with no name and nothing in it.
+        let skip_text = (role == "StaticText" && (parent_named || name.trim().is_empty()))
+            || (role == "image" && name.trim().is_empty() && children.is_empty());
         let plain_text = role == "StaticText" && properties(node).is_empty();
         if role == "generic" && !ignored {
             // A block of its own (a `<div>`, a `<pre>`): its text does not run on from what
@@ -380,7 +385,10 @@ impl Renderer<'_> {
             line.push_str(&properties(node));
             self.push(depth, line);
             child_depth = depth + 1;
-            named = !name.is_empty() && role != "RootWebArea";
+            // Its text is on this line already: its name, or the value a field shows (which
+            // the field's own text node would only repeat).
+            named =
+                (!name.is_empty() || !text_of(node, "value").is_empty()) && role != "RootWebArea";
         }
         if let Some(backend) = backend
             && let Some(&frame) = self.frames.get(&(tree.session_id.clone(), backend))
