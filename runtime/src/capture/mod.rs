@@ -582,42 +582,21 @@ impl Captures {
             .map(|h| h.value().clone())
     }
 
-    /// Registers an agent operation with the active capture of its tab before its input is
-    /// dispatched (`op` as recorded: secrets already replaced). `Err` says why it is not
-    /// recorded: no capture runs on the tab.
-    pub async fn register(
+    /// The active capture of a tab that will record agent operation `op_id`, or why none will:
+    /// no capture runs on the tab. Taken before the operation registers, so that a guard can
+    /// end it whatever happens from then on.
+    pub fn recording(
         &self,
         session: &Session,
         tab_id: &str,
         op_id: u64,
-        op: &bsk_schema::ops::Operation,
-        page_text: Option<String>,
-        acted_on: Vec<bsk_schema::capture::ActedOn>,
-    ) -> std::result::Result<Registered, &'static str> {
+    ) -> std::result::Result<OperationRecording, &'static str> {
         let held = self
             .active(session.task_id, tab_id)
             .ok_or("no capture runs on this tab; start one to record operations")?;
-        let params = serde_json::to_value(op).unwrap_or_default();
-        let named = held
-            .tap
-            .register(
-                op_id,
-                op.name().to_string(),
-                params,
-                now_ms(),
-                page_text,
-                acted_on,
-            )
-            .await
-            .map(|(id, run_id)| OperationRef {
-                qualified: format!("{run_id}/{id}"),
-                id,
-            })
-            .ok_or("the capture did not answer in time (it is flooded with events)");
-        Ok(Registered {
+        Ok(OperationRecording {
             tap: held.tap.clone(),
             op_id,
-            named,
         })
     }
 
@@ -685,19 +664,46 @@ impl Captures {
     }
 }
 
-/// An agent operation registered with the capture of its tab. The capture may have recorded it
-/// even when it did not answer in time (`named` is then `Err`), so it is ended either way.
+/// An agent operation the capture of its tab records: registered before its input
+/// ([`OperationRecording::register`]), ended once its input was dispatched ([`OperationRecording::end`]). The
+/// capture may record it even when it did not answer the registration in time, so it is ended
+/// either way.
 #[derive(Debug)]
-pub struct Registered {
+pub struct OperationRecording {
     tap: CaptureTap,
     op_id: u64,
-    /// The operation's id in its capture, or why the capture did not say it in time.
-    pub named: std::result::Result<OperationRef, &'static str>,
 }
 
-impl Registered {
+impl OperationRecording {
+    /// Registers the operation (`op` as recorded: secrets already replaced) and answers its id
+    /// in the capture, or why the capture did not say it in time.
+    pub async fn register(
+        &self,
+        op: &bsk_schema::ops::Operation,
+        page_text: Option<String>,
+        acted_on: Vec<bsk_schema::capture::ActedOn>,
+    ) -> std::result::Result<OperationRef, &'static str> {
+        let params = serde_json::to_value(op).unwrap_or_default();
+        self.tap
+            .register(
+                self.op_id,
+                op.name().to_string(),
+                params,
+                now_ms(),
+                page_text,
+                acted_on,
+            )
+            .await
+            .map(|(id, run_id)| OperationRef {
+                qualified: format!("{run_id}/{id}"),
+                id,
+            })
+            .ok_or("the capture did not answer in time (it is flooded with events)")
+    }
+
     /// Ends the operation: `outcome` is its one line or its error, `at` when its input was
-    /// dispatched. A direct message to the capture, never dropped for want of room.
+    /// dispatched. A direct message to the capture, never dropped for want of room; one for an
+    /// operation the capture never registered is ignored.
     pub async fn end(&self, outcome: std::result::Result<String, String>, at: u64) {
         self.tap.end_operation(self.op_id, outcome, at).await;
     }

@@ -15,7 +15,7 @@ use bsk_schema::ops::{OperationParams, OperationResult};
 use serde_json::json;
 
 use super::Daemon;
-use crate::capture::Registered;
+use crate::capture::OperationRecording;
 use crate::error::{Failure, Result};
 use crate::tab::Tab;
 use bsk_actors::store::now_ms;
@@ -61,29 +61,25 @@ impl Daemon {
             !params.no_settle && !matches!(params.op, bsk_schema::ops::Operation::Evaluate { .. });
         let (armed, before) = crate::ops::settle::arm(&tab, track_dom).await;
         tab.set_before_last_action(before.clone());
-        let registered = self
-            .captures
-            .register(
-                &session,
-                &tab.target_id,
-                op_id,
-                &recorded,
-                before,
-                aimed.named().to_vec(),
-            )
-            .await;
-        let (registered, named) = match registered {
-            Ok(registered) => {
-                let named = registered.named.clone();
-                (Some(registered), named)
-            }
-            Err(why) => (None, Err(why)),
-        };
-        // Should the client go away mid-run (a killed CLI, a cancelled MCP call), this future is
-        // dropped, and the guard ends the operation as cancelled rather than leaving it running.
+        // The guard first, then the registration: should the client go away from here on (a
+        // killed CLI, a cancelled MCP call), this future is dropped, and the guard ends the
+        // operation as cancelled rather than leaving it running, even mid-registration.
+        let (recording, not_recorded) =
+            match self.captures.recording(&session, &tab.target_id, op_id) {
+                Ok(recording) => (Some(recording), None),
+                Err(why) => (None, Some(why)),
+            };
         let guard = Unfinished {
-            registered,
+            recording,
             navigating: params.op.navigates().then(|| tab.clone()),
+        };
+        let named = match &guard.recording {
+            Some(recording) => {
+                recording
+                    .register(&recorded, before, aimed.named().to_vec())
+                    .await
+            }
+            None => Err(not_recorded.unwrap_or_default()),
         };
         let outcome = crate::ops::run(&tab, &params.op, &aimed).await;
         if let Ok(OperationResult {
@@ -154,10 +150,10 @@ impl Daemon {
 }
 
 /// An operation between its registration and its end. [`Unfinished::end`] ends it; dropped
-/// before that (its future was dropped mid-run), it ends it as cancelled, off the dropped
-/// future, and stops a cancelled navigation's load.
+/// before that (its future was dropped mid-run, or mid-registration), it ends it as cancelled,
+/// off the dropped future, and stops a cancelled navigation's load.
 struct Unfinished {
-    registered: Option<Registered>,
+    recording: Option<OperationRecording>,
     /// The tab of a navigation: should it be cancelled, its load is stopped, or the tab would
     /// answer nothing else until the page arrived (a pending `Page.navigate` holds
     /// `Runtime.evaluate` back).
@@ -168,18 +164,18 @@ impl Unfinished {
     /// Ends the operation with `outcome`, stamped now (its input was just dispatched).
     async fn end(mut self, outcome: std::result::Result<String, String>) {
         self.navigating = None;
-        if let Some(registered) = self.registered.take() {
-            registered.end(outcome, now_ms()).await;
+        if let Some(recording) = self.recording.take() {
+            recording.end(outcome, now_ms()).await;
         }
     }
 }
 
 impl Drop for Unfinished {
     fn drop(&mut self) {
-        if let Some(registered) = self.registered.take() {
+        if let Some(recording) = self.recording.take() {
             let at = now_ms();
             crate::tasks::spawn_watched("end a cancelled operation", async move {
-                registered
+                recording
                     .end(
                         Err("cancelled: the client went away before it finished".to_string()),
                         at,
