@@ -127,23 +127,22 @@ async fn an_iframe_loaded_before_the_start_is_captured_from_the_start_on() {
     s.load(&site.url("/iframe-host")).await;
     let frame_url = site.url_on("b.localhost", "/frame/inner?id=cross");
     let mut person = Manual::browser(&bsk).await;
-    let deadline = std::time::Instant::now() + WAIT;
-    let frame_target = loop {
-        let targets = person.send(None, "Target.getTargets", json!({})).await;
-        let found = targets["targetInfos"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .find(|t| t["type"] == "iframe" && t["url"] == frame_url.as_str())
-            .and_then(|t| t["targetId"].as_str().map(str::to_string));
-        if let Some(found) = found {
-            break found;
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "no iframe target for {frame_url}: {targets}"
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    let frame_target = {
+        let person = tokio::sync::Mutex::new(&mut person);
+        wait_for("the cross-site iframe's target", WAIT, || async {
+            let targets = person
+                .lock()
+                .await
+                .send(None, "Target.getTargets", json!({}))
+                .await;
+            targets["targetInfos"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .find(|t| t["type"] == "iframe" && t["url"] == frame_url.as_str())
+                .and_then(|t| t["targetId"].as_str().map(str::to_string))
+        })
+        .await
     };
     assert_eq!(
         s.eval("document.getElementById('cross').src").await,

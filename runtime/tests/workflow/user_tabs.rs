@@ -1,13 +1,11 @@
 //! A person's own tabs while a session captures: "Opening a user tab … does not authorize
 //! capture", and "ordinary browsing adds no debug subscription or page reads".
 
-use std::time::{Duration, Instant};
-
 use serde_json::{Value, json};
 
 use crate::common::evidence::{debug, final_url, requests, start_capture};
 use crate::common::manual::Manual;
-use crate::common::{TestBsk, WAIT, open_user_tab, site};
+use crate::common::{TestBsk, WAIT, open_user_tab, site, wait_for};
 
 /// The browser's page targets as `Target.getTargets` reports them, from a connection that
 /// attaches to none: `attached` is whether any client (bsk's daemon, its extension's debugger)
@@ -26,21 +24,19 @@ async fn page_targets(browser: &mut Manual) -> Vec<Value> {
 /// The target `id` once it has been seen with `attached == want`; panics with the last
 /// reading after [`WAIT`].
 async fn target_once(browser: &mut Manual, id: &str, want: bool, what: &str) -> Value {
-    let deadline = Instant::now() + WAIT;
-    loop {
-        let targets = page_targets(browser).await;
-        let target = targets.iter().find(|t| t["targetId"] == id).cloned();
-        if let Some(target) = &target
-            && target["attached"] == want
-        {
-            return target.clone();
-        }
-        assert!(
-            Instant::now() < deadline,
-            "{what}: target {id} never had attached == {want} in {WAIT:?}: {target:?}"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    let browser = tokio::sync::Mutex::new(browser);
+    wait_for(
+        &format!("{what}: target {id} with attached == {want}"),
+        WAIT,
+        || async {
+            let mut browser = browser.lock().await;
+            page_targets(&mut browser)
+                .await
+                .into_iter()
+                .find(|t| t["targetId"] == id && t["attached"] == want)
+        },
+    )
+    .await
 }
 
 /// O4: a tab the person opens while a session of the same browser captures gets nothing from
