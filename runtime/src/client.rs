@@ -14,6 +14,8 @@ use bsk_schema::ErrorCode;
 
 use crate::error::{Failure, Result};
 use crate::paths::Paths;
+use bsk_schema::hint::{self, ShellCommand, Verb};
+use bsk_schema::words;
 
 /// How long a freshly spawned daemon may take to open its socket.
 const DAEMON_START_DEADLINE: Duration = Duration::from_secs(15);
@@ -41,10 +43,11 @@ pub async fn connect_or_spawn(paths: &Paths, daemon_args: &[String]) -> Result<U
                 "the daemon did not start within {DAEMON_START_DEADLINE:?}: {}",
                 tail.join(" | ")
             ))
-            .hint(format!(
-                "see {}; or run `bsk daemon run` in the foreground",
-                paths.log().display()
-            )));
+            .hint(words![
+                format!("see {}; or run ", paths.log().display()),
+                Verb::Shell(ShellCommand::DaemonRun).run(),
+                " in the foreground"
+            ]));
         }
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
@@ -104,7 +107,7 @@ fn skewed_protocol(failure: &Failure) -> Option<u32> {
     if !matches!(failure.code(), ErrorCode::VersionSkew | ErrorCode::Protocol) {
         return None;
     }
-    let message = &failure.0.message;
+    let message = failure.0.message.to_string();
     let rest = message.rsplit_once("speaks ")?.1;
     let digits: String = rest
         .trim_start_matches("protocol ")
@@ -136,11 +139,14 @@ async fn replace_idle_daemon(paths: &Paths, theirs: u32) -> Result<()> {
             protocol_version(),
             sessions.join(", ")
         ))
-        .hint(format!(
-            "finish those sessions with bsk {version} (or `bsk daemon stop`, which ends them and saves their \
-             captures); the next command then starts a bsk {} daemon",
-            env!("CARGO_PKG_VERSION")
-        )));
+        .hint(words![
+            format!("finish those sessions with bsk {version} (or "),
+            hint::DAEMON_STOP,
+            format!(
+                ", which ends them and saves their captures); the next command then starts a bsk {} daemon",
+                env!("CARGO_PKG_VERSION")
+            )
+        ]));
     }
     tracing::info!(theirs, ours = protocol_version(), %version, "replacing an idle daemon of another protocol version");
     call_as(paths, theirs, "daemon.stop").await?;

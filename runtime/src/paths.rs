@@ -179,7 +179,7 @@ mod tests {
             error
                 .0
                 .hint
-                .as_deref()
+                .as_ref()
                 .is_some_and(|h| h.contains("chmod 700"))
         );
         let mode = std::fs::metadata(&dir).expect("exists").mode() & 0o777;

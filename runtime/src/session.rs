@@ -14,6 +14,9 @@ use bsk_schema::ipc::{SessionInfo, TabInfo};
 
 use crate::error::{Failure, Result};
 use crate::tab::Tab;
+use bsk_schema::hint::Verb;
+use bsk_schema::mcp::TabsAction;
+use bsk_schema::words;
 
 #[derive(Debug)]
 pub struct Session {
@@ -113,10 +116,12 @@ impl Session {
                 .find(|t| t.target_id == tab_id)
                 .ok_or_else(|| {
                     Failure::permission(format!("session {} does not own tab {tab_id}", self.id))
-                        .hint(format!(
-                            "borrow it first with `bsk tab borrow {tab_id} --session {}`",
-                            self.id
-                        ))
+                        .hint(words![
+                            "borrow it first with ",
+                            Verb::Tab(TabsAction::Borrow)
+                                .with("tabId", tab_id)
+                                .with("sessionId", self.id.as_str())
+                        ])
                 }),
         }
     }

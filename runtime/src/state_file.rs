@@ -10,6 +10,8 @@ use std::path::Path;
 use bsk_schema::ipc::StorageState;
 
 use crate::error::{Failure, Result};
+use bsk_schema::hint::{ShellCommand, Verb};
+use bsk_schema::words;
 
 /// A state file's size at most: logins, not databases.
 const MAX_STATE_BYTES: u64 = 16 * 1024 * 1024;
@@ -17,8 +19,12 @@ const MAX_STATE_BYTES: u64 = 16 * 1024 * 1024;
 pub fn read(path: &Path) -> Result<StorageState> {
     let shown = path.display();
     let meta = std::fs::metadata(path).map_err(|e| {
-        Failure::invalid_input(format!("cannot read state file {shown}: {e}"))
-            .hint("write one with `bsk session save-state <file> --session <id>`")
+        Failure::invalid_input(format!("cannot read state file {shown}: {e}")).hint(words![
+            "write one with ",
+            Verb::Shell(ShellCommand::SessionSaveState)
+                .with("file", "<file>")
+                .with("sessionId", "<id>")
+        ])
     })?;
     if !meta.is_file() {
         return Err(Failure::invalid_input(format!("{shown} is not a file")));

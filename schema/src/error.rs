@@ -4,6 +4,8 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::hint::{Surface, Words};
+
 /// What kind of failure an error is. The CLI's exit code is a function of this alone.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -67,7 +69,8 @@ impl ErrorCode {
     ];
 }
 
-/// An error as the daemon returns it and as `--json` prints it.
+/// An error as `--json` prints it, as an MCP tool's error result carries it, and as the extension
+/// shows it: its words said for one surface ([`ErrorReport::said`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ErrorBody {
     pub code: ErrorCode,
@@ -80,19 +83,33 @@ pub struct ErrorBody {
     pub exit_code: i32,
 }
 
-impl ErrorBody {
-    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
-        ErrorBody {
+/// An error as the daemon reports it: the commands its message and hint name are data, so the
+/// client says them in its own surface's words.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ErrorReport {
+    pub code: ErrorCode,
+    pub message: Words,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hint: Option<Words>,
+}
+
+impl ErrorReport {
+    pub fn new(code: ErrorCode, message: impl Into<Words>) -> Self {
+        ErrorReport {
             code,
             message: message.into(),
             hint: None,
-            exit_code: code.exit_code(),
         }
     }
 
-    pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
-        self.hint = Some(hint.into());
-        self
+    /// The error in the surface's words.
+    pub fn said(&self, surface: Surface) -> ErrorBody {
+        ErrorBody {
+            code: self.code,
+            message: self.message.said(surface),
+            hint: self.hint.as_ref().map(|hint| hint.said(surface)),
+            exit_code: self.code.exit_code(),
+        }
     }
 }
 

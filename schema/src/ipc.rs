@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::dialog::{DialogInfo, DialogPolicy};
-use crate::error::ErrorBody;
+use crate::error::ErrorReport;
 use crate::ops::OperationParams;
 
 /// Largest frame either side accepts, in bytes. Body reads are capped at 16 Ki characters and
@@ -21,7 +21,9 @@ pub const MAX_FRAME_BYTES: usize = 16 * 1024 * 1024;
 ///
 /// 2: typed `tool.debug` results, `export --format`, qualified ids, the `client` field.
 /// 3: `tool.debug` results tagged by their kind (`{"kind": …, "result": …}`).
-pub const PROTOCOL_VERSION: u32 = 3;
+/// 4: an error's message and hint are [`Words`](crate::hint::Words): a string, or pieces that
+///    name commands as data; refusals of a frame stay strings, which every version reads.
+pub const PROTOCOL_VERSION: u32 = 4;
 
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct RequestFrame {
@@ -46,7 +48,7 @@ pub struct ResponseFrame {
 #[serde(untagged)]
 pub enum Outcome {
     Ok { result: serde_json::Value },
-    Err { error: ErrorBody },
+    Err { error: ErrorReport },
 }
 
 /// Every method the daemon answers. One variant per method: adding one makes the compiler point

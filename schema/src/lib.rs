@@ -25,13 +25,14 @@ pub mod dialog;
 pub mod emulation;
 pub mod error;
 pub mod har;
+pub mod hint;
 pub mod ipc;
 pub mod link;
 pub mod mcp;
 pub mod ops;
 pub mod timing;
 
-pub use error::{ErrorBody, ErrorCode};
+pub use error::{ErrorBody, ErrorCode, ErrorReport};
 pub use ipc::{Call, RequestFrame, ResponseFrame};
 
 /// Every schema file that is generated and checked in, as `(file name, schema)`.

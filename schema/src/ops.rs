@@ -259,6 +259,10 @@ pub struct OperationResult {
     /// immediate window when this result was sent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caused: Option<Caused>,
+    /// What to do next, when the page waits on the agent (an open dialog or file chooser) or
+    /// the result has a caveat; its commands are data, said in each surface's words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next: Option<crate::hint::Words>,
 }
 
 impl OperationResult {
@@ -277,6 +281,18 @@ impl OperationResult {
             operation_not_recorded: None,
             settle: None,
             caused: None,
+            next: None,
+        }
+    }
+
+    /// Adds to what to do next, after what is there.
+    pub fn and_next(&mut self, words: crate::hint::Words) {
+        match &mut self.next {
+            Some(next) => {
+                next.push("; ");
+                next.0.extend(words.0);
+            }
+            None => self.next = Some(words),
         }
     }
 }

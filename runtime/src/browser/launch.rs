@@ -42,7 +42,10 @@ pub fn find_executable() -> Result<PathBuf, Failure> {
         .find(|path| is_executable(path))
         .ok_or_else(|| {
             Failure::browser("no Chromium or Chrome found")
-                .hint("install it with `apt-get install chromium`, set BSK_CHROMIUM, or attach to a running browser with `bsk daemon start --cdp-url ws://…`")
+                .hint(bsk_schema::words![
+                    "install it with `apt-get install chromium`, set BSK_CHROMIUM, or attach to a running browser with ",
+                    bsk_schema::hint::DAEMON_START.with("cdpUrl", "ws://…")
+                ])
         })
 }
 

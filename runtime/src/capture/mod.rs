@@ -24,6 +24,9 @@ use crate::tab::Tab;
 mod commander;
 mod naming;
 
+use bsk_schema::debug::DebugAction as A;
+use bsk_schema::hint::{self, Arg, Verb};
+use bsk_schema::words;
 use commander::CdpCommander;
 pub use naming::{default_capture_name, distinct_name, new_run_id};
 
@@ -140,11 +143,19 @@ impl Captures {
                     reserved.div_ceil(MIB),
                     self.budget / MIB
                 ))
-                .hint(
-                    "lower --max-requests, --max-console or --text-budget, stop a running \
-                     capture (`bsk debug stop --session <id>`), or start the daemon with a larger \
-                     budget: `bsk daemon stop`, then `BSK_MEMORY_BUDGET_MIB=<MiB> bsk daemon start`",
-                ));
+                .hint(words![
+                    "lower ",
+                    Arg::named("maxRequests"),
+                    ", ",
+                    Arg::named("maxConsole"),
+                    " or ",
+                    Arg::named("textBudget"),
+                    ", stop a running capture (",
+                    Verb::Debug(A::Stop).with("sessionId", "<id>"),
+                    "), or start the daemon with a larger budget: ",
+                    hint::DAEMON_STOP,
+                    ", then `BSK_MEMORY_BUDGET_MIB=<MiB> bsk daemon start` in a shell"
+                ]));
             };
             tracing::info!(run_id = %run_id, "evicting a stopped capture to fit the memory budget");
             self.held.remove(&run_id);
@@ -219,11 +230,16 @@ impl Captures {
             None => Err(Failure::busy(format!(
                 "{MAX_LIVE_CAPTURES} captures are already active in browser {browser}"
             ))
-            .hint(
-                "stop one with `bsk debug stop --session <id>` (each session may run one capture), \
-                 or run more browsers: sessions started with `--browser <name>` of another browser \
-                 in `bsk status`, or a daemon started with `--browsers N`",
-            )),
+            .hint(words![
+                "stop one with ",
+                Verb::Debug(A::Stop).with("sessionId", "<id>"),
+                " (each session may run one capture), or run more browsers: sessions started with ",
+                hint::SESSION_START.with("browser", "<name>"),
+                " on another browser in ",
+                hint::STATUS,
+                ", or a daemon started with ",
+                hint::DAEMON_START.with("browsers", "N")
+            ])),
         }
     }
 
@@ -252,10 +268,11 @@ impl Captures {
                 "capture {} is already running in session {}",
                 active.run_id, session.id
             ))
-            .hint(format!(
-                "stop it with `bsk debug stop --session {}` first",
-                session.id
-            )));
+            .hint(words![
+                "stop it with ",
+                Verb::Debug(A::Stop).with("sessionId", session.id.as_str()),
+                " first"
+            ]));
         }
         let cdp = &host.cdp;
         self.make_room(&host.browser)?;
@@ -471,11 +488,14 @@ impl Captures {
                         "session {} has no capture of tab {tab}",
                         session.id
                     ))
-                    .hint(format!(
-                        "start one with `bsk debug start --session {} --tab-id {tab}`, or list the session's \
-                         captures with `bsk debug status --session {}`",
-                        session.id, session.id
-                    )),
+                    .hint(words![
+                        "start one with ",
+                        Verb::Debug(A::Start)
+                            .with("sessionId", session.id.as_str())
+                            .with("tabId", tab),
+                        ", or list the session's captures with ",
+                        Verb::Debug(A::Status).with("sessionId", session.id.as_str())
+                    ]),
                     None => no_capture(session),
                 });
         };
@@ -486,10 +506,10 @@ impl Captures {
                 .map(|h| h.value().clone())
                 .ok_or_else(|| {
                     Failure::not_found(format!("no capture {run_id} in session {}", session.id))
-                        .hint(format!(
-                            "list this session's captures with `bsk debug status --session {}`",
-                            session.id
-                        ))
+                        .hint(words![
+                            "list this session's captures with ",
+                            Verb::Debug(A::Status).with("sessionId", session.id.as_str())
+                        ])
                 })?;
         if let Some(tab) = tab_id
             && held.tab_id != tab
@@ -498,7 +518,15 @@ impl Captures {
                 "capture {run_id} records tab {}, not tab {tab}",
                 held.tab_id
             ))
-            .hint("pass either --run-id or --tab-id, or the pair `bsk debug status` shows"));
+            .hint(words![
+                "pass either ",
+                Arg::named("runId"),
+                " or ",
+                Arg::named("tabId"),
+                ", or the pair ",
+                Verb::Debug(A::Status).run(),
+                " shows"
+            ]));
         }
         Ok(held)
     }
@@ -520,10 +548,15 @@ impl Captures {
                 if let Some(run_id) = run_id
                     && run_id != qualified_run
                 {
-                    return Err(Failure::invalid_input(format!(
-                        "{id} belongs to capture {qualified_run}, not to --run-id {run_id}"
-                    ))
-                    .hint("a qualified id names its capture: leave --run-id out"));
+                    return Err(Failure::invalid_input(words![
+                        format!("{id} belongs to capture {qualified_run}, not to "),
+                        Arg::new("runId", run_id)
+                    ])
+                    .hint(words![
+                        "a qualified id names its capture: leave ",
+                        Arg::named("runId"),
+                        " out"
+                    ]));
                 }
                 (Some(qualified_run), short)
             }
@@ -550,15 +583,31 @@ impl Captures {
                 "no record {id} in session {}'s captures",
                 session.id
             ))
-            .hint("ids come from `bsk debug requests` and `bsk debug operations`; an evicted record is counted in `bsk debug status`")),
+            .hint(words![
+                "ids come from ",
+                Verb::Debug(A::Requests).run(),
+                " and ",
+                Verb::Debug(A::Operations).run(),
+                "; an evicted record is counted in ",
+                Verb::Debug(A::Status).run()
+            ])),
             _ => {
-                let runs: Vec<String> = holding.iter().map(|h| format!("{}/{id}", h.run_id)).collect();
+                let runs: Vec<String> = holding
+                    .iter()
+                    .map(|h| format!("{}/{id}", h.run_id))
+                    .collect();
                 Err(Failure::invalid_input(format!(
                     "{id} is ambiguous: {} of session {}'s captures hold one",
                     runs.len(),
                     session.id
                 ))
-                .hint(format!("name the capture: pass one of {} as the id, or add --run-id", runs.join(", "))))
+                .hint(words![
+                    format!(
+                        "name the capture: pass one of {} as the id, or add ",
+                        runs.join(", ")
+                    ),
+                    Arg::named("runId")
+                ]))
             }
         }
     }
@@ -710,15 +759,15 @@ impl OperationRecording {
 }
 
 fn no_capture(session: &Session) -> Failure {
-    Failure::not_found(format!("session {} has no capture", session.id)).hint(format!(
-        "start one before reproducing the bug: `bsk debug start --session {}`",
-        session.id
-    ))
+    Failure::not_found(format!("session {} has no capture", session.id)).hint(words![
+        "start one before reproducing the bug: ",
+        Verb::Debug(A::Start).with("sessionId", session.id.as_str())
+    ])
 }
 
 fn no_active(session: &Session) -> Failure {
-    Failure::not_found(format!("session {} has no running capture", session.id)).hint(format!(
-        "see its captures with `bsk debug status --session {}`",
-        session.id
-    ))
+    Failure::not_found(format!("session {} has no running capture", session.id)).hint(words![
+        "see its captures with ",
+        Verb::Debug(A::Status).with("sessionId", session.id.as_str())
+    ])
 }

@@ -14,6 +14,7 @@ use crate::cli::{DebugCommand, DebugOn, PageArgs, schema_value};
 use crate::error::{Failure, Result};
 use crate::output::{self, Style};
 use crate::paths::Paths;
+use bsk_schema::hint::Surface;
 
 /// `bsk debug …`: one `tool.debug` call, printed per action.
 pub(super) async fn run(command: DebugCommand, paths: &Paths, style: Style) -> Result<()> {
@@ -53,7 +54,7 @@ pub(super) async fn run(command: DebugCommand, paths: &Paths, style: Style) -> R
         output::line(value["run_id"].as_str().unwrap_or_default());
         return Ok(());
     }
-    match output::debug::render(&result) {
+    match output::debug::render(&result, Surface::Cli) {
         // A document (an export, a HAR) is its own rendering, whatever the output style.
         None => output::line(&serde_json::to_string_pretty(&value).unwrap_or_default()),
         Some(text) => output::result(style, &value, |_| Some(text)),

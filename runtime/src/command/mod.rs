@@ -17,6 +17,7 @@ use crate::daemon::{Config, Daemon, server};
 use crate::error::{Failure, Result};
 use crate::output::{self, Style};
 use crate::paths::Paths;
+use bsk_schema::hint::Surface;
 
 /// Runs the command and returns the process exit code.
 pub async fn run(cli: Cli) -> i32 {
@@ -236,7 +237,7 @@ async fn execute(command: Command, style: Style) -> Result<()> {
         }
         Command::Session(SessionCommand::List) => {
             let value = request(&paths, Call::SessionList).await?;
-            output::result(style, &value, output::session_list);
+            output::result(style, &value, |v| output::session_list(v, Surface::Cli));
             return Ok(());
         }
         Command::Tab(TabCommand::List { session }) => {

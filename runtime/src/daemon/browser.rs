@@ -16,6 +16,8 @@ use crate::cdp::{CdpClient, EventReceiver};
 use crate::error::{Failure, Result};
 use crate::extension::ExtensionSink;
 use crate::paths::Paths;
+use bsk_schema::hint;
+use bsk_schema::words;
 
 /// How long placement passes over a browser that could not be launched or reached.
 const DOWN_FOR: Duration = Duration::from_secs(30);
@@ -234,9 +236,10 @@ impl BrowserConn {
                 let why = browser::exit_reason(process, &executable, &profile)
                     .unwrap_or_else(|| format!("{} did not answer: {e}", executable.display()));
                 let _ = process.kill().await;
-                return Err(Failure::browser(why).hint(
-                    "run it by hand to see why, or attach to a running browser with --cdp-url",
-                ));
+                return Err(Failure::browser(why).hint(words![
+                    "run it by hand to see why, or attach to a running browser with ",
+                    hint::DAEMON_START.with("cdpUrl", "ws://…")
+                ]));
             }
             (Err(e), None) => return Err(e.into()),
         };

@@ -71,7 +71,11 @@ impl Daemon {
         };
         match outcome.await {
             Ok(result) => serde_json::json!({ "ok": true, "result": result }),
-            Err(failure) => serde_json::json!({ "ok": false, "error": failure.0 }),
+            // The person at the browser reads the command line's words.
+            Err(failure) => serde_json::json!({
+                "ok": false,
+                "error": failure.said(bsk_schema::hint::Surface::Cli)
+            }),
         }
     }
 

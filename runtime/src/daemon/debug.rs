@@ -14,28 +14,51 @@ use bsk_schema::debug::{
 use super::Daemon;
 use crate::error::{Failure, Result};
 use crate::session::Session;
+use bsk_schema::debug::DebugAction as A;
+use bsk_schema::hint::{Arg, Verb};
+use bsk_schema::words;
+
+/// `bsk debug <action>`, as a hint names it.
+fn debug(action: A) -> Verb {
+    Verb::Debug(action)
+}
 
 impl From<ReadError> for Failure {
     fn from(error: ReadError) -> Self {
         let message = error.to_string();
         match error {
-            ReadError::NoRequest(_) => {
-                Failure::not_found(message).hint("request ids come from `bsk debug requests`")
+            ReadError::NoRequest(_) => Failure::not_found(message)
+                .hint(words!["request ids come from ", debug(A::Requests)]),
+            ReadError::NoOperation(_) => Failure::not_found(message)
+                .hint(words!["operation ids come from ", debug(A::Operations)]),
+            ReadError::PointerNeedsCompleteBody { .. } => {
+                Failure::invalid_input(message).hint(words![
+                    "read the body in slices with ",
+                    Arg::named("offset"),
+                    " and ",
+                    Arg::named("maxChars"),
+                    " instead"
+                ])
             }
-            ReadError::NoOperation(_) => {
-                Failure::not_found(message).hint("operation ids come from `bsk debug operations`")
-            }
-            ReadError::PointerNeedsCompleteBody { .. } => Failure::invalid_input(message)
-                .hint("read the body in slices with --offset and --max-chars instead"),
-            ReadError::OffsetOnWhole => Failure::invalid_input(message).hint(
-                "--part all reads the request whole; page one body with --part request|response --offset N (next_offset says where)",
-            ),
-            ReadError::PointerOnPart("all") => Failure::invalid_input(message).hint(
-                "a pointer reads one body: --part response --pointer /error/code",
-            ),
-            ReadError::BadQuery(_) => Failure::invalid_input(message).hint(
-                "plain text is found case-insensitively; with --regex the query is a Rust regular expression",
-            ),
+            ReadError::OffsetOnWhole => Failure::invalid_input(message).hint(words![
+                Arg::new("part", "all"),
+                " reads the request whole; page one body with ",
+                Arg::new("part", "response"),
+                " (or request) and ",
+                Arg::new("offset", "N"),
+                " (next_offset says where)"
+            ]),
+            ReadError::PointerOnPart("all") => Failure::invalid_input(message).hint(words![
+                "a pointer reads one body: ",
+                Arg::new("part", "response"),
+                " ",
+                Arg::new("pointer", "/error/code")
+            ]),
+            ReadError::BadQuery(_) => Failure::invalid_input(message).hint(words![
+                "plain text is found case-insensitively; with ",
+                Arg::switch("regex"),
+                " the query is a Rust regular expression"
+            ]),
             _ => Failure::invalid_input(message),
         }
     }
@@ -51,12 +74,14 @@ impl Daemon {
                 return failure;
             }
             let mut failure = failure;
-            failure.0.hint = Some(
+            failure.0.hint = Some(words![
                 "captures of an ended session are not readable by agents; a person can open and export the saved \
                  record from the extension's history (the bsk button → Website debugging → Open history). \
-                 Export before stopping the session next time: `bsk debug export --session <id> > run.json`"
-                    .into(),
-            );
+                 Export before stopping the session next time: ",
+                debug(A::Export)
+                    .with("sessionId", "<id>")
+                    .with("output", "run.json")
+            ]);
             failure
         })
     }
@@ -172,7 +197,10 @@ impl Daemon {
                          message to the CLI",
                         document.run.run_id
                     ))
-                    .hint("write it to a file: `bsk debug export --output run.json`"));
+                    .hint(words![
+                        "write it to a file: ",
+                        debug(A::Export).with("output", "run.json")
+                    ]));
                 }
                 match format {
                     ExportFormat::Json => Ok(R::Export(document)),
@@ -232,25 +260,33 @@ fn limits(params: &DebugParams) -> Result<CaptureLimits> {
             b::LOAD_MAX_TEXT_UNITS,
         ),
     };
-    let pick = |flag: &str, asked: Option<usize>, max: usize| -> Result<usize> {
+    let pick = |name: &str, asked: Option<usize>, max: usize| -> Result<usize> {
         match asked {
             None => Ok(max),
-            Some(0) => Err(Failure::usage(format!("--{flag} must be at least 1"))),
+            Some(0) => Err(Failure::usage(words![
+                Arg::named(name),
+                " must be at least 1"
+            ])),
             Some(n) if n <= max => Ok(n),
-            Some(n) if profile == CaptureProfile::Default => Err(Failure::usage(format!(
-                "--{flag} {n} is beyond the default bound of {max}"
-            ))
-            .hint("larger retention is the load profile's: add `--profile load`")),
-            Some(n) => Err(Failure::usage(format!(
-                "--{flag} {n} is beyond the load profile's maximum of {max}"
-            ))),
+            Some(n) if profile == CaptureProfile::Default => Err(Failure::usage(words![
+                Arg::new(name, n),
+                format!(" is beyond the default bound of {max}")
+            ])
+            .hint(words![
+                "larger retention is the load profile's: add ",
+                Arg::new("profile", "load")
+            ])),
+            Some(n) => Err(Failure::usage(words![
+                Arg::new(name, n),
+                format!(" is beyond the load profile's maximum of {max}")
+            ])),
         }
     };
     Ok(b::limits(
         profile,
-        pick("max-requests", params.options.max_requests, requests)?,
-        pick("max-console", params.options.max_console, console)?,
-        pick("text-budget", params.options.text_budget, text)?,
+        pick("maxRequests", params.options.max_requests, requests)?,
+        pick("maxConsole", params.options.max_console, console)?,
+        pick("textBudget", params.options.text_budget, text)?,
     ))
 }
 
@@ -299,7 +335,14 @@ fn required_id<'a>(params: &'a DebugParams, what: &str) -> Result<&'a str> {
         .as_deref()
         .filter(|id| !id.is_empty())
         .ok_or_else(|| {
-            Failure::usage(format!("name the {what}"))
-                .hint(format!("bsk debug {what} <id> --session <id>"))
+            let action = if what == "request" {
+                A::Request
+            } else {
+                A::Operation
+            };
+            Failure::usage(format!("name the {what}")).hint(words![
+                "e.g. ",
+                debug(action).with("id", "<id>").with("sessionId", "<id>")
+            ])
         })
 }

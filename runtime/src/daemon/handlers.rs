@@ -16,6 +16,8 @@ use super::Daemon;
 use crate::error::{Failure, Result};
 use crate::session::{Session, short_id, tab_info};
 use crate::tab::Tab;
+use bsk_schema::hint::{self, Arg};
+use bsk_schema::words;
 
 fn to_json(value: impl Serialize) -> Result<Value> {
     serde_json::to_value(value)
@@ -120,10 +122,13 @@ impl Daemon {
         mut params: SessionStartParams,
     ) -> Result<bsk_schema::ipc::SessionInfo> {
         if params.options.ignore_certificate_errors && params.options.shared_profile {
-            return Err(Failure::invalid_input(
-                "--ignore-certificate-errors applies to a session's private profile only; with --shared-profile it would apply to the person's own browsing",
-            )
-            .hint("leave out --shared-profile"));
+            return Err(Failure::invalid_input(words![
+                Arg::named("ignoreCertificateErrors"),
+                " applies to a session's private profile only; with ",
+                Arg::named("sharedProfile"),
+                " it would apply to the person's own browsing"
+            ])
+            .hint(words!["leave out ", Arg::named("sharedProfile")]));
         }
         let (browser, conn, _placing) = self.place(params.options.browser.as_deref()).await?;
         if !params.preferred.is_empty() {
@@ -254,8 +259,14 @@ impl Daemon {
             (Some(id), _) => vec![self.session(id)?],
             (None, true) => self.sessions.iter().map(|s| s.clone()).collect(),
             (None, false) => {
-                return Err(Failure::usage("name the session to stop, or pass --all")
-                    .hint("bsk session stop <id>"));
+                return Err(Failure::usage(words![
+                    "name the session to stop, or pass ",
+                    Arg::switch("all")
+                ])
+                .hint(words![
+                    "e.g. ",
+                    hint::SESSION_STOP.with("sessionId", "<id>")
+                ]));
             }
         };
         let mut result = SessionStopResult {
@@ -342,7 +353,10 @@ impl Daemon {
                     "tab {} belongs to session {}",
                     params.tab_id, owner.id
                 ))
-                .hint("a session may borrow only user tabs; see `bsk tab list`")
+                .hint(words![
+                    "a session may borrow only user tabs; see ",
+                    hint::TAB_LIST
+                ])
             });
         }
         let conn = self.browser_of(&session).await?;
@@ -358,7 +372,11 @@ impl Daemon {
                     "no tab {} in browser {}, where session {} runs",
                     params.tab_id, session.browser, session.id
                 ))
-                .hint("`bsk tab list` shows each tab's browser; start a session there with `bsk session start --browser <name>`"));
+                .hint(words![
+                    hint::TAB_LIST,
+                    " shows each tab's browser; start a session there with ",
+                    hint::SESSION_START.with("browser", "<name>")
+                ]));
             }
         }
         let _running = session.op_lock.lock().await;
@@ -381,7 +399,7 @@ impl Daemon {
                 "tab {} was created by session {}, not borrowed",
                 tab.target_id, session.id
             ))
-            .hint("created tabs close with `bsk session stop`"));
+            .hint(words!["created tabs close with ", hint::SESSION_STOP]));
         }
         let _running = session.op_lock.lock().await;
         self.captures

@@ -42,6 +42,8 @@ use crate::capture::Captures;
 use crate::error::{Failure, Result};
 use crate::paths::Paths;
 use crate::session::Session;
+use bsk_schema::hint;
+use bsk_schema::words;
 use pool::Pool;
 
 /// Sessions remembered after they end, so a late command learns why its session is gone.
@@ -217,12 +219,19 @@ impl Daemon {
                 "session {id} ended: {}",
                 ended.as_ref().map(ToString::to_string).unwrap_or_default()
             ))
-            .hint("start a new session with `bsk session start`; bsk places it on a browser that runs"),
+            .hint(words![
+                "start a new session with ",
+                hint::SESSION_START,
+                "; bsk places it on a browser that runs"
+            ]),
             Some(why) => Failure::not_found(format!("session {id} ended: {why}"))
-                .hint("start a new session with `bsk session start`"),
-            None => Failure::not_found(format!("no session {id}")).hint(
-                "list sessions with `bsk session list`, or start one with `bsk session start`",
-            ),
+                .hint(words!["start a new session with ", hint::SESSION_START]),
+            None => Failure::not_found(format!("no session {id}")).hint(words![
+                "list sessions with ",
+                hint::SESSION_LIST,
+                ", or start one with ",
+                hint::SESSION_START
+            ]),
         })
     }
 

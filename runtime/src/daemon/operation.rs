@@ -95,7 +95,7 @@ impl Daemon {
         guard
             .end(match &outcome {
                 Ok(result) => Ok(result.summary.clone()),
-                Err(failure) => Err(failure.0.message.clone()),
+                Err(failure) => Err(failure.0.message.to_string()),
             })
             .await;
         session.touch();

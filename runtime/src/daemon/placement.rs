@@ -101,7 +101,7 @@ impl Daemon {
             Ok(opened) => opened,
             Err(failure) => {
                 tracing::warn!(browser = %slot.name, error = %failure.0.message, "browser could not be started");
-                slot.mark_down(failure.0.message.clone());
+                slot.mark_down(failure.0.message.to_string());
                 return Err(failure);
             }
         };

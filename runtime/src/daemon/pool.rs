@@ -8,6 +8,8 @@ use std::sync::{Arc, Mutex};
 use super::browser::BrowserSlot;
 use crate::browser::{BrowserSource, Visibility};
 use crate::error::{Failure, Result};
+use bsk_schema::hint;
+use bsk_schema::words;
 
 #[derive(Debug)]
 pub(super) struct Pool {
@@ -57,12 +59,11 @@ impl Pool {
             .cloned()
             .ok_or_else(|| {
                 let names: Vec<&str> = self.browsers.iter().map(|b| b.name.as_str()).collect();
-                Failure::not_found(format!("no browser {name} in this daemon's pool")).hint(
-                    format!(
-                        "its browsers are {}; `bsk status` shows each one's sessions",
-                        names.join(", ")
-                    ),
-                )
+                Failure::not_found(format!("no browser {name} in this daemon's pool")).hint(words![
+                    format!("its browsers are {}; ", names.join(", ")),
+                    hint::STATUS,
+                    " shows each one's sessions"
+                ])
             })
     }
 
@@ -117,7 +118,12 @@ pub(super) fn no_browser(mut failures: Vec<(String, Failure)>) -> Failure {
         "no browser of the pool could be started ({})",
         reasons.join("; ")
     ))
-    .hint("`bsk status` shows each browser; check the --cdp-url endpoints, or `bsk daemon stop` and start again")
+    .hint(words![
+        hint::STATUS,
+        " shows each browser; check the daemon's --cdp-url endpoints, or ",
+        hint::DAEMON_STOP,
+        " and start again"
+    ])
 }
 
 #[cfg(test)]
@@ -187,7 +193,7 @@ mod tests {
             failure
                 .0
                 .hint
-                .as_deref()
+                .as_ref()
                 .is_some_and(|h| h.contains("b1, b2")),
             "{failure:?}"
         );

@@ -11,6 +11,8 @@ use tokio::task::JoinSet;
 
 use super::Daemon;
 use crate::error::{Failure, Result};
+use bsk_schema::hint;
+use bsk_schema::words;
 
 /// How often the daemon looks for idle sessions and for its own idleness.
 const REAP_INTERVAL: Duration = Duration::from_secs(1);
@@ -29,7 +31,12 @@ pub async fn serve(daemon: Arc<Daemon>) -> Result<()> {
             "another bsk daemon is running for {}",
             paths.state_dir.display()
         ))
-        .hint("use it (`bsk status`), or stop it with `bsk daemon stop`"));
+        .hint(words![
+            "use it (",
+            hint::STATUS,
+            "), or stop it with ",
+            hint::DAEMON_STOP
+        ]));
     }
     // The lock is ours, so any socket file left behind is stale.
     let _ = std::fs::remove_file(paths.socket());
@@ -147,7 +154,9 @@ async fn serve_connection(daemon: Arc<Daemon>, stream: UnixStream) {
                 &mut write,
                 &ResponseFrame {
                     id: 0,
-                    outcome: Outcome::Err { error: error.0 },
+                    outcome: Outcome::Err {
+                        error: error.plain().0,
+                    },
                 },
             )
             .await;
@@ -198,16 +207,21 @@ async fn until_client_leaves<F: std::future::Future<Output = ResponseFrame>>(
 /// method this daemon does not know (refused alone: every other method keeps working).
 /// `sessions` is how many sessions the daemon holds, for the version-skew hint.
 fn parse_frame(line: &[u8], sessions: usize) -> std::result::Result<RequestFrame, ResponseFrame> {
+    // A refusal's words are plain text, which a client of any version reads.
     let refuse = |id, failure: Failure| ResponseFrame {
         id,
-        outcome: Outcome::Err { error: failure.0 },
+        outcome: Outcome::Err {
+            error: failure.plain().0,
+        },
     };
     let head: FrameHead = serde_json::from_slice(line).map_err(|e| {
         refuse(
             0,
-            Failure::protocol(format!("malformed request frame: {e}")).hint(
-                "the CLI and daemon may be different builds; run `bsk daemon stop` and retry",
-            ),
+            Failure::protocol(format!("malformed request frame: {e}")).hint(words![
+                "the CLI and daemon may be different builds; run ",
+                hint::DAEMON_STOP,
+                " and retry"
+            ]),
         )
     })?;
     let ours = crate::client::protocol_version();
@@ -223,11 +237,11 @@ fn parse_frame(line: &[u8], sessions: usize) -> std::result::Result<RequestFrame
                 head.version,
                 env!("CARGO_PKG_VERSION"),
             ))
-            .hint(format!(
-                "the daemon holds {} session(s); when they are done, `bsk daemon stop` lets the next \
-                 command start a daemon of the client's version",
-                sessions
-            )),
+            .hint(words![
+                format!("the daemon holds {sessions} session(s); when they are done, "),
+                hint::DAEMON_STOP,
+                " lets the next command start a daemon of the client's version"
+            ]),
         ));
     }
     let method = head.call["method"].as_str().unwrap_or_default().to_string();
@@ -238,15 +252,21 @@ fn parse_frame(line: &[u8], sessions: usize) -> std::result::Result<RequestFrame
                 "this daemon (bsk {}) does not know the method {method:?}",
                 env!("CARGO_PKG_VERSION")
             ))
-            .hint("the client is newer than the daemon: `bsk daemon stop` when its sessions are done, then retry"),
+            .hint(words![
+                "the client is newer than the daemon: ",
+                hint::DAEMON_STOP,
+                " when its sessions are done, then retry"
+            ]),
         ));
     }
     let call: Call = serde_json::from_value(head.call).map_err(|e| {
         refuse(
             head.id,
-            Failure::protocol(format!("malformed {method} request: {e}")).hint(
-                "the CLI and daemon may be different builds; run `bsk daemon stop` and retry",
-            ),
+            Failure::protocol(format!("malformed {method} request: {e}")).hint(words![
+                "the CLI and daemon may be different builds; run ",
+                hint::DAEMON_STOP,
+                " and retry"
+            ]),
         )
     })?;
     Ok(RequestFrame {

@@ -208,7 +208,7 @@ mod tests {
             let mut args = args;
             check("browser_inspect", &schema(), &mut args)
                 .expect_err("refused")
-                .0
+                .said(bsk_schema::hint::Surface::Mcp)
         };
         let e = error(json!({ "sessionId": "s1", "limit": "five" }));
         assert_eq!(

@@ -16,13 +16,15 @@
 //! ([`words`]).
 
 mod args;
+#[cfg(test)]
+mod hints;
 mod schema;
-mod words;
 
 use std::sync::{Arc, LazyLock};
 
 use bsk_schema::Call;
 use bsk_schema::debug::{DebugParams, DebugResult};
+use bsk_schema::hint::Surface;
 use bsk_schema::ipc::{ImageFormat, SessionStartParams, SessionStopParams, TabParams};
 use bsk_schema::mcp::{
     ActAction, ActArgs, InspectAction, InspectArgs, InspectOutput, NavigateAction, NavigateArgs,
@@ -144,7 +146,7 @@ impl ServerHandler for BskMcp {
         Ok(match outcome {
             Ok(reply) => {
                 let mut result = CallToolResult::structured(reply.structured);
-                result.content = vec![ContentBlock::text(words::in_mcp_words(&reply.text))];
+                result.content = vec![ContentBlock::text(reply.text)];
                 if let Some(image) = reply.image {
                     result
                         .content
@@ -152,15 +154,14 @@ impl ServerHandler for BskMcp {
                 }
                 result.into()
             }
-            Err(mut failure) => {
-                failure.0.message = words::in_mcp_words(&failure.0.message);
-                failure.0.hint = failure.0.hint.as_deref().map(words::in_mcp_words);
-                let text = match &failure.0.hint {
-                    Some(hint) => format!("error: {}\nhint: {hint}", failure.0.message),
-                    None => format!("error: {}", failure.0.message),
+            Err(failure) => {
+                let said = failure.said(Surface::Mcp);
+                let text = match &said.hint {
+                    Some(hint) => format!("error: {}\nhint: {hint}", said.message),
+                    None => format!("error: {}", said.message),
                 };
                 let mut result = CallToolResult::structured_error(
-                    serde_json::to_value(&failure.0).unwrap_or_default(),
+                    serde_json::to_value(&said).unwrap_or_default(),
                 );
                 result.content = vec![ContentBlock::text(text)];
                 result.into()
@@ -198,7 +199,7 @@ impl BskMcp {
                         ..SessionStartParams::default()
                     }))
                     .await?;
-                let text = output::session_list(&Value::Array(vec![value.clone()]));
+                let text = output::session_list(&Value::Array(vec![value.clone()]), Surface::Mcp);
                 Ok(reply(value, text))
             }
             SessionAction::Stop => {
@@ -214,7 +215,7 @@ impl BskMcp {
             }
             SessionAction::List => {
                 let value = self.request(Call::SessionList).await?;
-                let text = output::session_list(&value);
+                let text = output::session_list(&value, Surface::Mcp);
                 Ok(reply(json!({ "sessions": value }), text))
             }
         }
@@ -460,7 +461,7 @@ impl BskMcp {
                 })?;
                 let structured = serde_json::to_value(&decoded)
                     .map_err(|e| Failure::internal(format!("cannot encode the result: {e}")))?;
-                let text = match (output::debug::render(&decoded), &decoded) {
+                let text = match (output::debug::render(&decoded, Surface::Mcp), &decoded) {
                     (Some(text), _) => text,
                     // The document is the structured content; the text says what it holds.
                     (None, DebugResult::Export(document)) => format!(
@@ -534,14 +535,14 @@ fn operation_text(value: &Value) -> Option<String> {
         // `evaluate`: its summary is the value, cut at 200 characters.
         Some(other) => {
             let whole = serde_json::to_string(other).unwrap_or_default();
-            let text = output::action_text(&result);
+            let text = output::action_text(&result, Surface::Mcp);
             if whole == result.summary {
                 text
             } else {
                 format!("{text}\nvalue: {whole}")
             }
         }
-        None => output::action_text(&result),
+        None => output::action_text(&result, Surface::Mcp),
     })
 }
 

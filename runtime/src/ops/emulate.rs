@@ -6,6 +6,12 @@ use bsk_schema::emulation::{EmulateParams, Emulation, NetworkEmulation, Viewport
 use crate::error::{Failure, Result};
 use crate::tab::Tab;
 use crate::tab::emulation::Overrides;
+use bsk_schema::debug::DebugAction;
+use bsk_schema::hint::{Arg, Verb};
+use bsk_schema::mcp::ActAction;
+use bsk_schema::words;
+
+const EMULATE: Verb = Verb::Act(ActAction::Emulate);
 
 /// A phone or tablet: its viewport in CSS pixels, pixel ratio and user agent, as its maker and
 /// browser publish them.
@@ -95,17 +101,26 @@ pub fn merge(current: &Emulation, params: &EmulateParams) -> Result<Emulation> {
     };
     let nothing = !params.reset && *params == EmulateParams::default();
     if nothing {
-        return Err(Failure::usage("nothing to emulate").hint(
-            "name a change, e.g. `bsk emulate --device 'iPhone 15' --network slow-3g`, or `--reset`",
-        ));
+        return Err(Failure::usage("nothing to emulate").hint(words![
+            "name a change, e.g. ",
+            EMULATE
+                .with("device", "iPhone 15")
+                .with("network", "slow-3g"),
+            ", or ",
+            Arg::switch("reset")
+        ]));
     }
     if let Some(name) = &params.device {
         let device = device(name).ok_or_else(|| {
             let names: Vec<&str> = DEVICES.iter().map(|d| d.name).collect();
-            Failure::invalid_input(format!("unknown device `{name}`")).hint(format!(
-                "devices: {}; or give --viewport WxH --mobile --touch",
-                names.join(", ")
-            ))
+            Failure::invalid_input(format!("unknown device `{name}`")).hint(words![
+                format!("devices: {}; or give ", names.join(", ")),
+                Arg::new("viewport", "WxH"),
+                " ",
+                Arg::switch("mobile"),
+                " ",
+                Arg::switch("touch")
+            ])
         })?;
         next.viewport = Some(ViewportEmulation {
             width: device.width,
@@ -136,17 +151,28 @@ pub fn merge(current: &Emulation, params: &EmulateParams) -> Result<Emulation> {
     }
     if params.dpr.is_some() || params.mobile || params.touch {
         let Some(viewport) = next.viewport.as_mut() else {
-            return Err(
-                Failure::usage("--dpr, --mobile and --touch change a viewport")
-                    .hint("add --viewport WIDTHxHEIGHT (e.g. 390x844) or --device NAME"),
-            );
+            return Err(Failure::usage(words![
+                Arg::named("dpr"),
+                ", ",
+                Arg::named("mobile"),
+                " and ",
+                Arg::named("touch"),
+                " change a viewport"
+            ])
+            .hint(words![
+                "add ",
+                Arg::new("viewport", "390x844"),
+                " or ",
+                Arg::new("device", "NAME")
+            ]));
         };
         if let Some(dpr) = params.dpr {
             if !(0.5..=5.0).contains(&dpr) {
-                return Err(
-                    Failure::invalid_input(format!("--dpr {dpr} is out of range"))
-                        .hint("device pixel ratios run from 0.5 to 5 (phones are 2 to 3.5)"),
-                );
+                return Err(Failure::invalid_input(words![
+                    Arg::new("dpr", dpr),
+                    " is out of range"
+                ])
+                .hint("device pixel ratios run from 0.5 to 5 (phones are 2 to 3.5)"));
             }
             viewport.dpr = dpr;
         }
@@ -158,18 +184,39 @@ pub fn merge(current: &Emulation, params: &EmulateParams) -> Result<Emulation> {
         || params.upload_kbps.is_some();
     match (params.network, custom) {
         (Some(_), true) => {
-            return Err(Failure::usage(
-                "give --network PRESET or --latency/--download/--upload, not both",
-            )
-            .hint("e.g. `--network slow-3g`, or `--latency 300 --download 1000 --upload 500`"));
+            return Err(Failure::usage(words![
+                "give ",
+                Arg::named("network"),
+                " or ",
+                Arg::named("latency_ms"),
+                ", ",
+                Arg::named("download_kbps"),
+                " and ",
+                Arg::named("upload_kbps"),
+                ", not both"
+            ])
+            .hint(words![
+                "e.g. ",
+                EMULATE.with("network", "slow-3g"),
+                ", or ",
+                EMULATE
+                    .with("latency_ms", 300)
+                    .with("download_kbps", 1000)
+                    .with("upload_kbps", 500)
+            ]));
         }
         (Some(preset), false) => next.network = preset.conditions(),
         (None, true) => {
             let figures = [params.latency_ms, params.download_kbps, params.upload_kbps];
             if figures.iter().flatten().any(|f| !f.is_finite() || *f < 0.0) {
-                return Err(Failure::invalid_input(
-                    "--latency, --download and --upload take numbers of 0 or more",
-                )
+                return Err(Failure::invalid_input(words![
+                    Arg::named("latency_ms"),
+                    ", ",
+                    Arg::named("download_kbps"),
+                    " and ",
+                    Arg::named("upload_kbps"),
+                    " take numbers of 0 or more"
+                ])
                 .hint("latency in ms, throughputs in kbit/s; 0 throughput means unthrottled"));
             }
             next.network = Some(NetworkEmulation {
@@ -185,8 +232,12 @@ pub fn merge(current: &Emulation, params: &EmulateParams) -> Result<Emulation> {
     if let Some(cpu) = params.cpu {
         if !(1.0..=100.0).contains(&cpu) {
             return Err(
-                Failure::invalid_input(format!("--cpu {cpu} is out of range"))
-                    .hint("a slowdown factor from 1 (none) to 100, e.g. --cpu 4"),
+                Failure::invalid_input(words![Arg::new("cpu", cpu), " is out of range"]).hint(
+                    words![
+                        "a slowdown factor from 1 (none) to 100, e.g. ",
+                        Arg::new("cpu", 4)
+                    ],
+                ),
             );
         }
         next.cpu = Some(cpu).filter(|c| *c > 1.0);
@@ -212,6 +263,17 @@ pub fn merge(current: &Emulation, params: &EmulateParams) -> Result<Emulation> {
     Ok(next)
 }
 
+/// The caveat of a throttled network while no capture records workers.
+pub fn workers_caveat(tab: &Tab, now: &Emulation) -> Option<bsk_schema::hint::Words> {
+    (now.network.is_some() && !tab.capture().is_some_and(|tap| tap.records_workers())).then(|| {
+        words![
+            "workers' own requests are throttled only while a capture records workers (",
+            Verb::Debug(DebugAction::Start).with("workers", true),
+            ")"
+        ]
+    })
+}
+
 /// Applies `params` to the tab and says what is in force now.
 pub async fn emulate(tab: &Tab, params: &EmulateParams) -> Result<(String, Emulation)> {
     let next = merge(&tab.emulation().emulation, params)?;
@@ -235,11 +297,6 @@ pub async fn emulate(tab: &Tab, params: &EmulateParams) -> Result<(String, Emula
     } else {
         format!("emulating {}", next.label())
     };
-    if next.network.is_some() && !tab.capture().is_some_and(|tap| tap.records_workers()) {
-        summary.push_str(
-            "; workers' own requests are throttled only while a capture records workers (`bsk debug start --workers`)",
-        );
-    }
     if next.offline() {
         summary.push_str("; as in DevTools, the HTTP cache still answers offline");
     }

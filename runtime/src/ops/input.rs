@@ -8,6 +8,9 @@ use serde_json::json;
 use super::target::{Node, call_on, center};
 use crate::error::{Failure, Result};
 use crate::tab::Tab;
+use bsk_schema::hint::{self, Verb};
+use bsk_schema::mcp::ActAction;
+use bsk_schema::words;
 
 async fn mouse(tab: &Tab, kind: &str, x: f64, y: f64, extra: serde_json::Value) -> Result<()> {
     let mut params = json!({ "type": kind, "x": x, "y": y });
@@ -122,7 +125,7 @@ const PREPARE_FILL: &str = r#"function() {
     selection.addRange(range);
     return 'type';
   }
-  if (this instanceof HTMLSelectElement) throw new Error('this is a <select>; use `bsk select`');
+  if (this instanceof HTMLSelectElement) throw new Error('this is a <select>, which fill does not set');
   throw new Error('cannot fill a <' + this.tagName.toLowerCase() + '>: it is not an input, textarea or contenteditable');
 }"#;
 
@@ -143,7 +146,14 @@ pub async fn fill(tab: &Tab, node: &Node, label: &str, value: &str) -> Result<St
     focus_node(tab, node).await?;
     let how = call_on(tab, node, PREPARE_FILL, vec![])
         .await
-        .map_err(|e| e.hint("fill takes an input, textarea or contenteditable element; find one with `bsk observe`"))?;
+        .map_err(|e| {
+            e.hint(words![
+                "fill takes an input, textarea or contenteditable element, and ",
+                Verb::Act(ActAction::Select).run(),
+                " a <select>; find them with ",
+                hint::OBSERVE
+            ])
+        })?;
     if how == "set" {
         call_on(tab, node, SET_VALUE, vec![json!(value)]).await?;
     } else if value.is_empty() {
@@ -185,7 +195,11 @@ pub async fn select(tab: &Tab, node: &Node, label: &str, values: &[String]) -> R
     let chosen = call_on(tab, node, SELECT_OPTIONS, vec![json!(values)])
         .await
         .map_err(|e| {
-            e.hint("pass an option's value or visible label; `bsk observe` lists the options")
+            e.hint(words![
+                "pass an option's value or visible label; ",
+                hint::OBSERVE,
+                " lists the options"
+            ])
         })?;
     Ok(format!("selected {chosen} in {label}"))
 }

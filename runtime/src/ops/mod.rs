@@ -19,6 +19,9 @@ use serde_json::{Value, json};
 
 use crate::error::{Failure, Result};
 use crate::tab::Tab;
+use bsk_schema::hint::Verb;
+use bsk_schema::mcp::ActAction;
+use bsk_schema::words;
 
 /// Runs one operation on `tab`, which [`ready`] accepted: to completion, or until it opens a JavaScript dialog that waits
 /// for the agent (the page's script is blocked until it is answered, so nothing else would
@@ -42,14 +45,17 @@ pub async fn run(tab: &Tab, op: &Operation, aimed: &Aimed) -> Result<OperationRe
                 .map(|d| (d.a_kind(), quote(&d.message)))
                 .unwrap_or_default();
             let mut result = OperationResult::new(
-                format!(
-                    "{} opened {kind}: {message}; answer it with `bsk dialog accept` or `bsk dialog dismiss`",
-                    op.name()
-                ),
+                format!("{} opened {kind}: {message}", op.name()),
                 tab.target_id.clone(),
                 tab.state().url,
             );
             result.dialog = dialog.map(Box::new);
+            result.and_next(words![
+                "answer it with ",
+                Verb::Act(ActAction::DialogAccept).run(),
+                " or ",
+                Verb::Act(ActAction::DialogDismiss).run()
+            ]);
             return Ok(result);
         }
     };
@@ -57,9 +63,12 @@ pub async fn run(tab: &Tab, op: &Operation, aimed: &Aimed) -> Result<OperationRe
     tab.caught_up().await;
     let after = tab.state();
     if after.file_choosers_opened > before.file_choosers_opened && after.file_chooser.is_some() {
-        result.summary.push_str(
-            "; the page opened a file chooser: answer it with `bsk upload @chooser <file>…`",
-        );
+        result.and_next(words![
+            "the page opened a file chooser: answer it with ",
+            Verb::Act(ActAction::Upload)
+                .with("target", "@chooser")
+                .with("files", vec!["<file>…"])
+        ]);
     }
     if after.dialogs_opened > before.dialogs_opened
         && let Some(dialog) = after.last_dialog
@@ -86,7 +95,12 @@ pub fn ready(tab: &Tab, op: &Operation) -> Result<()> {
                 dialog.a_kind(),
                 quote(&dialog.message)
             ))
-            .hint("answer it first: `bsk dialog accept [--text …]` or `bsk dialog dismiss`"))
+            .hint(words![
+                "answer it first: ",
+                Verb::Act(ActAction::DialogAccept).run(),
+                " (with text for a prompt) or ",
+                Verb::Act(ActAction::DialogDismiss).run()
+            ]))
         }
         _ => Ok(()),
     }
@@ -185,6 +199,12 @@ async fn run_to_end(tab: &Tab, op: &Operation, aimed: &Aimed) -> Result<Operatio
     let mut result = OperationResult::new(summary, tab.target_id.clone(), tab.state().url);
     result.value = value;
     result.snapshot = observed;
+    if let Some(caveat) = emulation
+        .as_ref()
+        .and_then(|now| emulate::workers_caveat(tab, now))
+    {
+        result.and_next(caveat);
+    }
     result.emulation = emulation;
     result.acted_on = aimed.named().to_vec();
     Ok(result)

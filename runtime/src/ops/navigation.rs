@@ -7,6 +7,8 @@ use serde_json::json;
 
 use crate::error::{Failure, Result};
 use crate::tab::{Tab, TabState};
+use bsk_schema::hint::{self, Arg};
+use bsk_schema::words;
 
 /// How long a navigation may take to reach its `--wait-until` point.
 pub const NAVIGATION_DEADLINE: Duration = Duration::from_secs(30);
@@ -23,8 +25,12 @@ fn lifecycle_name(wait_until: WaitUntil) -> &'static str {
 pub fn normalize_url(url: &str) -> Result<String> {
     let url = url.trim();
     if url.is_empty() {
-        return Err(Failure::usage("navigate needs a URL")
-            .hint("bsk navigate http://localhost:3000 --session <id>"));
+        return Err(Failure::usage("navigate needs a URL").hint(words![
+            "e.g. ",
+            hint::NAVIGATE
+                .with("url", "http://localhost:3000")
+                .with("sessionId", "<id>")
+        ]));
     }
     if url.contains(char::is_whitespace) {
         return Err(Failure::invalid_input(format!(
@@ -60,9 +66,18 @@ async fn wait_for(tab: &Tab, what: &str, done: impl Fn(&TabState) -> bool) -> Re
             tab.ensure_alive()?;
             Ok(state)
         }
-        Ok(Err(_)) => Err(Failure::browser("the tab's event stream ended").hint("start a new session")),
-        Err(_) => Err(Failure::timeout(format!("the page did not reach `{what}` within {NAVIGATION_DEADLINE:?}"))
-            .hint("the page may still be loading; try --wait-until domcontentloaded, or check with `bsk observe`")),
+        Ok(Err(_)) => {
+            Err(Failure::browser("the tab's event stream ended").hint("start a new session"))
+        }
+        Err(_) => Err(Failure::timeout(format!(
+            "the page did not reach `{what}` within {NAVIGATION_DEADLINE:?}"
+        ))
+        .hint(words![
+            "the page may still be loading; try ",
+            Arg::new("waitUntil", "domcontentloaded"),
+            ", or check with ",
+            hint::OBSERVE
+        ])),
     }
 }
 
@@ -124,7 +139,7 @@ pub async fn history(tab: &Tab, delta: i64) -> Result<String> {
         return Err(Failure::invalid_input(format!(
             "there is no page to go {direction} to in this tab's history"
         ))
-        .hint("use `bsk navigate <url>`"));
+        .hint(words!["use ", hint::NAVIGATE.with("url", "<url>")]));
     };
     let before = tab.state().navigations;
     tab.call(

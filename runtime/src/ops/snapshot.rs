@@ -9,6 +9,8 @@ use serde_json::{Value, json};
 use crate::error::{Failure, Result};
 use crate::tab::Tab;
 use crate::tab::refs::{NodeRef, RefMap};
+use bsk_schema::hint;
+use bsk_schema::words;
 
 /// Lines in one snapshot; past this the rest is counted, not printed.
 pub const MAX_SNAPSHOT_LINES: usize = 1000;
@@ -151,7 +153,7 @@ pub async fn observe(tab: &Tab) -> Result<Snapshot> {
                     "could not read the page's accessibility tree: {}",
                     e.0.message
                 ))
-                .hint("the page may be too large or too deeply nested for an outline; read specific elements with `bsk evaluate`"));
+                .hint(words!["the page may be too large or too deeply nested for an outline; read specific elements with ", hint::EVALUATE]));
             }
             Err(_) => {
                 unreadable += 1;

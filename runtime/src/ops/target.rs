@@ -7,6 +7,8 @@ use serde_json::{Value, json};
 use crate::error::{Failure, Result};
 use crate::tab::Tab;
 use crate::tab::refs::{is_ref, valid_ref};
+use bsk_schema::hint;
+use bsk_schema::words;
 
 /// A DOM node in one of the tab's CDP sessions.
 #[derive(Debug, Clone)]
@@ -96,7 +98,11 @@ fn resolve_ref(tab: &Tab, target: &str) -> Result<Node> {
         return Err(Failure::invalid_input(format!(
             "`{target}` is not a ref; refs look like @e12"
         ))
-        .hint("use a ref printed by `bsk observe`, or a CSS selector such as '#save'"));
+        .hint(words![
+            "use a ref printed by ",
+            hint::OBSERVE,
+            ", or a CSS selector such as '#save'"
+        ]));
     }
     let refs = tab.refs.lock().unwrap_or_else(|p| p.into_inner());
     let Some(node) = refs.get(target) else {
@@ -105,15 +111,17 @@ fn resolve_ref(tab: &Tab, target: &str) -> Result<Node> {
         } else {
             format!("unknown ref {target}: no observe of this tab handed it out")
         };
-        return Err(
-            Failure::not_found(message).hint("run `bsk observe` and use a ref from its output")
-        );
+        return Err(Failure::not_found(message).hint(words![
+            "run ",
+            hint::OBSERVE,
+            " and use a ref from its output"
+        ]));
     };
     if node.loader_id != tab.state().loader_id {
         return Err(Failure::not_found(format!(
-            "ref {target} is stale: the page navigated since `bsk observe`"
+            "ref {target} is stale: the page navigated since the observe that handed it out"
         ))
-        .hint("run `bsk observe` again"));
+        .hint(words!["run ", hint::OBSERVE, " again"]));
     }
     Ok(Node {
         session_id: node.session_id.clone(),
@@ -140,9 +148,11 @@ async fn resolve_selector(tab: &Tab, selector: &str) -> Result<Node> {
                     "the page kept replacing its document while the selector was looked up ({})",
                     e.0.message
                 ))
-                .hint(
-                    "retry once the page has settled; `bsk wait --target SELECTOR` waits for it",
-                ));
+                .hint(words![
+                    "retry once the page has settled; ",
+                    hint::WAIT.with("target", "SELECTOR"),
+                    " waits for it"
+                ]));
             }
             found => return found,
         }
@@ -177,8 +187,13 @@ async fn query_selector(tab: &Tab, selector: &str) -> Result<Node> {
         })?;
     let node_id = found["nodeId"].as_i64().unwrap_or_default();
     if node_id == 0 {
-        return Err(Failure::not_found(format!("no element matches selector `{selector}`"))
-            .hint("check the page with `bsk observe`; selectors apply to the main frame, refs reach into iframes"));
+        return Err(
+            Failure::not_found(format!("no element matches selector `{selector}`")).hint(words![
+                "check the page with ",
+                hint::OBSERVE,
+                "; selectors apply to the main frame, refs reach into iframes"
+            ]),
+        );
     }
     let described = tab
         .call("DOM.describeNode", json!({ "nodeId": node_id }))
@@ -301,8 +316,11 @@ pub fn exception_text(details: &Value) -> String {
 /// Maps a DOM failure on a resolved node to what the user can do about it.
 fn node_failure(error: Failure, what: &str) -> Failure {
     if error.0.message.contains("detached") || error.0.message.contains("No node") {
-        Failure::not_found(format!("the element for {what} is no longer in the page"))
-            .hint("run `bsk observe` again and use a fresh ref")
+        Failure::not_found(format!("the element for {what} is no longer in the page")).hint(words![
+            "run ",
+            hint::OBSERVE,
+            " again and use a fresh ref"
+        ])
     } else {
         error
     }
@@ -368,8 +386,11 @@ async fn locate(tab: &Tab, node: &Node) -> Result<(f64, f64)> {
         // A removed element has no box either; say which it is.
         let connected = call_on(tab, node, "function() { return this.isConnected; }", vec![]).await;
         return Err(if connected.is_ok_and(|c| c == Value::Bool(false)) {
-            Failure::not_found("the element for this target is no longer in the page")
-                .hint("run `bsk observe` again and use a fresh ref")
+            Failure::not_found("the element for this target is no longer in the page").hint(words![
+                "run ",
+                hint::OBSERVE,
+                " again and use a fresh ref"
+            ])
         } else {
             Failure::invalid_input("the element has no visible box (hidden, or not rendered)")
                 .hint("make it visible first, or target another element")
@@ -392,7 +413,11 @@ pub async fn frame_offset(tab: &Tab, session: &str) -> Result<(f64, f64)> {
     while session != tab.session_id {
         let Some(child) = tab.child(&session) else {
             return Err(
-                Failure::not_found("the element's iframe is gone").hint("run `bsk observe` again")
+                Failure::not_found("the element's iframe is gone").hint(words![
+                    "run ",
+                    hint::OBSERVE,
+                    " again"
+                ]),
             );
         };
         let (dx, dy) = frame_origin(tab, &child.parent_session_id, &child.frame_id).await?;
@@ -468,8 +493,11 @@ pub async fn object_id(tab: &Tab, node: &Node) -> Result<String> {
         .as_str()
         .map(str::to_string)
         .ok_or_else(|| {
-            Failure::not_found("the element is no longer in the page")
-                .hint("run `bsk observe` again")
+            Failure::not_found("the element is no longer in the page").hint(words![
+                "run ",
+                hint::OBSERVE,
+                " again"
+            ])
         })
 }
 

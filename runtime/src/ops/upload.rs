@@ -10,6 +10,8 @@ use sha2::{Digest, Sha256};
 use super::target;
 use crate::error::{Failure, Result};
 use crate::tab::Tab;
+use bsk_schema::hint;
+use bsk_schema::words;
 
 /// The target that names the file chooser the page opened.
 pub const CHOOSER: &str = "@chooser";
@@ -43,8 +45,11 @@ pub async fn upload(
     .await
     .map_err(|e| {
         if e.0.message.contains("file input") || e.0.message.contains("Node is not") {
-            Failure::invalid_input(format!("{label} is not a file input"))
-                .hint("target an <input type=file> (see `bsk observe`), or @chooser when the page opened one")
+            Failure::invalid_input(format!("{label} is not a file input")).hint(words![
+                "target an <input type=file> (see ",
+                hint::OBSERVE,
+                "), or @chooser when the page opened one"
+            ])
         } else {
             e
         }

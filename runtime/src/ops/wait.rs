@@ -13,6 +13,8 @@ use super::target;
 use crate::error::{Failure, Result};
 use crate::tab::Tab;
 use crate::tab::refs::is_ref;
+use bsk_schema::hint::{self, Arg};
+use bsk_schema::words;
 
 /// How long a wait lasts unless told otherwise.
 const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -31,8 +33,10 @@ pub async fn wait(tab: &Tab, until: &WaitFor, timeout_ms: Option<u64>) -> Result
         Some(ms) if Duration::from_millis(ms) <= MAX_TIMEOUT && ms > 0 => Duration::from_millis(ms),
         Some(ms) => {
             return Err(
-                Failure::invalid_input(format!("a wait of {ms} ms is out of range"))
-                    .hint("pass --timeout between 1 and 120 seconds"),
+                Failure::invalid_input(format!("a wait of {ms} ms is out of range")).hint(words![
+                    "a wait lasts at most 120 s: ",
+                    Arg::new("timeoutMs", 120_000)
+                ]),
             );
         }
     };
@@ -71,8 +75,12 @@ pub async fn wait(tab: &Tab, until: &WaitFor, timeout_ms: Option<u64>) -> Result
                     .busy(Instant::now(), LONG_LIVED);
                 message.push_str(&format!(" ({busy} requests in flight)"));
             }
-            return Err(Failure::timeout(message)
-                .hint("raise --timeout (at most 120 s), or look at the page with `bsk observe`"));
+            return Err(Failure::timeout(message).hint(words![
+                "raise ",
+                Arg::named("timeoutMs"),
+                " (at most 120 s), or look at the page with ",
+                hint::OBSERVE
+            ]));
         }
         tokio::time::sleep(POLL).await;
     }
@@ -257,8 +265,10 @@ async fn present(tab: &Tab, target: &str, world: &mut Option<i64>) -> Result<boo
     );
     match target::in_world(tab, world, expression).await? {
         Value::Bool(found) => Ok(found),
-        Value::String(error) => Err(Failure::invalid_input(error)
-            .hint("pass a valid CSS selector (e.g. '#save') or an @eN ref from `bsk observe`")),
+        Value::String(error) => Err(Failure::invalid_input(error).hint(words![
+            "pass a valid CSS selector (e.g. '#save') or an @eN ref from ",
+            hint::OBSERVE
+        ])),
         _ => Ok(false),
     }
 }

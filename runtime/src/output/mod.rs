@@ -3,6 +3,7 @@
 pub mod debug;
 
 use bsk_schema::ErrorBody;
+use bsk_schema::hint::Surface;
 use bsk_schema::ipc::{DaemonStatus, SessionInfo, SessionStopResult, TabInfo};
 use bsk_schema::ops::OperationResult;
 use serde_json::Value;
@@ -17,8 +18,9 @@ pub struct Style {
 
 /// Prints a failure and returns its exit code.
 pub fn failure(style: Style, failure: &Failure) -> i32 {
-    print_error(style.json, &failure.0);
-    failure.0.exit_code
+    let said = failure.said(Surface::Cli);
+    print_error(style.json, &said);
+    said.exit_code
 }
 
 fn print_error(json: bool, error: &ErrorBody) {
@@ -61,7 +63,7 @@ pub fn usage_error(error: clap::Error, args: &[String]) -> i32 {
             .collect();
         let text = text.join(" ").trim_start_matches("error: ").to_string();
         let body = Failure::usage(text).hint("see `bsk --help`, or `bsk <command> --help`");
-        print_error(true, &body.0);
+        print_error(true, &body.said(Surface::Cli));
     } else {
         let _ = error.print();
     }
@@ -101,10 +103,16 @@ pub fn session_started(value: &Value) -> Option<String> {
     decode::<SessionInfo>(value).map(|s| s.id)
 }
 
-pub fn session_list(value: &Value) -> Option<String> {
+pub fn session_list(value: &Value, surface: Surface) -> Option<String> {
     let sessions: Vec<SessionInfo> = decode(value)?;
     if sessions.is_empty() {
-        return Some("no sessions; start one with `bsk session start`".into());
+        return Some(
+            bsk_schema::words![
+                "no sessions; start one with ",
+                bsk_schema::hint::SESSION_START
+            ]
+            .said(surface),
+        );
     }
     Some(
         sessions
@@ -205,14 +213,18 @@ pub fn operation(value: &Value, quiet: bool) -> Option<String> {
     match &result.value {
         Some(value) => Some(serde_json::to_string(value).unwrap_or_default()),
         None if quiet => None,
-        None => Some(action_text(&result)),
+        None => Some(action_text(&result, Surface::Cli)),
     }
 }
 
-/// An action's result as text: its summary, the operation it was recorded as and whether the
-/// page settled, then what it caused, one line each (every id kept).
-pub fn action_text(result: &OperationResult) -> String {
+/// An action's result as text: its summary and what to do next, the operation it was recorded
+/// as and whether the page settled, then what it caused, one line each (every id kept).
+pub fn action_text(result: &OperationResult, surface: Surface) -> String {
     let mut text = result.summary.clone();
+    if let Some(next) = &result.next {
+        text.push_str("; ");
+        text.push_str(&next.said(surface));
+    }
     let mut status = Vec::new();
     match (&result.operation, &result.operation_not_recorded) {
         (Some(operation), _) => status.push(format!(

@@ -22,6 +22,8 @@ use crate::error::{Failure, Result};
 use crate::ops::target::{self, frame_offset};
 use crate::tab::Tab;
 use bsk_pictures::picture::{DEFAULT_JPEG_QUALITY, Picture, Rect};
+use bsk_schema::hint::Arg;
+use bsk_schema::words;
 
 /// The tallest full-page picture, in CSS pixels: past it the page is cut (a picture of an
 /// endless feed would take gigabytes).
@@ -52,15 +54,22 @@ pub async fn screenshot(tab: &Tab, params: &ScreenshotParams) -> Result<Screensh
             return Err(Failure::usage(
                 "a screenshot is of one element or of the full page, not both",
             )
-            .hint("drop --full-page to picture the element, or the target to picture the page"));
+            .hint(words![
+                "drop ",
+                Arg::named("fullPage"),
+                " to picture the element, or the target to picture the page"
+            ]));
         }
         (Some(target), false) => Area::Element(target),
         (None, true) => Area::FullPage,
         (None, false) => Area::Viewport,
     };
     if params.max_width == Some(0) {
-        return Err(Failure::invalid_input("--max-width 0 leaves no picture")
-            .hint("give a width in pixels, e.g. --max-width 1280"));
+        return Err(
+            Failure::invalid_input(words![Arg::new("maxWidth", 0), " leaves no picture"]).hint(
+                words!["give a width in pixels, e.g. ", Arg::new("maxWidth", 1280)],
+            ),
+        );
     }
     if let Some(quality) = params.quality
         && !(1..=100).contains(&quality)

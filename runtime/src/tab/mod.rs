@@ -21,6 +21,9 @@ use bsk_schema::dialog::{DialogInfo, DialogPolicy};
 
 use crate::cdp::CdpClient;
 use crate::error::{Failure, Result};
+use bsk_schema::hint::{self, Arg, Verb};
+use bsk_schema::mcp::ActAction;
+use bsk_schema::words;
 use refs::RefMap;
 
 /// What the tab's main frame is showing, as the pump last saw it.
@@ -134,7 +137,7 @@ impl Tab {
             .map_err(|e| match e {
                 crate::cdp::CdpError::Remote { .. } => {
                     Failure::not_found(format!("no tab {target_id} in the browser"))
-                        .hint("list tabs with `bsk tab list`")
+                        .hint(words!["list tabs with ", hint::TAB_LIST])
                 }
                 other => other.into(),
             })?;
@@ -365,7 +368,11 @@ impl Tab {
                 "tab {} is gone: {reason}",
                 self.target_id
             ))
-            .hint("start a new session with `bsk session start`, or borrow another tab")),
+            .hint(words![
+                "start a new session with ",
+                hint::SESSION_START,
+                ", or borrow another tab"
+            ])),
         }
     }
 
@@ -562,7 +569,13 @@ impl Tab {
                     return Err(Failure::browser(format!(
                         "the browser refused the emulation: {e}"
                     ))
-                    .hint("check the values (`bsk emulate --help`), or `bsk emulate --reset`"));
+                    .hint(words![
+                        "check the values, or ",
+                        Verb::Act(ActAction::Emulate).run().with("reset", true),
+                        " (",
+                        Arg::switch("reset"),
+                        " undoes it all)"
+                    ]));
                 }
                 Err(e) => {
                     tracing::debug!(error = %e, "a frame or worker did not take the emulation")

@@ -6,7 +6,9 @@ mod operations;
 mod requests;
 mod runs;
 
-use bsk_schema::debug::{DebugResult, ListPage};
+use bsk_schema::debug::{DebugAction, DebugResult, ListPage};
+use bsk_schema::hint::{Arg, Surface, Verb};
+use bsk_schema::words;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -31,15 +33,22 @@ pub(super) fn clock(ms: u64) -> String {
     bsk_actors::model::time::utc(ms, bsk_actors::model::time::CLOCK)
 }
 
-pub(super) fn footer<T>(page: &ListPage<T>, lines: &mut Vec<String>) {
+pub(super) fn footer<T>(page: &ListPage<T>, lines: &mut Vec<String>, surface: Surface) {
     if page.items.is_empty() {
         lines.push("(no more entries)".into());
     }
     if page.truncated {
-        lines.push("some evidence of this kind was evicted by the capture's bounds (see `bsk debug status`)".into());
+        lines.push(
+            words![
+                "some evidence of this kind was evicted by the capture's bounds (see ",
+                Verb::Debug(DebugAction::Status).run(),
+                ")"
+            ]
+            .said(surface),
+        );
     }
     if let Some(next) = page.next_since {
-        lines.push(format!("next: --since {next}"));
+        lines.push(words!["next: ", Arg::new("since", next)].said(surface));
     }
 }
 
@@ -89,25 +98,25 @@ fn problems(result: &bsk_schema::debug::ProblemsResult) -> String {
     lines.join("\n")
 }
 
-/// The human rendering of a `debug` result; none for a document (an export, a HAR), which is
-/// its own rendering.
-pub fn render(result: &DebugResult) -> Option<String> {
+/// The human rendering of a `debug` result, with the commands it names in the surface's words;
+/// none for a document (an export, a HAR), which is its own rendering.
+pub fn render(result: &DebugResult, surface: Surface) -> Option<String> {
     use DebugResult as R;
     Some(match result {
-        R::Run(run) => run_lines(run),
-        R::Status(result) => status(&result.runs),
-        R::Requests(page) => requests(page),
-        R::RequestMetadata(read) => metadata(read),
+        R::Run(run) => run_lines(run, surface),
+        R::Status(result) => status(&result.runs, surface),
+        R::Requests(page) => requests(page, surface),
+        R::RequestMetadata(read) => metadata(read, surface),
         R::RequestChain(read) => chain(read),
         R::RequestHeaders(read) => headers(read),
         R::RequestTiming(read) => timing(read),
-        R::Body(read) => body(read),
-        R::RequestWhole(whole) => self::whole(whole),
-        R::Console(page) => console(page),
+        R::Body(read) => body(read, surface),
+        R::RequestWhole(whole) => self::whole(whole, surface),
+        R::Console(page) => console(page, surface),
         R::Pages(result) => pages(result),
-        R::Operations(page) => operations(page),
-        R::Operation(detail) => operation(detail),
-        R::Search(page) => search(page),
+        R::Operations(page) => operations(page, surface),
+        R::Operation(detail) => operation(detail, surface),
+        R::Search(page) => search(page, surface),
         R::Summary(summary) => self::summary(summary),
         R::Problems(result) => problems(result),
         R::Written(written) => format!(

@@ -2,6 +2,8 @@
 
 use bsk_schema::capture::{ConsoleEntry, PageLoad};
 use bsk_schema::debug::{ListPage, OperationDetail, OperationSummary, PagesResult};
+use bsk_schema::hint::{Arg, Surface};
+use bsk_schema::words;
 
 use super::requests::request_line;
 use super::{clock, footer, name};
@@ -22,9 +24,9 @@ pub(super) fn console_line(e: &ConsoleEntry) -> String {
     )
 }
 
-pub(super) fn console(page: &ListPage<ConsoleEntry>) -> String {
+pub(super) fn console(page: &ListPage<ConsoleEntry>, surface: Surface) -> String {
     let mut lines: Vec<String> = page.items.iter().map(console_line).collect();
-    footer(page, &mut lines);
+    footer(page, &mut lines, surface);
     lines.join("\n")
 }
 
@@ -96,7 +98,7 @@ pub(super) fn operation_line(o: &bsk_schema::capture::OperationRecord) -> String
     )
 }
 
-pub(super) fn operations(page: &ListPage<OperationSummary>) -> String {
+pub(super) fn operations(page: &ListPage<OperationSummary>, surface: Surface) -> String {
     let mut lines: Vec<String> = page
         .items
         .iter()
@@ -117,19 +119,25 @@ pub(super) fn operations(page: &ListPage<OperationSummary>) -> String {
             text
         })
         .collect();
-    footer(page, &mut lines);
+    footer(page, &mut lines, surface);
     lines.join("\n")
 }
 
-pub(super) fn operation(detail: &OperationDetail) -> String {
+pub(super) fn operation(detail: &OperationDetail, surface: Surface) -> String {
     let mut lines = vec![operation_line(&detail.operation)];
     if let Some(picture) = &detail.operation.picture {
+        // The CLI writes the picture to a file; MCP returns it as an image.
+        let how = match surface {
+            Surface::Cli => words![Arg::new("screenshot", "FILE"), " writes it"],
+            Surface::Mcp => words![Arg::switch("screenshot"), " returns it"],
+        };
         lines.push(format!(
-            "picture {}: the page once it settled, {}×{} JPEG, {} KiB (`--screenshot FILE` writes it)",
+            "picture {}: the page once it settled, {}×{} JPEG, {} KiB ({})",
             picture.id,
             picture.width,
             picture.height,
-            picture.bytes.div_ceil(1024)
+            picture.bytes.div_ceil(1024),
+            how.said(surface)
         ));
     }
     for (title, window) in [
@@ -160,10 +168,17 @@ pub(super) fn operation(detail: &OperationDetail) -> String {
                 .map(|e| format!("  {}", console_line(e))),
         );
         if window.folded > 0 {
-            lines.push(format!(
-                "  {} static, data: or extension requests folded; --all shows them",
-                window.folded
-            ));
+            lines.push(
+                words![
+                    format!(
+                        "  {} static, data: or extension requests folded; ",
+                        window.folded
+                    ),
+                    Arg::switch("all"),
+                    " shows them"
+                ]
+                .said(surface),
+            );
         }
     }
     let operation = &detail.operation;

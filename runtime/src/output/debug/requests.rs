@@ -1,7 +1,11 @@
 //! Requests: the list, one request's parts, search hits and the traffic summary.
 
 use bsk_schema::capture::{Body, BodyState, RequestSummary};
-use bsk_schema::debug::{BodyRead, ListPage, RequestHeaders, RequestMetadata, RequestTiming};
+use bsk_schema::debug::{
+    BodyRead, DebugAction, ListPage, RequestHeaders, RequestMetadata, RequestTiming,
+};
+use bsk_schema::hint::{Arg, Surface, Verb};
+use bsk_schema::words;
 
 use super::{clock, footer, name};
 
@@ -100,14 +104,14 @@ pub(super) fn request_line(r: &RequestSummary) -> String {
     )
 }
 
-pub(super) fn requests(page: &ListPage<RequestSummary>) -> String {
+pub(super) fn requests(page: &ListPage<RequestSummary>, surface: Surface) -> String {
     let mut lines: Vec<String> = page.items.iter().map(request_line).collect();
-    footer(page, &mut lines);
+    footer(page, &mut lines, surface);
     lines.join("\n")
 }
 
 /// `r7 GET 404 http://… (2 matches)` then one indented line per part: `response_body@120 …snippet…`.
-pub(super) fn search(page: &ListPage<bsk_schema::debug::SearchItem>) -> String {
+pub(super) fn search(page: &ListPage<bsk_schema::debug::SearchItem>, surface: Surface) -> String {
     let mut lines = Vec::new();
     for item in &page.items {
         lines.push(format!(
@@ -126,7 +130,7 @@ pub(super) fn search(page: &ListPage<bsk_schema::debug::SearchItem>) -> String {
             ));
         }
     }
-    footer(page, &mut lines);
+    footer(page, &mut lines, surface);
     lines.join("\n")
 }
 
@@ -289,8 +293,8 @@ pub(super) fn timing(timing: &RequestTiming) -> String {
 
 /// `request --part all`: metadata, chain, headers and both bodies, each under a heading; a body
 /// cut to its share says how to read on.
-pub(super) fn whole(whole: &bsk_schema::debug::RequestWhole) -> String {
-    let mut sections = vec![metadata(&whole.metadata)];
+pub(super) fn whole(whole: &bsk_schema::debug::RequestWhole, surface: Surface) -> String {
+    let mut sections = vec![metadata(&whole.metadata, surface)];
     if whole.chain.hops.len() > 1 || whole.chain.preflight.is_some() {
         sections.push(format!("-- chain --\n{}", chain(&whole.chain)));
     }
@@ -299,29 +303,25 @@ pub(super) fn whole(whole: &bsk_schema::debug::RequestWhole) -> String {
         ("request body", &whole.request_body),
         ("response body", &whole.response_body),
     ] {
-        let text = body(read);
+        let text = body(read, surface);
         let mut section = format!("-- {title} ({}) --", body_flag(&read.body));
         if !text.is_empty() {
             section.push('\n');
             section.push_str(&text);
         }
         if let Some(next) = read.next_offset {
-            section.push_str(&format!(
-                "\n(the rest: bsk debug request {} --part {} --offset {next})",
-                read.id,
-                if read.part == bsk_schema::debug::RequestPart::Request {
-                    "request"
-                } else {
-                    "response"
-                }
-            ));
+            let rest = Verb::Debug(DebugAction::Request)
+                .with("id", read.id.as_str())
+                .with("part", name(read.part))
+                .with("offset", next);
+            section.push_str(&words!["\n(the rest: ", rest, ")"].said(surface));
         }
         sections.push(section);
     }
     sections.join("\n")
 }
 
-pub(super) fn metadata(metadata: &RequestMetadata) -> String {
+pub(super) fn metadata(metadata: &RequestMetadata, surface: Surface) -> String {
     let mut lines = vec![request_line(&metadata.summary)];
     if let Some(text) = metadata.status_text.as_ref().filter(|t| !t.is_empty()) {
         lines.push(format!("status text: {text}"));
@@ -344,12 +344,19 @@ pub(super) fn metadata(metadata: &RequestMetadata) -> String {
         .status
         .is_some_and(|s| (200..300).contains(&s))
     {
-        lines.push("a 2xx status is not success: read the response body (--part response)".into());
+        lines.push(
+            words![
+                "a 2xx status is not success: read the response body (",
+                Arg::new("part", "response"),
+                ")"
+            ]
+            .said(surface),
+        );
     }
     lines.join("\n")
 }
 
-pub(super) fn body(read: &BodyRead) -> String {
+pub(super) fn body(read: &BodyRead, surface: Surface) -> String {
     if let Some(value) = &read.value {
         return serde_json::to_string_pretty(value).unwrap_or_default();
     }
@@ -396,7 +403,9 @@ pub(super) fn body(read: &BodyRead) -> String {
     let mut out = read.text.clone().unwrap_or_default();
     let flag = body_flag(&read.body);
     match (&read.text, read.next_offset) {
-        (Some(_), Some(next)) => out.push_str(&format!("\n[{flag}; more: --offset {next}]")),
+        (Some(_), Some(next)) => out.push_str(
+            &words![format!("\n[{flag}; more: "), Arg::new("offset", next), "]"].said(surface),
+        ),
         (Some(_), None) if read.body.state == BodyState::Truncated => {
             out.push_str(&format!("\n[{flag}]"))
         }

@@ -1,10 +1,14 @@
 //! Captures: their state, counters, coverage and history.
 
 use bsk_schema::capture::RunInfo;
+use bsk_schema::debug::DebugAction;
+use bsk_schema::hint::{Surface, Verb};
+use bsk_schema::mcp::ActAction;
+use bsk_schema::words;
 
 use super::name;
 
-pub(super) fn run_lines(run: &RunInfo) -> String {
+pub(super) fn run_lines(run: &RunInfo, surface: Surface) -> String {
     let c = &run.counters;
     let mut lines = vec![format!(
         "{} {}{} tab {} — {} requests, {} console, {} operations, {} pages, {} text units",
@@ -22,16 +26,32 @@ pub(super) fn run_lines(run: &RunInfo) -> String {
         run.text_units,
     )];
     if run.coverage.screenshots {
+        let read = match surface {
+            Surface::Cli => Verb::Debug(DebugAction::Operation)
+                .with("id", "oN")
+                .with("screenshot", "FILE"),
+            Surface::Mcp => Verb::Debug(DebugAction::Operation)
+                .with("id", "oN")
+                .with("screenshot", true),
+        };
         lines.push(
-            "  filmstrip: a masked picture after each agent operation (`bsk debug operation oN --screenshot FILE`)"
-                .into(),
+            words![
+                "  filmstrip: a masked picture after each agent operation (",
+                read,
+                ")"
+            ]
+            .said(surface),
         );
     }
     if let Some(emulation) = &run.emulation {
-        lines.push(format!(
-            "  emulating: {} (`bsk emulate`)",
-            emulation.label()
-        ));
+        lines.push(
+            words![
+                format!("  emulating: {} (", emulation.label()),
+                Verb::Act(ActAction::Emulate).run(),
+                ")"
+            ]
+            .said(surface),
+        );
     }
     let counted = [
         ("requests evicted", c.requests_evicted),
@@ -83,20 +103,27 @@ pub(super) fn run_lines(run: &RunInfo) -> String {
         lines.push(format!("  limits: {}", flags.join(", ")));
     }
     if run.limits.profile == bsk_schema::capture::CaptureProfile::Load {
-        lines.push(format!(
-            "  load profile: up to {} requests, {} console entries, {} text units ({} MiB reserved); \
-             history keeps the newest 200 requests, `export --output` has everything",
-            run.limits.max_requests,
-            run.limits.max_console,
-            run.limits.text_budget,
-            run.limits.memory_reserved.div_ceil(1024 * 1024)
-        ));
+        lines.push(
+            words![
+                format!(
+                    "  load profile: up to {} requests, {} console entries, {} text units ({} MiB reserved); \
+                     history keeps the newest 200 requests, ",
+                    run.limits.max_requests,
+                    run.limits.max_console,
+                    run.limits.text_budget,
+                    run.limits.memory_reserved.div_ceil(1024 * 1024)
+                ),
+                Verb::Debug(DebugAction::Export).with("output", "FILE"),
+                " has everything"
+            ]
+            .said(surface),
+        );
     }
     lines.push(format!(
         "  iframes captured: {}",
         run.coverage.iframe_targets
     ));
-    lines.extend(workers_line(&run.coverage));
+    lines.extend(workers_line(&run.coverage, surface));
     if run.coverage.late_start {
         lines.push(
             "  late start: capture began on a page that had already loaded; its load and earlier traffic are missing"
@@ -130,16 +157,25 @@ pub(super) fn stop_reason(reason: &bsk_schema::capture::StopReason) -> String {
     }
 }
 
-pub(super) fn status(runs: &[RunInfo]) -> String {
+pub(super) fn status(runs: &[RunInfo], surface: Surface) -> String {
     if runs.is_empty() {
-        return "no captures in this session; start one with `bsk debug start --session <id>`"
-            .into();
+        return words![
+            "no captures in this session; start one with ",
+            Verb::Debug(DebugAction::Start).with("sessionId", "<id>")
+        ]
+        .said(surface);
     }
-    runs.iter().map(run_lines).collect::<Vec<_>>().join("\n")
+    runs.iter()
+        .map(|run| run_lines(run, surface))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// What the capture says of workers: how many it captured, and whether their traffic is in it.
-pub(super) fn workers_line(coverage: &bsk_schema::capture::Coverage) -> Option<String> {
+pub(super) fn workers_line(
+    coverage: &bsk_schema::capture::Coverage,
+    surface: Surface,
+) -> Option<String> {
     match (coverage.workers, coverage.worker_targets) {
         (true, n) => Some(format!(
             "  workers captured: {n} (their requests and console, each labelled with its worker){}",
@@ -150,11 +186,17 @@ pub(super) fn workers_line(coverage: &bsk_schema::capture::Coverage) -> Option<S
             }
         )),
         (false, 0) if coverage.worker_traffic_not_recorded == 0 => None,
-        (false, _) => Some(format!(
-            "  workers: {} seen, their traffic is not recorded (their console is); \
-             `bsk debug start --workers` records it",
-            coverage.worker_traffic_not_recorded
-        )),
+        (false, _) => Some(
+            words![
+                format!(
+                    "  workers: {} seen, their traffic is not recorded (their console is); ",
+                    coverage.worker_traffic_not_recorded
+                ),
+                Verb::Debug(DebugAction::Start).with("workers", true),
+                " records it"
+            ]
+            .said(surface),
+        ),
     }
 }
 
@@ -174,7 +216,7 @@ mod tests {
         })
         .run_info();
         run.history = history;
-        let lines = run_lines(&run);
+        let lines = run_lines(&run, Surface::Cli);
         let line = lines.lines().find(|l| l.contains("history:"));
         line.expect("a history line").trim().to_string()
     }
