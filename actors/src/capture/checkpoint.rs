@@ -64,7 +64,7 @@ impl CheckpointSink for NoExtensionSink {
 }
 
 const NO_EXTENSION: &str = "history storage is unavailable: no bsk browser extension is connected to store checkpoints; \
-     live evidence stays readable with `bsk debug …` and exportable with `bsk debug export`";
+     live evidence stays readable and exportable through bsk's debug reads while the session runs";
 
 /// How long one save may take before it counts as failed; the writer then goes on, so a stuck
 /// extension never holds up the final stop for long.

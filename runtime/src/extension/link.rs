@@ -715,7 +715,7 @@ fn broken(reason: String) -> Down {
 /// Why history is unavailable, in the words `bsk debug status` shows.
 pub(super) fn unavailable(status: &ExtensionStatus) -> String {
     format!(
-        "history storage is unavailable: {}; live evidence stays readable with `bsk debug …` and exportable with `bsk debug export`",
+        "history storage is unavailable: {}; live evidence stays readable and exportable through bsk's debug reads while the session runs",
         status
             .reason
             .as_deref()

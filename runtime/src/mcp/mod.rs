@@ -455,9 +455,11 @@ impl BskMcp {
                 };
                 let value = self.request(Call::Debug(Box::new(params))).await?;
                 let decoded = DebugResult::decode(value).map_err(|message| {
-                    Failure::protocol(message).hint(
-                        "bsk mcp and the daemon are different builds: run `bsk daemon stop` and retry",
-                    )
+                    Failure::protocol(message).hint(bsk_schema::words![
+                        "bsk mcp and the daemon are different builds: run ",
+                        bsk_schema::hint::DAEMON_STOP,
+                        " and retry"
+                    ])
                 })?;
                 let structured = serde_json::to_value(&decoded)
                     .map_err(|e| Failure::internal(format!("cannot encode the result: {e}")))?;
