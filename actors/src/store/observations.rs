@@ -18,6 +18,27 @@ const MAX_FIELD_NAME_CHARS: usize = 64;
 /// Characters of a field's kind (`text`, `email`, `select`, …: the page's `type` attribute).
 const MAX_FIELD_KIND_CHARS: usize = 32;
 
+/// Characters past a bound that are redacted with the text before it: a value that starts
+/// before the bound is seen far enough to be recognised (a bare bearer token needs 16 of its
+/// characters, an assignment its name, separator and first character).
+const REDACTION_MARGIN_CHARS: usize = 256;
+
+/// The first `max` characters of `text`, redacted, and whether it was longer. Only the kept part
+/// and a margin are redacted, not the whole of a busy page's text: a value cut at the margin is
+/// redacted to its end as a truncated value is, so nothing of it is kept unredacted.
+fn redacted_prefix(text: &str, max: usize) -> (String, bool) {
+    let within =
+        crate::model::cut_at(text, max + REDACTION_MARGIN_CHARS).map_or(text, |cut| &text[..cut]);
+    let mut redacted = redact::text(within);
+    match crate::model::cut_at(&redacted, max) {
+        Some(cut) => {
+            redacted.truncate(cut);
+            (redacted, true)
+        }
+        None => (redacted, within.len() < text.len()),
+    }
+}
+
 /// `text` cut to `max` characters.
 fn bounded(mut text: String, max: usize) -> String {
     if let Some(cut) = crate::model::cut_at(&text, max) {
@@ -37,13 +58,9 @@ pub fn sanitize(mut observation: PageObservation) -> PageObservation {
         .map(|title| redact::text(title.trim()))
         .filter(|title| !title.is_empty())
         .map(|title| title.chars().take(MAX_PAGE_TITLE_CHARS).collect());
-    let text = redact::text(&observation.text);
-    if text.chars().count() > MAX_PAGE_TEXT_CHARS {
-        observation.text = text.chars().take(MAX_PAGE_TEXT_CHARS).collect();
-        observation.text_truncated = true;
-    } else {
-        observation.text = text;
-    }
+    let (text, truncated) = redacted_prefix(&observation.text, MAX_PAGE_TEXT_CHARS);
+    observation.text = text;
+    observation.text_truncated |= truncated;
     for field in &mut observation.fields {
         field.name = bounded(std::mem::take(&mut field.name), MAX_FIELD_NAME_CHARS);
         field.kind = bounded(std::mem::take(&mut field.kind), MAX_FIELD_KIND_CHARS);
@@ -140,10 +157,7 @@ impl Capture {
     /// The page's text just before agent operation `id`'s input: its before-state. Redacted
     /// and bounded as an observation's text is.
     pub fn operation_before(&mut self, id: &str, text: &str) {
-        let mut text = redact::text(text);
-        if let Some(cut) = crate::model::cut_at(&text, MAX_PAGE_TEXT_CHARS) {
-            text.truncate(cut);
-        }
+        let (text, _) = redacted_prefix(text, MAX_PAGE_TEXT_CHARS);
         let revision = self.revision + 1;
         if let Some(operation) = self.operations.iter_mut().find(|o| o.id == id) {
             operation.before_text = Some(text);
@@ -458,6 +472,40 @@ mod tests {
             observation.text.starts_with("Order ready."),
             "{}",
             observation.text
+        );
+    }
+
+    /// Only the kept text and a margin are redacted, and a secret the bound cuts is redacted as
+    /// far as it is kept: no character of it survives, wherever the cut falls in it.
+    #[test]
+    fn a_secret_the_page_text_bound_cuts_is_redacted_as_far_as_it_is_kept() {
+        let token = "sk_live_4eC39HqLyjWDarjtT1zdp7dc";
+        let bearer = "Bearer abcdefghijklmnopqrstuvwxyzABCDEF";
+        for secret in [
+            format!("token={token}"),
+            format!("'api_key': '{token}'"),
+            bearer.to_string(),
+        ] {
+            for back in 0..secret.len() {
+                let text = format!(
+                    "{}{secret} and the rest of a long page {}",
+                    "x ".repeat((MAX_PAGE_TEXT_CHARS - back) / 2),
+                    "y".repeat(50_000)
+                );
+                let (kept, truncated) = redacted_prefix(&text, MAX_PAGE_TEXT_CHARS);
+                assert!(truncated);
+                assert_eq!(kept.chars().count(), MAX_PAGE_TEXT_CHARS);
+                let tail = &kept[kept.len().saturating_sub(back + 12)..];
+                for piece in ["sk_l", "abc"] {
+                    assert!(!tail.contains(piece), "{piece} kept at cut {back}: {tail}");
+                }
+            }
+        }
+        // Within the bound the text is what redacting it whole gives.
+        let short = format!("Saved. token={token}; total 3");
+        assert_eq!(
+            redacted_prefix(&short, MAX_PAGE_TEXT_CHARS),
+            (redact::text(&short), false)
         );
     }
 }
