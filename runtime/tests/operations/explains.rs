@@ -197,7 +197,7 @@ login.onclick = () => { console.log('logging in'); fetch('/api/login', { method:
     assert!(
         error["hint"]
             .as_str()
-            .is_some_and(|h| h.contains("--part request|response")),
+            .is_some_and(|h| h.contains("--part response") && h.contains("--offset N")),
         "{error}"
     );
 }

@@ -113,10 +113,13 @@ async fn dialogs_are_reported_answered_and_recorded_never_waited_for() {
     let clicked = s.op(&["click", "#alert"]).await;
     assert_eq!(clicked["dialog"]["kind"], "alert", "{clicked}");
     assert_eq!(clicked["dialog"]["message"], "Saved!", "{clicked}");
-    assert!(
-        clicked["summary"]
-            .as_str()
-            .is_some_and(|t| t.contains("bsk dialog accept")),
+    // What to do next is data, said per surface: the CLI's text names `bsk dialog accept`.
+    assert_eq!(
+        clicked["next"][1]["run"]["verb"]["act"], "dialog_accept",
+        "{clicked}"
+    );
+    assert_eq!(
+        clicked["next"][3]["run"]["verb"]["act"], "dialog_dismiss",
         "{clicked}"
     );
     let listed = bsk.json(&["session", "list"]).await;
@@ -139,7 +142,13 @@ async fn dialogs_are_reported_answered_and_recorded_never_waited_for() {
     s.op(&["dialog", "accept"]).await;
     assert_eq!(s.eval("document.title").await, "after alert");
 
-    s.op(&["click", "#confirm"]).await;
+    // The command line says the same next step as a command to run.
+    let said = s.run(&["click", "#confirm"]).await;
+    assert!(
+        said.stdout
+            .contains("answer it with `bsk dialog accept` or `bsk dialog dismiss`"),
+        "{said:#?}"
+    );
     s.op(&["dialog", "dismiss"]).await;
     assert_eq!(s.eval("document.title").await, "no");
     s.op(&["click", "#prompt"]).await;
