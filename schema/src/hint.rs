@@ -406,6 +406,27 @@ impl Words {
     pub fn push(&mut self, piece: impl Into<Piece>) {
         self.0.push(piece.into());
     }
+
+    /// The same words with `more` after them (a piece, or other words).
+    pub fn then(mut self, more: impl IntoPieces) -> Self {
+        self.0.extend(more.into_pieces());
+        self
+    }
+
+    /// Arguments named as a list: `--dpr, --mobile and --touch` (`dpr, mobile and touch` in
+    /// MCP), with `last` (`and`, `or`) before the last.
+    pub fn args(names: &[&str], last: &str) -> Words {
+        let mut words = Words::default();
+        for (i, name) in names.iter().enumerate() {
+            match i {
+                0 => {}
+                i if i + 1 == names.len() => words.push(format!(" {last} ")),
+                _ => words.push(", "),
+            }
+            words.push(Arg::named(name));
+        }
+        words
+    }
 }
 
 /// The command line's words: for logs and for the person at the browser.
@@ -456,12 +477,37 @@ macro_rules! words_from {
 }
 words_from!(&str, String, &String, Invocation, Verb, Arg, Piece);
 
-/// [`Words`] from pieces: `words!["run ", Verb::Inspect(InspectAction::Observe), " again"]`.
+/// What [`words!`] takes: a piece, or words whose pieces it takes in order.
+pub trait IntoPieces {
+    fn into_pieces(self) -> Vec<Piece>;
+}
+
+macro_rules! into_pieces {
+    ($($t:ty),*) => {$(
+        impl IntoPieces for $t {
+            fn into_pieces(self) -> Vec<Piece> {
+                vec![self.into()]
+            }
+        }
+    )*};
+}
+into_pieces!(&str, String, &String, Invocation, Verb, Arg, Piece);
+
+impl IntoPieces for Words {
+    fn into_pieces(self) -> Vec<Piece> {
+        self.0
+    }
+}
+
+/// [`Words`] from pieces (text, a verb or invocation, an argument) and other words:
+/// `words!["run ", OBSERVE, " again"]`.
 #[macro_export]
 macro_rules! words {
-    ($($piece:expr),* $(,)?) => {
-        $crate::hint::Words(vec![$($crate::hint::Piece::from($piece)),*])
-    };
+    ($($piece:expr),* $(,)?) => {{
+        let mut pieces = ::std::vec::Vec::new();
+        $(pieces.extend($crate::hint::IntoPieces::into_pieces($piece));)*
+        $crate::hint::Words(pieces)
+    }};
 }
 
 #[cfg(test)]
@@ -511,6 +557,15 @@ mod tests {
             "`bsk daemon stop` (in a shell)"
         );
         assert_eq!(Arg::switch("all").said(Surface::Cli), "--all");
+        let listed = Words::args(&["dpr", "mobile", "touch"], "and").then(" change a viewport");
+        assert_eq!(
+            listed.said(Surface::Cli),
+            "--dpr, --mobile and --touch change a viewport"
+        );
+        assert_eq!(
+            listed.said(Surface::Mcp),
+            "dpr, mobile and touch change a viewport"
+        );
         assert_eq!(Arg::switch("all").said(Surface::Mcp), "all: true");
     }
 

@@ -25,7 +25,7 @@ mod commander;
 mod naming;
 
 use bsk_schema::debug::DebugAction as A;
-use bsk_schema::hint::{self, Arg, Verb};
+use bsk_schema::hint::{self, Arg, Verb, Words};
 use bsk_schema::words;
 use commander::CdpCommander;
 pub use naming::{default_capture_name, distinct_name, new_run_id};
@@ -145,11 +145,7 @@ impl Captures {
                 ))
                 .hint(words![
                     "lower ",
-                    Arg::named("maxRequests"),
-                    ", ",
-                    Arg::named("maxConsole"),
-                    " or ",
-                    Arg::named("textBudget"),
+                    Words::args(&["maxRequests", "maxConsole", "textBudget"], "or"),
                     ", stop a running capture (",
                     Verb::Debug(A::Stop).with("sessionId", "<id>"),
                     "), or start the daemon with a larger budget: ",

@@ -7,11 +7,13 @@ use crate::error::{Failure, Result};
 use crate::tab::Tab;
 use crate::tab::emulation::Overrides;
 use bsk_schema::debug::DebugAction;
-use bsk_schema::hint::{Arg, Verb};
+use bsk_schema::hint::{Arg, Verb, Words};
 use bsk_schema::mcp::ActAction;
 use bsk_schema::words;
 
 const EMULATE: Verb = Verb::Act(ActAction::Emulate);
+/// A network of one's own figures, instead of a preset.
+const CUSTOM_NETWORK: [&str; 3] = ["latency_ms", "download_kbps", "upload_kbps"];
 
 /// A phone or tablet: its viewport in CSS pixels, pixel ratio and user agent, as its maker and
 /// browser publish them.
@@ -151,14 +153,9 @@ pub fn merge(current: &Emulation, params: &EmulateParams) -> Result<Emulation> {
     }
     if params.dpr.is_some() || params.mobile || params.touch {
         let Some(viewport) = next.viewport.as_mut() else {
-            return Err(Failure::usage(words![
-                Arg::named("dpr"),
-                ", ",
-                Arg::named("mobile"),
-                " and ",
-                Arg::named("touch"),
-                " change a viewport"
-            ])
+            return Err(Failure::usage(
+                Words::args(&["dpr", "mobile", "touch"], "and").then(" change a viewport"),
+            )
             .hint(words![
                 "add ",
                 Arg::new("viewport", "390x844"),
@@ -184,17 +181,11 @@ pub fn merge(current: &Emulation, params: &EmulateParams) -> Result<Emulation> {
         || params.upload_kbps.is_some();
     match (params.network, custom) {
         (Some(_), true) => {
-            return Err(Failure::usage(words![
-                "give ",
-                Arg::named("network"),
-                " or ",
-                Arg::named("latency_ms"),
-                ", ",
-                Arg::named("download_kbps"),
-                " and ",
-                Arg::named("upload_kbps"),
-                ", not both"
-            ])
+            return Err(Failure::usage(
+                words!["give ", Arg::named("network"), " or "]
+                    .then(Words::args(&CUSTOM_NETWORK, "and"))
+                    .then(", not both"),
+            )
             .hint(words![
                 "e.g. ",
                 EMULATE.with("network", "slow-3g"),
@@ -209,14 +200,9 @@ pub fn merge(current: &Emulation, params: &EmulateParams) -> Result<Emulation> {
         (None, true) => {
             let figures = [params.latency_ms, params.download_kbps, params.upload_kbps];
             if figures.iter().flatten().any(|f| !f.is_finite() || *f < 0.0) {
-                return Err(Failure::invalid_input(words![
-                    Arg::named("latency_ms"),
-                    ", ",
-                    Arg::named("download_kbps"),
-                    " and ",
-                    Arg::named("upload_kbps"),
-                    " take numbers of 0 or more"
-                ])
+                return Err(Failure::invalid_input(
+                    Words::args(&CUSTOM_NETWORK, "and").then(" take numbers of 0 or more"),
+                )
                 .hint("latency in ms, throughputs in kbit/s; 0 throughput means unthrottled"));
             }
             next.network = Some(NetworkEmulation {
