@@ -10,7 +10,7 @@
 #   flood          the bench's flood page (2 bursts of 200, then 200/s for 10 s) × PAGES, one
 #                  capture with --profile load
 #   flood+acting   the same with an agent acting: `bsk evaluate` every 500 ms
-#   operations     no traffic: 40 operations on an idle page, CPU per operation
+#   operations     no traffic: 160 operations on an idle page, CPU per operation
 #
 # and prints each run, the medians and head ÷ base. A ratio above 1 is head costing more.
 #
@@ -52,13 +52,18 @@ run() { # BIN SCENARIO
   case "$2" in
     flood) line=$(BSK_COST_PROFILE=load load-tests/daemon-cost.sh "$1" "$pages" "$flood") ;;
     flood+acting) line=$(BSK_COST_PROFILE=load BSK_COST_EVALUATE_MS=500 load-tests/daemon-cost.sh "$1" "$pages" "$flood") ;;
-    operations) line=$(load-tests/daemon-cost.sh "$1" 0) ;;
+    # 160 operations: /proc counts CPU in 10 ms ticks, 0.06 ms per operation at this count.
+    operations) line=$(BSK_COST_OPERATIONS=160 load-tests/daemon-cost.sh "$1" 0) ;;
   esac
   echo "  $2 $(basename "$1"): $line" >&2
+  # The daemon's figure, not the browser's that follows it on the same line.
+  local figure
   case "$2" in
-    operations) sed -E 's/.* = ([0-9.]+) ms per operation.*/\1/' <<<"$line" ;;
-    *) sed -E 's/.* = ([0-9.]+) s per 1,000 .*/\1/' <<<"$line" ;;
+    operations) figure=$(sed -E 's/.*daemon CPU [0-9.]+ s = ([0-9.]+) ms per operation.*/\1/' <<<"$line") ;;
+    *) figure=$(sed -E 's/.*daemon CPU [0-9.]+ s = ([0-9.]+) s per 1,000.*/\1/' <<<"$line") ;;
   esac
+  [[ $figure =~ ^[0-9.]+$ ]] || { echo "error: no daemon CPU figure in: $line" >&2; exit 1; }
+  echo "$figure"
 }
 
 results=$(mktemp)
@@ -69,7 +74,8 @@ for scenario in flood flood+acting operations; do
     if [ $((round % 2)) = 1 ]; then order=(base head); else order=(head base); fi
     for which in "${order[@]}"; do
       bin=$base_bin; [ "$which" = head ] && bin=$head_bin
-      echo "$scenario $which $(run "$bin" "$scenario")" >>"$results"
+      figure=$(run "$bin" "$scenario")   # a run with no figure stops the comparison
+      echo "$scenario $which $figure" >>"$results"
     done
   done
 done

@@ -13,10 +13,11 @@
 #   BSK_COST_PROFILE=load load-tests/daemon-cost.sh target/release/bsk 5 "$FLOOD"  # --profile load
 #   BSK_COST_EVALUATE_MS=500 load-tests/daemon-cost.sh target/release/bsk 5   # an agent acting
 #   load-tests/daemon-cost.sh target/release/bsk 0   # no traffic: operations only (see below)
+#   BSK_COST_PAGE_TEXT_KB=500 load-tests/daemon-cost.sh target/release/bsk 0   # on a page of 500 KiB of text
 #
 # BSK_COST_EVALUATE_MS=N runs `bsk evaluate` (a recorded operation) every N ms while the pages
 # load, as an agent acting while traffic flows; the line then also counts the operations. With
-# PAGES 0 there is no traffic: the script runs 40 operations on the idle traffic page (an
+# PAGES 0 there is no traffic: the script runs 40 operations (BSK_COST_OPERATIONS) on the idle traffic page (an
 # `evaluate` every 100 ms unless BSK_COST_EVALUATE_MS says otherwise) and reports the daemon's
 # CPU per operation on its own.
 #
@@ -71,6 +72,11 @@ if [ "$pages" = 0 ]; then
   # An idle page to act on: the traffic page with no traffic.
   open_traffic_page idle 'bursts=0&rate=0&secs=0'
   every_ms=${every_ms:-100}
+  # A busy page: BSK_COST_PAGE_TEXT_KB of text (lines of `name=value` words, which text redaction
+  # reads closely), for what an operation's page-text snapshot costs on a page that says a lot.
+  if [ -n "${BSK_COST_PAGE_TEXT_KB:-}" ]; then
+    "$bsk" evaluate "document.body.innerText = 'order=4711 item=chair qty=2 state=ready\n'.repeat(${BSK_COST_PAGE_TEXT_KB} * 1024 / 40); true" >/dev/null
+  fi
 fi
 operations=0
 # An agent acting while the pages load: `bsk evaluate` (a recorded operation) every $every_ms
@@ -85,7 +91,7 @@ open_and_act() {
 }
 read -r u0 s0 v0 n0 b0 < <(sample)
 if [ "$pages" = 0 ]; then
-  for _ in $(seq 40); do
+  for _ in $(seq "${BSK_COST_OPERATIONS:-40}"); do
     "$bsk" evaluate 1 >/dev/null
     operations=$((operations + 1))
     sleep "$(python3 -c "print($every_ms / 1000)")"

@@ -120,6 +120,11 @@ pub const FOLLOW_UP_COALESCE: Duration = Duration::from_millis(700);
 /// 100 lines."
 pub const MAX_PAGE_TEXT_CHARS: usize = 6000;
 
+/// Characters past a text bound that are redacted with the text before it, so that a value the
+/// bound cuts is recognised (a bare bearer token needs 16 of its characters, an assignment its
+/// name, separator and first character) and redacted as far as it is kept.
+pub const REDACTION_MARGIN_CHARS: usize = 256;
+
 /// A page observation's document title, redacted as page text is; beyond the spec's list, for
 /// naming the page in HAR and on the evidence page (a line, not a text).
 pub const MAX_PAGE_TITLE_CHARS: usize = 300;

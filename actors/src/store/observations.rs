@@ -8,7 +8,7 @@ use bsk_schema::capture::{
 use super::Capture;
 use crate::bounds::{
     MAX_FIELD_VALUE_CHARS, MAX_FOLLOW_UPS, MAX_PAGE_TEXT_CHARS, MAX_PAGE_TITLE_CHARS,
-    MAX_PICTURE_BYTES, MAX_PICTURES, POSSIBLY_RELATED_WINDOW,
+    MAX_PICTURE_BYTES, MAX_PICTURES, POSSIBLY_RELATED_WINDOW, REDACTION_MARGIN_CHARS,
 };
 use crate::model::redact;
 
@@ -17,11 +17,6 @@ use crate::model::redact;
 const MAX_FIELD_NAME_CHARS: usize = 64;
 /// Characters of a field's kind (`text`, `email`, `select`, …: the page's `type` attribute).
 const MAX_FIELD_KIND_CHARS: usize = 32;
-
-/// Characters past a bound that are redacted with the text before it: a value that starts
-/// before the bound is seen far enough to be recognised (a bare bearer token needs 16 of its
-/// characters, an assignment its name, separator and first character).
-const REDACTION_MARGIN_CHARS: usize = 256;
 
 /// The first `max` characters of `text`, redacted, and whether it was longer. Only the kept part
 /// and a margin are redacted, not the whole of a busy page's text: a value cut at the margin is

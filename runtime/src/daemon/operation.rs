@@ -56,11 +56,10 @@ impl Daemon {
         // here.
         let recorded = crate::ops::as_recorded(&tab, &params.op, &aimed).await;
         // The page just before the input: the operation's before-state, the baseline of
-        // `wait --new`, and the start of settling.
+        // `wait --new` (left in the page), and the start of settling.
         let track_dom =
             !params.no_settle && !matches!(params.op, bsk_schema::ops::Operation::Evaluate { .. });
         let (armed, before) = crate::ops::settle::arm(&tab, track_dom).await;
-        tab.set_before_last_action(before.clone());
         // The guard first, then the registration: should the client go away from here on (a
         // killed CLI, a cancelled MCP call), this future is dropped, and the guard ends the
         // operation as cancelled rather than leaving it running, even mid-registration.

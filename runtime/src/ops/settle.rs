@@ -56,6 +56,25 @@ const DISARM: &str = r#"(() => {
 /// The page's visible text, as `wait` reads it.
 pub const PAGE_TEXT: &str = "document.body ? document.body.innerText : ''";
 
+/// The page's visible text just before an input: kept whole in bsk's world, where `wait --new`
+/// counts against it ([`BEFORE_TEXT`]), and returned only as far as the capture keeps it (the
+/// page-text bound and the redaction margin, in UTF-16 units twice over, never ending inside a
+/// surrogate pair). A busy page's text does not cross the connection at every operation.
+fn text_before() -> String {
+    use bsk_actors::bounds::{MAX_PAGE_TEXT_CHARS, REDACTION_MARGIN_CHARS};
+    let units = 2 * (MAX_PAGE_TEXT_CHARS + REDACTION_MARGIN_CHARS);
+    format!(
+        "(() => {{ const text = {PAGE_TEXT}; globalThis.__bskBefore = text; \
+         let kept = text.slice(0, {units}); \
+         if (/[\\ud800-\\udbff]$/.test(kept)) kept = kept.slice(0, -1); return kept; }})()"
+    )
+}
+
+/// The whole text [`arm`] left in bsk's world of the current document; `null` in a document
+/// no action was taken in.
+pub const BEFORE_TEXT: &str =
+    "typeof globalThis.__bskBefore === 'string' ? globalThis.__bskBefore : null";
+
 /// Milliseconds since the DOM last changed, or `null` in a document the tracker is not in yet.
 const QUIET_FOR: &str =
     "globalThis.__bskQuiet ? performance.now() - globalThis.__bskQuiet.last : null";
@@ -70,8 +89,9 @@ pub struct Armed {
     dom: bool,
 }
 
-/// Reads the page's text and, with `dom`, starts the DOM tracker, just before an input. `None`
-/// text when the page could not be read (between documents, a dialog open).
+/// Reads the page's text and, with `dom`, starts the DOM tracker, just before an input: the
+/// text as far as the capture keeps it, the whole of it left in the page for `wait --new`.
+/// `None` text when the page could not be read (between documents, a dialog open).
 pub async fn arm(tab: &Tab, dom: bool) -> (Armed, Option<String>) {
     let mut armed = Armed {
         world: None,
@@ -83,9 +103,9 @@ pub async fn arm(tab: &Tab, dom: bool) -> (Armed, Option<String>) {
         return (armed, None);
     }
     let expression = if dom {
-        format!("{INSTALL}; {PAGE_TEXT}")
+        format!("{INSTALL}; {}", text_before())
     } else {
-        PAGE_TEXT.to_string()
+        text_before()
     };
     let text = target::in_world(tab, &mut armed.world, expression)
         .await

@@ -152,10 +152,13 @@ async fn met(tab: &Tab, until: &WaitFor, world: &mut Option<i64>) -> Result<bool
             if !*new {
                 return Ok(true);
             }
-            // New since the last action: the page holds it more often than it did then.
-            let before = tab
-                .before_last_action()
-                .map_or(0, |before| occurrences(&as_read(&before), &text));
+            // New since the last action: the page holds it more often than it did then. The
+            // text before it waits in bsk's world of the document the action ran in; a document
+            // loaded since held none of it.
+            let before = target::in_world(tab, world, super::settle::BEFORE_TEXT.to_string())
+                .await?
+                .as_str()
+                .map_or(0, |before| occurrences(&as_read(before), &text));
             let now = match within {
                 None => occurrences(&scope, &text),
                 Some(_) => occurrences(&as_read(&page_text(tab, world).await?), &text),

@@ -93,9 +93,6 @@ pub struct Tab {
     following: Arc<CaptureSlot>,
     /// For a popup or new tab the session's page opened: the opener tab's id.
     opener: Option<String>,
-    /// The page's visible text just before the session's latest action: what `wait --new`
-    /// compares against.
-    before_last_action: Mutex<Option<String>>,
     /// The pump's event channel: shared workers adopted by the tab (see
     /// [`Tab::adopt_shared_worker`]) are routed into it.
     sink: crate::cdp::EventSink,
@@ -291,7 +288,6 @@ impl Tab {
             dialog_policy,
             following,
             opener: popup.map(|p| p.opener),
-            before_last_action: Mutex::new(None),
             sink,
             shared_workers: DashMap::new(),
             emulation,
@@ -428,22 +424,6 @@ impl Tab {
     /// follows; the next operation must not wait for it).
     pub fn dialog_answered(&self) {
         self.state.send_modify(|state| state.dialog = None);
-    }
-
-    /// Remembers the page's text just before an action (see `wait --new`).
-    pub fn set_before_last_action(&self, text: Option<String>) {
-        *self
-            .before_last_action
-            .lock()
-            .unwrap_or_else(|p| p.into_inner()) = text;
-    }
-
-    /// The page's text just before the session's latest action, if it was read.
-    pub fn before_last_action(&self) -> Option<String> {
-        self.before_last_action
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .clone()
     }
 
     pub fn opener(&self) -> Option<&str> {

@@ -237,6 +237,47 @@ async fn page_changes_land_on_the_operation_that_caused_them_at_agent_pace() {
     assert_eq!(added(&second), ["Step B done"], "{second}");
 }
 
+/// `--new` counts against the whole page as it was before the action, though only the first
+/// 6,000 characters of it cross to the daemon: here every "Saved" stands past them.
+#[tokio::test(flavor = "multi_thread")]
+async fn waits_for_new_text_on_a_page_longer_than_the_text_bound() {
+    let site = site().await;
+    let bsk = TestBsk::new("actions-wait-long");
+    let (s, snapshot) = on_steps(&bsk, &site, 600).await;
+    s.eval(
+        "document.body.prepend(Object.assign(document.createElement('pre'), \
+         { textContent: 'a line of filler text\\n'.repeat(1000) })); true",
+    )
+    .await;
+    s.op(&["click", &button(&snapshot, "Save item"), "--no-settle"])
+        .await;
+    s.op(&["wait", "--text", "Saved", "--new"]).await;
+    assert_eq!(
+        s.eval("document.getElementById('result').textContent")
+            .await,
+        "Saved ✓",
+        "the wait returned for the heading's old text"
+    );
+    s.op(&["hover", &button(&snapshot, "Step A")]).await;
+    let refused = s
+        .fail(&["wait", "--text", "Saved", "--new", "--timeout", "1"])
+        .await;
+    assert_eq!(refused["code"], "timeout", "{refused}");
+    // The operation's before-state is the page's first 6,000 characters.
+    let operations = s.op(&["debug", "operations"]).await;
+    let hover = operations["items"]
+        .as_array()
+        .and_then(|items| items.last())
+        .map(|item| item["id"].as_str().unwrap_or_default().to_string())
+        .expect("the hover's operation");
+    let detail = s.op(&["debug", "operation", &hover]).await;
+    let before = detail["operation"]["before_text"]
+        .as_str()
+        .unwrap_or_default();
+    assert_eq!(before.chars().count(), 6000, "{detail}");
+    assert!(before.starts_with("a line of filler text"), "{before}");
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn waits_for_new_text_and_within_an_element() {
     let site = site().await;
