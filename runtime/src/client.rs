@@ -11,11 +11,11 @@ use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::UnixStream;
 
 use bsk_schema::ErrorCode;
+use bsk_schema::hint::{self, ShellCommand, Verb};
+use bsk_schema::words;
 
 use crate::error::{Failure, Result};
 use crate::paths::Paths;
-use bsk_schema::hint::{self, ShellCommand, Verb};
-use bsk_schema::words;
 
 /// How long a freshly spawned daemon may take to open its socket.
 const DAEMON_START_DEADLINE: Duration = Duration::from_secs(15);

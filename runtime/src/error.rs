@@ -3,12 +3,11 @@
 //! [`Words`]: a command they name is data (`words!["run ", OBSERVE, " again"]`), said by each
 //! surface in its own words when the failure is printed.
 
-use bsk_schema::hint::{Surface, Words};
+use bsk_schema::hint::{self, Surface, Words};
+use bsk_schema::words;
 use bsk_schema::{ErrorBody, ErrorCode, ErrorReport};
 
 use crate::cdp::CdpError;
-use bsk_schema::hint;
-use bsk_schema::words;
 
 #[derive(Debug, Clone, thiserror::Error)]
 #[error("{}", .0.message)]

@@ -10,13 +10,13 @@ use std::time::Instant;
 
 use bsk_actors::store::now_ms;
 
+use bsk_schema::hint::Verb;
 use bsk_schema::ipc::{SessionInfo, TabInfo};
+use bsk_schema::mcp::TabsAction;
+use bsk_schema::words;
 
 use crate::error::{Failure, Result};
 use crate::tab::Tab;
-use bsk_schema::hint::Verb;
-use bsk_schema::mcp::TabsAction;
-use bsk_schema::words;
 
 #[derive(Debug)]
 pub struct Session {

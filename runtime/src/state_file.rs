@@ -7,11 +7,11 @@ use std::io::Write;
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 use std::path::Path;
 
+use bsk_schema::hint::{ShellCommand, Verb};
 use bsk_schema::ipc::StorageState;
+use bsk_schema::words;
 
 use crate::error::{Failure, Result};
-use bsk_schema::hint::{ShellCommand, Verb};
-use bsk_schema::words;
 
 /// A state file's size at most: logins, not databases.
 const MAX_STATE_BYTES: u64 = 16 * 1024 * 1024;

@@ -12,7 +12,10 @@ use bsk_actors::capture::{CaptureTap, CheckpointSink, SharedCapture};
 use bsk_actors::store::{Capture, RunMeta, now_ms};
 use bsk_schema::brief::{Caused, OperationRef};
 use bsk_schema::capture::{CaptureLimits, CaptureState, RunInfo, StopReason};
+use bsk_schema::debug::DebugAction as A;
 use bsk_schema::emulation::Emulation;
+use bsk_schema::hint::{self, Arg, Verb, Words};
+use bsk_schema::words;
 use dashmap::DashMap;
 use serde_json::json;
 
@@ -24,9 +27,6 @@ use crate::tab::Tab;
 mod commander;
 mod naming;
 
-use bsk_schema::debug::DebugAction as A;
-use bsk_schema::hint::{self, Arg, Verb, Words};
-use bsk_schema::words;
 use commander::CdpCommander;
 pub use naming::{default_capture_name, distinct_name, new_run_id};
 

@@ -6,6 +6,7 @@ use bsk_schema::debug::{
     DebugAction as A, DebugOptions, DebugParams, DebugResult, ExportFormat, RequestPart,
     SearchScope,
 };
+use bsk_schema::hint::Surface;
 use bsk_schema::ipc::TestFaultParams;
 use serde_json::Value;
 
@@ -14,7 +15,6 @@ use crate::cli::{DebugCommand, DebugOn, PageArgs, schema_value};
 use crate::error::{Failure, Result};
 use crate::output::{self, Style};
 use crate::paths::Paths;
-use bsk_schema::hint::Surface;
 
 /// `bsk debug …`: one `tool.debug` call, printed per action.
 pub(super) async fn run(command: DebugCommand, paths: &Paths, style: Style) -> Result<()> {

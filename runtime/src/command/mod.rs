@@ -3,6 +3,7 @@
 mod debug;
 
 use bsk_schema::Call;
+use bsk_schema::hint::Surface;
 use bsk_schema::ipc::{ImageFormat, SessionStartParams, SessionStopParams, TabParams};
 use bsk_schema::ops::{Operation, OperationParams};
 use serde_json::Value;
@@ -17,7 +18,6 @@ use crate::daemon::{Config, Daemon, server};
 use crate::error::{Failure, Result};
 use crate::output::{self, Style};
 use crate::paths::Paths;
-use bsk_schema::hint::Surface;
 
 /// Runs the command and returns the process exit code.
 pub async fn run(cli: Cli) -> i32 {

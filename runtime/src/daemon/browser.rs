@@ -7,8 +7,10 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use bsk_schema::hint;
 use bsk_schema::ipc::BrowserStatus;
 use bsk_schema::link::ExtensionStatus;
+use bsk_schema::words;
 use tokio::process::Child;
 
 use crate::browser::{self, BrowserSource};
@@ -16,8 +18,6 @@ use crate::cdp::{CdpClient, EventReceiver};
 use crate::error::{Failure, Result};
 use crate::extension::ExtensionSink;
 use crate::paths::Paths;
-use bsk_schema::hint;
-use bsk_schema::words;
 
 /// How long placement passes over a browser that could not be launched or reached.
 const DOWN_FOR: Duration = Duration::from_secs(30);

@@ -7,16 +7,16 @@ use std::sync::Arc;
 use bsk_actors::store::now_ms;
 use bsk_actors::store::reads::ReadError;
 use bsk_schema::capture::{CaptureLimits, CaptureProfile, ExportDocument, StopReason};
+use bsk_schema::debug::DebugAction as A;
 use bsk_schema::debug::{
     DebugAction, DebugParams, DebugResult as R, ExportFormat, RequestPart, StatusResult,
 };
+use bsk_schema::hint::{Arg, Verb};
+use bsk_schema::words;
 
 use super::Daemon;
 use crate::error::{Failure, Result};
 use crate::session::Session;
-use bsk_schema::debug::DebugAction as A;
-use bsk_schema::hint::{Arg, Verb};
-use bsk_schema::words;
 
 /// `bsk debug <action>`, as a hint names it.
 fn debug(action: A) -> Verb {

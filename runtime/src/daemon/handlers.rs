@@ -5,10 +5,12 @@ use std::sync::atomic::Ordering;
 
 use bsk_schema::Call;
 use bsk_schema::capture::StopReason;
+use bsk_schema::hint::{self, Arg};
 use bsk_schema::ipc::{
     DaemonStatus, SessionStartParams, SessionStopParams, SessionStopResult, TabInfo, TabOwnership,
     TabParams,
 };
+use bsk_schema::words;
 use serde::Serialize;
 use serde_json::{Value, json};
 
@@ -16,8 +18,6 @@ use super::Daemon;
 use crate::error::{Failure, Result};
 use crate::session::{Session, short_id, tab_info};
 use crate::tab::Tab;
-use bsk_schema::hint::{self, Arg};
-use bsk_schema::words;
 
 fn to_json(value: impl Serialize) -> Result<Value> {
     serde_json::to_value(value)

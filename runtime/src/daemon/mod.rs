@@ -36,14 +36,14 @@ use dashmap::DashMap;
 use tokio::sync::watch;
 
 use bsk_schema::capture::StopReason;
+use bsk_schema::hint;
+use bsk_schema::words;
 
 use crate::browser::BrowserSource;
 use crate::capture::Captures;
 use crate::error::{Failure, Result};
 use crate::paths::Paths;
 use crate::session::Session;
-use bsk_schema::hint;
-use bsk_schema::words;
 use pool::Pool;
 
 /// Sessions remembered after they end, so a late command learns why its session is gone.

@@ -2,14 +2,14 @@
 //! session: the least loaded that is not down. Connecting a browser and counting its sessions
 //! are the daemon's ([`super::placement`]); the choice itself is pure and tested here.
 
+use bsk_schema::hint;
+use bsk_schema::words;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 
 use super::browser::BrowserSlot;
 use crate::browser::{BrowserSource, Visibility};
 use crate::error::{Failure, Result};
-use bsk_schema::hint;
-use bsk_schema::words;
 
 #[derive(Debug)]
 pub(super) struct Pool {

@@ -4,15 +4,15 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bsk_schema::Call;
+use bsk_schema::hint;
 use bsk_schema::ipc::{MAX_FRAME_BYTES, Outcome, RequestFrame, ResponseFrame};
+use bsk_schema::words;
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{UnixListener, UnixStream};
 use tokio::task::JoinSet;
 
 use super::Daemon;
 use crate::error::{Failure, Result};
-use bsk_schema::hint;
-use bsk_schema::words;
 
 /// How often the daemon looks for idle sessions and for its own idleness.
 const REAP_INTERVAL: Duration = Duration::from_secs(1);

@@ -1,15 +1,15 @@
 //! `emulate`: the tab under a phone's viewport, a slow network, a slower CPU or another
 //! preference, applied to every target of the tab (see [`crate::tab::emulation`]).
 
+use bsk_schema::debug::DebugAction;
 use bsk_schema::emulation::{EmulateParams, Emulation, NetworkEmulation, ViewportEmulation};
+use bsk_schema::hint::{Arg, Verb, Words};
+use bsk_schema::mcp::ActAction;
+use bsk_schema::words;
 
 use crate::error::{Failure, Result};
 use crate::tab::Tab;
 use crate::tab::emulation::Overrides;
-use bsk_schema::debug::DebugAction;
-use bsk_schema::hint::{Arg, Verb, Words};
-use bsk_schema::mcp::ActAction;
-use bsk_schema::words;
 
 const EMULATE: Verb = Verb::Act(ActAction::Emulate);
 /// A network of one's own figures, instead of a preset.

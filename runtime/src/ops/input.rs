@@ -3,14 +3,14 @@
 //! the value of inputs that cannot be typed into (date, color, range) are set the way a browser's
 //! own picker does, with `input` and `change` events.
 
+use bsk_schema::hint::{self, Verb};
+use bsk_schema::mcp::ActAction;
+use bsk_schema::words;
 use serde_json::json;
 
 use super::target::{Node, call_on, center};
 use crate::error::{Failure, Result};
 use crate::tab::Tab;
-use bsk_schema::hint::{self, Verb};
-use bsk_schema::mcp::ActAction;
-use bsk_schema::words;
 
 async fn mouse(tab: &Tab, kind: &str, x: f64, y: f64, extra: serde_json::Value) -> Result<()> {
     let mut params = json!({ "type": kind, "x": x, "y": y });

@@ -14,14 +14,14 @@ mod wait;
 pub use navigation::normalize_url;
 pub use target::Aimed;
 
+use bsk_schema::hint::Verb;
+use bsk_schema::mcp::ActAction;
 use bsk_schema::ops::{Operation, OperationResult};
+use bsk_schema::words;
 use serde_json::{Value, json};
 
 use crate::error::{Failure, Result};
 use crate::tab::Tab;
-use bsk_schema::hint::Verb;
-use bsk_schema::mcp::ActAction;
-use bsk_schema::words;
 
 /// Runs one operation on `tab`, which [`ready`] accepted: to completion, or until it opens a JavaScript dialog that waits
 /// for the agent (the page's script is blocked until it is answered, so nothing else would

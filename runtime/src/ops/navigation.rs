@@ -2,13 +2,13 @@
 
 use std::time::Duration;
 
+use bsk_schema::hint::{self, Arg};
 use bsk_schema::ops::WaitUntil;
+use bsk_schema::words;
 use serde_json::json;
 
 use crate::error::{Failure, Result};
 use crate::tab::{Tab, TabState};
-use bsk_schema::hint::{self, Arg};
-use bsk_schema::words;
 
 /// How long a navigation may take to reach its `--wait-until` point.
 pub const NAVIGATION_DEADLINE: Duration = Duration::from_secs(30);

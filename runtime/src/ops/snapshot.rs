@@ -4,13 +4,13 @@
 
 use std::collections::HashMap;
 
+use bsk_schema::hint;
+use bsk_schema::words;
 use serde_json::{Value, json};
 
 use crate::error::{Failure, Result};
 use crate::tab::Tab;
 use crate::tab::refs::{NodeRef, RefMap};
-use bsk_schema::hint;
-use bsk_schema::words;
 
 /// Lines in one snapshot; past this the rest is counted, not printed.
 pub const MAX_SNAPSHOT_LINES: usize = 1000;

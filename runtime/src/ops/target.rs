@@ -2,13 +2,13 @@
 //! point on the page for trusted mouse input.
 
 use bsk_schema::capture::{ActedOn, MAIN_FRAME};
+use bsk_schema::hint;
+use bsk_schema::words;
 use serde_json::{Value, json};
 
 use crate::error::{Failure, Result};
 use crate::tab::Tab;
 use crate::tab::refs::{is_ref, valid_ref};
-use bsk_schema::hint;
-use bsk_schema::words;
 
 /// A DOM node in one of the tab's CDP sessions.
 #[derive(Debug, Clone)]

@@ -4,14 +4,14 @@
 use std::io::Read;
 use std::path::Path;
 
+use bsk_schema::hint;
+use bsk_schema::words;
 use serde_json::json;
 use sha2::{Digest, Sha256};
 
 use super::target;
 use crate::error::{Failure, Result};
 use crate::tab::Tab;
-use bsk_schema::hint;
-use bsk_schema::words;
 
 /// The target that names the file chooser the page opened.
 pub const CHOOSER: &str = "@chooser";

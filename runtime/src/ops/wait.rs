@@ -5,7 +5,9 @@
 
 use std::time::{Duration, Instant};
 
+use bsk_schema::hint::{self, Arg};
 use bsk_schema::ops::WaitFor;
+use bsk_schema::words;
 use serde_json::Value;
 
 use super::snapshot::as_read;
@@ -13,8 +15,6 @@ use super::target;
 use crate::error::{Failure, Result};
 use crate::tab::Tab;
 use crate::tab::refs::is_ref;
-use bsk_schema::hint::{self, Arg};
-use bsk_schema::words;
 
 /// How long a wait lasts unless told otherwise.
 const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);

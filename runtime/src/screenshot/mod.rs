@@ -15,15 +15,15 @@
 pub use bsk_pictures::{filmstrip, picture};
 
 use base64::Engine;
+use bsk_schema::hint::Arg;
 use bsk_schema::ipc::{ImageFormat, ScreenshotParams, ScreenshotResult};
+use bsk_schema::words;
 use serde_json::{Value, json};
 
 use crate::error::{Failure, Result};
 use crate::ops::target::{self, frame_offset};
 use crate::tab::Tab;
 use bsk_pictures::picture::{DEFAULT_JPEG_QUALITY, Picture, Rect};
-use bsk_schema::hint::Arg;
-use bsk_schema::words;
 
 /// The tallest full-page picture, in CSS pixels: past it the page is cut (a picture of an
 /// endless feed would take gigabytes).

@@ -18,12 +18,12 @@ use serde_json::{Value, json};
 use tokio::sync::watch;
 
 use bsk_schema::dialog::{DialogInfo, DialogPolicy};
-
-use crate::cdp::CdpClient;
-use crate::error::{Failure, Result};
 use bsk_schema::hint::{self, Arg, Verb};
 use bsk_schema::mcp::ActAction;
 use bsk_schema::words;
+
+use crate::cdp::CdpClient;
+use crate::error::{Failure, Result};
 use refs::RefMap;
 
 /// What the tab's main frame is showing, as the pump last saw it.
