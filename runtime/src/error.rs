@@ -3,7 +3,7 @@
 //! [`Words`]: a command they name is data (`words!["run ", OBSERVE, " again"]`), said by each
 //! surface in its own words when the failure is printed.
 
-use bsk_schema::hint::{self, Surface, Words};
+use bsk_schema::hint::{self, IntoWords, Surface};
 use bsk_schema::words;
 use bsk_schema::{ErrorBody, ErrorCode, ErrorReport};
 
@@ -16,13 +16,13 @@ pub struct Failure(pub ErrorReport);
 pub type Result<T, E = Failure> = std::result::Result<T, E>;
 
 impl Failure {
-    pub fn new(code: ErrorCode, message: impl Into<Words>) -> Self {
+    pub fn new(code: ErrorCode, message: impl IntoWords) -> Self {
         Failure(ErrorReport::new(code, message))
     }
 
     /// Adds what the user should do next.
-    pub fn hint(mut self, hint: impl Into<Words>) -> Self {
-        self.0.hint = Some(hint.into());
+    pub fn hint(mut self, hint: impl IntoWords) -> Self {
+        self.0.hint = Some(hint.into_words());
         self
     }
 
@@ -36,7 +36,7 @@ impl Failure {
     pub fn plain(self) -> Self {
         let said = self.said(Surface::Cli);
         let mut report = ErrorReport::new(said.code, said.message);
-        report.hint = said.hint.map(Words::from);
+        report.hint = said.hint.map(IntoWords::into_words);
         Failure(report)
     }
 
@@ -44,37 +44,37 @@ impl Failure {
         self.0.code
     }
 
-    pub fn usage(message: impl Into<Words>) -> Self {
+    pub fn usage(message: impl IntoWords) -> Self {
         Self::new(ErrorCode::Usage, message)
     }
-    pub fn invalid_input(message: impl Into<Words>) -> Self {
+    pub fn invalid_input(message: impl IntoWords) -> Self {
         Self::new(ErrorCode::InvalidInput, message)
     }
-    pub fn not_found(message: impl Into<Words>) -> Self {
+    pub fn not_found(message: impl IntoWords) -> Self {
         Self::new(ErrorCode::NotFound, message)
     }
-    pub fn permission(message: impl Into<Words>) -> Self {
+    pub fn permission(message: impl IntoWords) -> Self {
         Self::new(ErrorCode::PermissionDenied, message)
     }
-    pub fn protocol(message: impl Into<Words>) -> Self {
+    pub fn protocol(message: impl IntoWords) -> Self {
         Self::new(ErrorCode::Protocol, message)
     }
-    pub fn internal(message: impl Into<Words>) -> Self {
+    pub fn internal(message: impl IntoWords) -> Self {
         Self::new(ErrorCode::Internal, message)
     }
-    pub fn browser(message: impl Into<Words>) -> Self {
+    pub fn browser(message: impl IntoWords) -> Self {
         Self::new(ErrorCode::Browser, message)
     }
-    pub fn timeout(message: impl Into<Words>) -> Self {
+    pub fn timeout(message: impl IntoWords) -> Self {
         Self::new(ErrorCode::Timeout, message)
     }
-    pub fn unsupported(message: impl Into<Words>) -> Self {
+    pub fn unsupported(message: impl IntoWords) -> Self {
         Self::new(ErrorCode::Unsupported, message)
     }
-    pub fn version_skew(message: impl Into<Words>) -> Self {
+    pub fn version_skew(message: impl IntoWords) -> Self {
         Self::new(ErrorCode::VersionSkew, message)
     }
-    pub fn busy(message: impl Into<Words>) -> Self {
+    pub fn busy(message: impl IntoWords) -> Self {
         Self::new(ErrorCode::Busy, message)
     }
 }

@@ -4,7 +4,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::hint::{Surface, Words};
+use crate::hint::{IntoWords, Surface, Words};
 
 /// What kind of failure an error is. The CLI's exit code is a function of this alone.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -94,10 +94,10 @@ pub struct ErrorReport {
 }
 
 impl ErrorReport {
-    pub fn new(code: ErrorCode, message: impl Into<Words>) -> Self {
+    pub fn new(code: ErrorCode, message: impl IntoWords) -> Self {
         ErrorReport {
             code,
-            message: message.into(),
+            message: message.into_words(),
             hint: None,
         }
     }

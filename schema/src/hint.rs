@@ -408,8 +408,8 @@ impl Words {
     }
 
     /// The same words with `more` after them (a piece, or other words).
-    pub fn then(mut self, more: impl IntoPieces) -> Self {
-        self.0.extend(more.into_pieces());
+    pub fn then(mut self, more: impl IntoWords) -> Self {
+        self.0.extend(more.into_words().0);
         self
     }
 
@@ -466,36 +466,25 @@ impl From<Arg> for Piece {
         Piece::Flag { flag }
     }
 }
-macro_rules! words_from {
+/// What becomes [`Words`]: text, a piece, a command, an argument, or other words.
+pub trait IntoWords {
+    fn into_words(self) -> Words;
+}
+
+macro_rules! into_words {
     ($($t:ty),*) => {$(
-        impl From<$t> for Words {
-            fn from(piece: $t) -> Self {
-                Words(vec![piece.into()])
+        impl IntoWords for $t {
+            fn into_words(self) -> Words {
+                Words(vec![self.into()])
             }
         }
     )*};
 }
-words_from!(&str, String, &String, Invocation, Verb, Arg, Piece);
+into_words!(&str, String, &String, Invocation, Verb, Arg, Piece);
 
-/// What [`words!`] takes: a piece, or words whose pieces it takes in order.
-pub trait IntoPieces {
-    fn into_pieces(self) -> Vec<Piece>;
-}
-
-macro_rules! into_pieces {
-    ($($t:ty),*) => {$(
-        impl IntoPieces for $t {
-            fn into_pieces(self) -> Vec<Piece> {
-                vec![self.into()]
-            }
-        }
-    )*};
-}
-into_pieces!(&str, String, &String, Invocation, Verb, Arg, Piece);
-
-impl IntoPieces for Words {
-    fn into_pieces(self) -> Vec<Piece> {
-        self.0
+impl IntoWords for Words {
+    fn into_words(self) -> Words {
+        self
     }
 }
 
@@ -505,7 +494,7 @@ impl IntoPieces for Words {
 macro_rules! words {
     ($($piece:expr),* $(,)?) => {{
         let mut pieces = ::std::vec::Vec::new();
-        $(pieces.extend($crate::hint::IntoPieces::into_pieces($piece));)*
+        $(pieces.extend($crate::hint::IntoWords::into_words($piece).0);)*
         $crate::hint::Words(pieces)
     }};
 }
@@ -571,7 +560,7 @@ mod tests {
 
     #[test]
     fn plain_words_cross_the_wire_as_a_string() {
-        let words = Words::from("the tab is gone");
+        let words = "the tab is gone".into_words();
         assert_eq!(
             serde_json::to_string(&words).expect("writes"),
             r#""the tab is gone""#

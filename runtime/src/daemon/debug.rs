@@ -18,19 +18,16 @@ use super::Daemon;
 use crate::error::{Failure, Result};
 use crate::session::Session;
 
-/// `bsk debug <action>`, as a hint names it.
-fn debug(action: A) -> Verb {
-    Verb::Debug(action)
-}
-
 impl From<ReadError> for Failure {
     fn from(error: ReadError) -> Self {
         let message = error.to_string();
         match error {
             ReadError::NoRequest(_) => Failure::not_found(message)
-                .hint(words!["request ids come from ", debug(A::Requests)]),
-            ReadError::NoOperation(_) => Failure::not_found(message)
-                .hint(words!["operation ids come from ", debug(A::Operations)]),
+                .hint(words!["request ids come from ", Verb::Debug(A::Requests)]),
+            ReadError::NoOperation(_) => Failure::not_found(message).hint(words![
+                "operation ids come from ",
+                Verb::Debug(A::Operations)
+            ]),
             ReadError::PointerNeedsCompleteBody { .. } => {
                 Failure::invalid_input(message).hint(words![
                     "read the body in slices with ",
@@ -78,7 +75,7 @@ impl Daemon {
                 "captures of an ended session are not readable by agents; a person can open and export the saved \
                  record from the extension's history (the bsk button → Website debugging → Open history). \
                  Export before stopping the session next time: ",
-                debug(A::Export)
+                Verb::Debug(A::Export)
                     .with("sessionId", "<id>")
                     .with("output", "run.json")
             ]);
@@ -155,7 +152,7 @@ impl Daemon {
                 Ok(R::Operations(page))
             }
             DebugAction::Operation => {
-                let id = required_id(&params, "operation")?;
+                let id = required_id(&params)?;
                 let (held, id) =
                     captures.find(&session, run_id, tab_id, id, |c, id| c.has_operation(id))?;
                 let detail = held.capture.lock().operation_detail(
@@ -167,7 +164,7 @@ impl Daemon {
                 Ok(R::Operation(detail))
             }
             DebugAction::Request => {
-                let id = required_id(&params, "request")?;
+                let id = required_id(&params)?;
                 let (held, id) = captures.find(&session, run_id, tab_id, id, |c, id| {
                     c.request(id).is_some()
                 })?;
@@ -199,7 +196,7 @@ impl Daemon {
                     ))
                     .hint(words![
                         "write it to a file: ",
-                        debug(A::Export).with("output", "run.json")
+                        Verb::Debug(A::Export).with("output", "run.json")
                     ]));
                 }
                 match format {
@@ -328,21 +325,19 @@ async fn write_export(path: &str, document: ExportDocument, format: ExportFormat
     }))
 }
 
-fn required_id<'a>(params: &'a DebugParams, what: &str) -> Result<&'a str> {
+/// The id a `request` or `operation` read names.
+fn required_id(params: &DebugParams) -> Result<&str> {
     params
         .options
         .id
         .as_deref()
         .filter(|id| !id.is_empty())
         .ok_or_else(|| {
-            let action = if what == "request" {
-                A::Request
-            } else {
-                A::Operation
-            };
-            Failure::usage(format!("name the {what}")).hint(words![
+            let read = Verb::Debug(params.action);
+            let what = read.command_line();
+            Failure::usage(format!("name the {}", what.trim_start_matches("debug "))).hint(words![
                 "e.g. ",
-                debug(action).with("id", "<id>").with("sessionId", "<id>")
+                read.with("id", "<id>").with("sessionId", "<id>")
             ])
         })
 }

@@ -60,7 +60,7 @@ pub const PAGE_TEXT: &str = "document.body ? document.body.innerText : ''";
 /// counts against it ([`BEFORE_TEXT`]), and returned only as far as the capture keeps it (the
 /// page-text bound and the redaction margin, in UTF-16 units twice over, never ending inside a
 /// surrogate pair). A busy page's text does not cross the connection at every operation.
-fn text_before() -> String {
+static TEXT_BEFORE: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
     use bsk_actors::bounds::{MAX_PAGE_TEXT_CHARS, REDACTION_MARGIN_CHARS};
     let units = 2 * (MAX_PAGE_TEXT_CHARS + REDACTION_MARGIN_CHARS);
     format!(
@@ -68,7 +68,7 @@ fn text_before() -> String {
          let kept = text.slice(0, {units}); \
          if (/[\\ud800-\\udbff]$/.test(kept)) kept = kept.slice(0, -1); return kept; }})()"
     )
-}
+});
 
 /// The whole text [`arm`] left in bsk's world of the current document; `null` in a document
 /// no action was taken in.
@@ -103,9 +103,9 @@ pub async fn arm(tab: &Tab, dom: bool) -> (Armed, Option<String>) {
         return (armed, None);
     }
     let expression = if dom {
-        format!("{INSTALL}; {}", text_before())
+        format!("{INSTALL}; {}", *TEXT_BEFORE)
     } else {
-        text_before()
+        TEXT_BEFORE.clone()
     };
     let text = target::in_world(tab, &mut armed.world, expression)
         .await

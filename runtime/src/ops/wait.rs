@@ -42,18 +42,21 @@ pub async fn wait(tab: &Tab, until: &WaitFor, timeout_ms: Option<u64>) -> Result
     };
     let started = Instant::now();
     let mut world: Option<i64> = None;
+    // `--new`'s count before the last action, read once: it does not change while the wait goes on.
+    let mut before: Option<usize> = None;
     loop {
         tab.ensure_alive()?;
         // A page too busy to answer a look (a flood of requests ahead of the reply) has not met
         // the condition yet: the wait goes on until its own timeout, each look bounded by the
         // time left, rather than failing on the first slow answer.
         let left = timeout.saturating_sub(started.elapsed()).max(POLL);
-        let now_met = match tokio::time::timeout(left, met(tab, until, &mut world)).await {
-            Ok(Ok(now_met)) => now_met,
-            Ok(Err(failure)) if failure.0.code == bsk_schema::ErrorCode::Timeout => false,
-            Ok(Err(failure)) => return Err(failure),
-            Err(_) => false,
-        };
+        let now_met =
+            match tokio::time::timeout(left, met(tab, until, &mut world, &mut before)).await {
+                Ok(Ok(now_met)) => now_met,
+                Ok(Err(failure)) if failure.0.code == bsk_schema::ErrorCode::Timeout => false,
+                Ok(Err(failure)) => return Err(failure),
+                Err(_) => false,
+            };
         if now_met {
             return Ok(format!(
                 "waited {:.1}s: {}",
@@ -136,7 +139,12 @@ fn occurrences(text: &str, needle: &str) -> usize {
     text.matches(needle).count()
 }
 
-async fn met(tab: &Tab, until: &WaitFor, world: &mut Option<i64>) -> Result<bool> {
+async fn met(
+    tab: &Tab,
+    until: &WaitFor,
+    world: &mut Option<i64>,
+    before: &mut Option<usize>,
+) -> Result<bool> {
     Ok(match until {
         // Text is matched as a person reads it: a line break between two flex items, or a
         // zero-width space inside a path, does not hide the words.
@@ -155,10 +163,17 @@ async fn met(tab: &Tab, until: &WaitFor, world: &mut Option<i64>) -> Result<bool
             // New since the last action: the page holds it more often than it did then. The
             // text before it waits in bsk's world of the document the action ran in; a document
             // loaded since held none of it.
-            let before = target::in_world(tab, world, super::settle::BEFORE_TEXT.to_string())
-                .await?
-                .as_str()
-                .map_or(0, |before| occurrences(&as_read(before), &text));
+            let before = match *before {
+                Some(count) => count,
+                None => {
+                    let count =
+                        target::in_world(tab, world, super::settle::BEFORE_TEXT.to_string())
+                            .await?
+                            .as_str()
+                            .map_or(0, |before| occurrences(&as_read(before), &text));
+                    *before.insert(count)
+                }
+            };
             let now = match within {
                 None => occurrences(&scope, &text),
                 Some(_) => occurrences(&as_read(&page_text(tab, world).await?), &text),

@@ -237,6 +237,26 @@ async fn page_changes_land_on_the_operation_that_caused_them_at_agent_pace() {
     assert_eq!(added(&second), ["Step B done"], "{second}");
 }
 
+/// "Saved" already stands on the page: `wait --new` waits for the one saving adds, and after an
+/// action that adds none it runs out (exit 4).
+async fn new_saved_only_after_saving(s: &Session<'_>, snapshot: &str) {
+    s.op(&["click", &button(snapshot, "Save item"), "--no-settle"])
+        .await;
+    s.op(&["wait", "--text", "Saved", "--new"]).await;
+    assert_eq!(
+        s.eval("document.getElementById('result').textContent")
+            .await,
+        "Saved ✓",
+        "the wait returned for the heading's old text"
+    );
+    // After an action that adds no "Saved", a wait for new "Saved" runs out (exit 4).
+    s.op(&["hover", &button(snapshot, "Step A")]).await;
+    let refused = s
+        .fail(&["wait", "--text", "Saved", "--new", "--timeout", "1"])
+        .await;
+    assert_eq!(refused["code"], "timeout", "{refused}");
+}
+
 /// `--new` counts against the whole page as it was before the action, though only the first
 /// 6,000 characters of it cross to the daemon: here every "Saved" stands past them.
 #[tokio::test(flavor = "multi_thread")]
@@ -249,20 +269,7 @@ async fn waits_for_new_text_on_a_page_longer_than_the_text_bound() {
          { textContent: 'a line of filler text\\n'.repeat(1000) })); true",
     )
     .await;
-    s.op(&["click", &button(&snapshot, "Save item"), "--no-settle"])
-        .await;
-    s.op(&["wait", "--text", "Saved", "--new"]).await;
-    assert_eq!(
-        s.eval("document.getElementById('result').textContent")
-            .await,
-        "Saved ✓",
-        "the wait returned for the heading's old text"
-    );
-    s.op(&["hover", &button(&snapshot, "Step A")]).await;
-    let refused = s
-        .fail(&["wait", "--text", "Saved", "--new", "--timeout", "1"])
-        .await;
-    assert_eq!(refused["code"], "timeout", "{refused}");
+    new_saved_only_after_saving(&s, &snapshot).await;
     // The operation's before-state is the page's first 6,000 characters.
     let operations = s.op(&["debug", "operations"]).await;
     let hover = operations["items"]
@@ -284,21 +291,7 @@ async fn waits_for_new_text_and_within_an_element() {
     let bsk = TestBsk::new("actions-wait");
     let (s, snapshot) = on_steps(&bsk, &site, 600).await;
     // "Saved" already stands in the heading: a plain wait would return at once.
-    s.op(&["click", &button(&snapshot, "Save item"), "--no-settle"])
-        .await;
-    s.op(&["wait", "--text", "Saved", "--new"]).await;
-    assert_eq!(
-        s.eval("document.getElementById('result').textContent")
-            .await,
-        "Saved ✓",
-        "the wait returned for the heading's old text"
-    );
-    // After an action that adds no "Saved", a wait for new "Saved" runs out (exit 4).
-    s.op(&["hover", &button(&snapshot, "Step A")]).await;
-    let refused = s
-        .fail(&["wait", "--text", "Saved", "--new", "--timeout", "1"])
-        .await;
-    assert_eq!(refused["code"], "timeout", "{refused}");
+    new_saved_only_after_saving(&s, &snapshot).await;
     // --within reads one element only.
     s.op(&["wait", "--text", "Saved", "--within", "#result"])
         .await;
